@@ -1,0 +1,67 @@
+import type { FinalInquiryStatus } from "./inquiry";
+import { ChatCompletionChunkSchema, StreamErrorSchema } from "./chunk";
+import { ProgressNotificationSchema, readInquiryMeta } from "./progress";
+import type { InquiryOpenedMeta } from "./progress";
+
+/** One event of the agent's SSE stream, as a chat client needs it. */
+export type AgentStreamEvent =
+  | { type: "content"; text: string }
+  | { type: "inquiry_opened"; inquiry: InquiryOpenedMeta; runId?: string }
+  | { type: "inquiry_closed"; inquiryId: string; status: FinalInquiryStatus }
+  | { type: "error"; message: string }
+  | { type: "done" }
+  | { type: "ignored" };
+
+const IGNORED: AgentStreamEvent = { type: "ignored" };
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function eventFromNotification(serialized: string, runId: string | undefined): AgentStreamEvent {
+  const notification = ProgressNotificationSchema.safeParse(parseJson(serialized));
+  if (!notification.success) return IGNORED;
+  const meta = readInquiryMeta(notification.data);
+  switch (meta?.type) {
+    case "INQUIRY":
+    case "APPROVAL":
+      return runId === undefined
+        ? { type: "inquiry_opened", inquiry: meta }
+        : { type: "inquiry_opened", inquiry: meta, runId };
+    case "INQUIRY_CLOSED":
+      return { type: "inquiry_closed", inquiryId: meta.inquiryId, status: meta.status };
+    case "INQUIRY_HEARTBEAT":
+    case undefined:
+      return IGNORED;
+  }
+}
+
+/**
+ * Turns the `data` of one SSE event from an OpenAI-compatible stream into a typed event.
+ * Never throws: anything it does not recognise is `ignored`, so a newer or foreign sender
+ * cannot break a chat client.
+ *
+ * @example parseAgentSseData("[DONE]") // { type: "done" }
+ */
+export function parseAgentSseData(data: string): AgentStreamEvent {
+  const trimmed = data.trim();
+  if (trimmed === "[DONE]") return { type: "done" };
+  const json = parseJson(trimmed);
+  const streamError = StreamErrorSchema.safeParse(json);
+  if (streamError.success) return { type: "error", message: streamError.data.error.message };
+  const chunk = ChatCompletionChunkSchema.safeParse(json);
+  if (!chunk.success) return IGNORED;
+  const delta = chunk.data.choices[0]?.delta;
+  const forwarded = delta?.chatos_additional_data?.mcp_progress_notification_data;
+  if (typeof forwarded === "string") {
+    return eventFromNotification(forwarded, chunk.data.agent_info?.run_id);
+  }
+  if (typeof delta?.content === "string" && delta.content.length > 0) {
+    return { type: "content", text: delta.content };
+  }
+  return IGNORED;
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+const DeviceIdField = {
+  /** The device sending the answer, recorded as `byDeviceId`. */
+  deviceId: z.string().min(1).max(200).optional(),
+};
+
+/** Longest free-text answer or reason accepted, in characters. */
+export const MAX_ANSWER_LENGTH = 20_000;
+
+const AnswerActionSchema = z
+  .object({
+    action: z.literal("answer"),
+    /** Free-text answer. */
+    response: z.string().max(MAX_ANSWER_LENGTH).optional(),
+    /** Structured values, e.g. a questionnaire form. */
+    values: z.record(z.string(), z.unknown()).optional(),
+    ...DeviceIdField,
+  })
+  .refine((body) => body.response !== undefined || body.values !== undefined, {
+    message: "an answer needs `response` or `values`",
+    path: ["response"],
+  });
+
+const RejectActionSchema = z.object({
+  action: z.literal("reject"),
+  reason: z.string().max(MAX_ANSWER_LENGTH).optional(),
+  ...DeviceIdField,
+});
+
+const TimeoutActionSchema = z.object({
+  action: z.literal("timeout"),
+  ...DeviceIdField,
+});
+
+const ApproveActionSchema = z.object({
+  action: z.literal("approve"),
+  ...DeviceIdField,
+});
+
+const EditActionSchema = z.object({
+  action: z.literal("edit"),
+  args: z.record(z.string(), z.unknown()),
+  ...DeviceIdField,
+});
+
+/**
+ * Body of `POST /api/inquiries/:id/answer` and of the socket event `inquiry:answer`.
+ * A bare `{response}` without `action` means `action: "answer"`.
+ *
+ * @example { action: "answer", response: "Hangzhou" }
+ * @example { action: "reject", reason: "not now" }
+ */
+export const AnswerBodySchema = z.preprocess(
+  (input) =>
+    input !== null && typeof input === "object" && !("action" in input) && "response" in input
+      ? { ...input, action: "answer" }
+      : input,
+  z.discriminatedUnion("action", [
+    AnswerActionSchema,
+    RejectActionSchema,
+    TimeoutActionSchema,
+    ApproveActionSchema,
+    EditActionSchema,
+  ]),
+);
+export type AnswerBody = z.infer<typeof AnswerBodySchema>;
+export type AnswerAction = AnswerBody["action"];
+
+/** Socket payload of `inquiry:answer`: the answer body plus the inquiry it answers. */
+export const SocketAnswerPayloadSchema = z
+  .object({ inquiryId: z.uuid() })
+  .loose()
+  .transform((payload, context) => {
+    const { inquiryId, ...rest } = payload;
+    const body = AnswerBodySchema.safeParse(rest);
+    if (!body.success) {
+      for (const issue of body.error.issues) context.addIssue({ ...issue, code: "custom" });
+      return z.NEVER;
+    }
+    return { inquiryId, body: body.data };
+  });
+export type SocketAnswerPayload = z.infer<typeof SocketAnswerPayloadSchema>;

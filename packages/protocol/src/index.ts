@@ -1,0 +1,57 @@
+export {
+  FINAL_INQUIRY_STATUSES,
+  InquiryListQuerySchema,
+  InquiryResolutionSchema,
+  InquirySchema,
+  InquiryStatusSchema,
+  InquiryTypeSchema,
+  InquiryWithdrawnSchema,
+  IsoTimestampSchema,
+} from "./inquiry";
+export type {
+  FinalInquiryStatus,
+  Inquiry,
+  InquiryListQuery,
+  InquiryResolution,
+  InquiryStatus,
+  InquiryType,
+  InquiryWithdrawn,
+} from "./inquiry";
+export { AnswerBodySchema, MAX_ANSWER_LENGTH, SocketAnswerPayloadSchema } from "./answer";
+export type { AnswerAction, AnswerBody, SocketAnswerPayload } from "./answer";
+export { AuthResponseSchema, CredentialsSchema, PublicUserSchema } from "./auth";
+export type { AuthResponse, Credentials, PublicUser } from "./auth";
+export { ApiErrorBodySchema, ERROR_CODES, ErrorCodeSchema } from "./errors";
+export type { ApiErrorBody, ErrorCode } from "./errors";
+export {
+  InquiryClosedMetaSchema,
+  InquiryHeartbeatMetaSchema,
+  InquiryOpenedMetaSchema,
+  InquiryProgressMetaSchema,
+  ProgressNotificationSchema,
+  buildInquiryProgressParams,
+  readInquiryMeta,
+} from "./progress";
+export type {
+  InquiryClosedMeta,
+  InquiryHeartbeatMeta,
+  InquiryOpenedMeta,
+  InquiryProgressMeta,
+  ProgressNotification,
+} from "./progress";
+export {
+  ChatCompletionChunkSchema,
+  ChatosAdditionalDataSchema,
+  StreamErrorSchema,
+  UsageSchema,
+} from "./chunk";
+export type { ChatCompletionChunk, StreamError, Usage } from "./chunk";
+export { parseAgentSseData } from "./agent-stream-event";
+export type { AgentStreamEvent } from "./agent-stream-event";
+export type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SocketAck,
+  SocketHandshakeAuth,
+} from "./socket-events";
+export { RESULT_OPENINGS, inquiryResultText } from "./result-text";

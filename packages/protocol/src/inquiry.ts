@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/** What kind of decision an inquiry asks for: a free question, or approval of a tool call. */
+export const InquiryTypeSchema = z.enum(["INQUIRY", "APPROVAL"]);
+export type InquiryType = z.infer<typeof InquiryTypeSchema>;
+
+/**
+ * Lifecycle of an inquiry. `pending` is the only non-final state; every other state is
+ * reached exactly once and never left.
+ */
+export const InquiryStatusSchema = z.enum(["pending", "answered", "rejected", "timeout", "cancelled"]);
+export type InquiryStatus = z.infer<typeof InquiryStatusSchema>;
+
+/** Final states, in the order a UI may want to list them. */
+export const FINAL_INQUIRY_STATUSES = ["answered", "rejected", "timeout", "cancelled"] as const;
+export type FinalInquiryStatus = (typeof FINAL_INQUIRY_STATUSES)[number];
+
+/** An ISO-8601 timestamp with a `Z` offset, as produced by `Date.prototype.toISOString`. */
+export const IsoTimestampSchema = z.iso.datetime();
+
+/** How, when and by whom a pending inquiry was closed. */
+export const InquiryResolutionSchema = z.object({
+  /** The final status this resolution moved the inquiry to. */
+  status: z.enum(FINAL_INQUIRY_STATUSES),
+  /** The person's free-text answer (status `answered`). */
+  response: z.string().optional(),
+  /** Structured answer values, e.g. a questionnaire (status `answered`). */
+  values: z.record(z.string(), z.unknown()).optional(),
+  /** Why the person declined, when they said (status `rejected`). */
+  reason: z.string().optional(),
+  /** The device that resolved it; absent when the hub itself did (backstop timeout, cancel). */
+  byDeviceId: z.string().optional(),
+  /** When the resolution was accepted by the hub. */
+  resolvedAt: IsoTimestampSchema,
+});
+export type InquiryResolution = z.infer<typeof InquiryResolutionSchema>;
+
+/**
+ * The inquiry record. Plain serializable data (no Dates, no class instances) so any store,
+ * in memory or in Redis, can keep it as JSON.
+ */
+export const InquirySchema = z.object({
+  /** Random UUID; also the `inquiryId` in progress notifications. */
+  id: z.uuid(),
+  /** The user who owns the inquiry; only their devices see or answer it. */
+  userId: z.string(),
+  type: InquiryTypeSchema,
+  /** The question shown to the person, as markdown. */
+  question: z.string(),
+  /** Ready-made answers offered as buttons; may be empty. */
+  options: z.array(z.string()),
+  /** An answer the agent proposes; the person may submit it as is. */
+  suggestedAnswer: z.string().optional(),
+  createdAt: IsoTimestampSchema,
+  /** The client auto-reply deadline: devices answer `timeout` when it passes. */
+  expiresAt: IsoTimestampSchema,
+  status: InquiryStatusSchema,
+  /** Null while pending; set exactly once. */
+  resolution: InquiryResolutionSchema.nullable(),
+});
+export type Inquiry = z.infer<typeof InquirySchema>;
+
+/** Sent to every device of the owner once an inquiry leaves `pending`. */
+export const InquiryWithdrawnSchema = z.object({
+  inquiryId: z.uuid(),
+  status: z.enum(FINAL_INQUIRY_STATUSES),
+  byDeviceId: z.string().optional(),
+  resolvedAt: IsoTimestampSchema,
+});
+export type InquiryWithdrawn = z.infer<typeof InquiryWithdrawnSchema>;
+
+/** Query of `GET /api/inquiries`. */
+export const InquiryListQuerySchema = z.object({
+  status: InquiryStatusSchema.optional(),
+});
+export type InquiryListQuery = z.infer<typeof InquiryListQuerySchema>;

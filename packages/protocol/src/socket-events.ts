@@ -1,0 +1,27 @@
+import type { ErrorCode } from "./errors";
+import type { Inquiry, InquiryWithdrawn } from "./inquiry";
+
+/** Acknowledgement of a client→server socket event: exactly one of `data` or `error`. */
+export type SocketAck<T> = { data: T } | { error: { code: ErrorCode; message: string } };
+
+/** Handshake `auth` of a device connecting to the hub's Socket.IO server. */
+export interface SocketHandshakeAuth {
+  token: string;
+  deviceName?: string;
+  deviceId?: string;
+}
+
+/** Events the hub emits to devices. */
+export interface ServerToClientEvents {
+  /** A new inquiry for this user. */
+  "inquiry:new": (inquiry: Inquiry) => void;
+  /** An inquiry left `pending`; every device drops its card. */
+  "inquiry:withdrawn": (withdrawn: InquiryWithdrawn) => void;
+  /** Sent on every (re)connect: the complete current pending list, replacing any cached one. */
+  "inquiry:pending": (inquiries: Inquiry[]) => void;
+}
+
+/** Events devices emit to the hub. The payload is validated with `SocketAnswerPayloadSchema`. */
+export interface ClientToServerEvents {
+  "inquiry:answer": (payload: unknown, ack: (response: SocketAck<Inquiry>) => void) => void;
+}
