@@ -18,9 +18,7 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const ErrorCodeSchema = z.enum(
-  Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]],
-);
+export const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
 /** The JSON body of every error response: `{ error: { code, message, details? } }`. */
 export const ApiErrorBodySchema = z.object({

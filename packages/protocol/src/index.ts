@@ -55,3 +55,10 @@ export type {
   SocketHandshakeAuth,
 } from "./socket-events";
 export { RESULT_OPENINGS, inquiryResultText } from "./result-text";
+export {
+  HUB_TOOL_NAMES,
+  MAX_PROMPT_LENGTH,
+  RespondInquiryArgsSchema,
+  SendInquiryArgsSchema,
+} from "./mcp-tools";
+export type { RespondInquiryArgs, SendInquiryArgs } from "./mcp-tools";

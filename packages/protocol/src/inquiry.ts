@@ -8,7 +8,13 @@ export type InquiryType = z.infer<typeof InquiryTypeSchema>;
  * Lifecycle of an inquiry. `pending` is the only non-final state; every other state is
  * reached exactly once and never left.
  */
-export const InquiryStatusSchema = z.enum(["pending", "answered", "rejected", "timeout", "cancelled"]);
+export const InquiryStatusSchema = z.enum([
+  "pending",
+  "answered",
+  "rejected",
+  "timeout",
+  "cancelled",
+]);
 export type InquiryStatus = z.infer<typeof InquiryStatusSchema>;
 
 /** Final states, in the order a UI may want to list them. */

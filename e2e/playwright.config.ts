@@ -1,0 +1,78 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_PORTS, HUB_URL, WEB_URL } from "./support/ports";
+
+const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Flags that keep Debian's Chromium off the network this machine does not have. */
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const quietEnv = { NEXT_TELEMETRY_DISABLED: "1", TURBO_TELEMETRY_DISABLED: "1" };
+
+export default defineConfig({
+  testDir: "./tests",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: WEB_URL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: [
+    {
+      command: "npm run start -w @inquiry-hub/demo-tools",
+      cwd: "..",
+      port: E2E_PORTS.demoTools,
+      env: { ...quietEnv, DEMO_TOOLS_PORT: String(E2E_PORTS.demoTools) },
+      reuseExistingServer: false,
+    },
+    {
+      command: "npm run start -w @inquiry-hub/hub",
+      cwd: "..",
+      url: `${HUB_URL}/api/health`,
+      env: {
+        ...quietEnv,
+        HUB_PORT: String(E2E_PORTS.hub),
+        HUB_TIMEOUT_GRACE_SECONDS: "30",
+        HUB_CORS_ORIGINS: WEB_URL,
+      },
+      reuseExistingServer: false,
+    },
+    {
+      command: "npm run start -w @inquiry-hub/agent",
+      cwd: "..",
+      url: `http://127.0.0.1:${E2E_PORTS.agent}/v1/models`,
+      env: {
+        ...quietEnv,
+        AGENT_PORT: String(E2E_PORTS.agent),
+        HUB_MCP_URL: `${HUB_URL}/mcp`,
+        DEMO_TOOLS_MCP_URL: `http://127.0.0.1:${E2E_PORTS.demoTools}/mcp`,
+      },
+      reuseExistingServer: false,
+    },
+    {
+      command: "npm run start -w @inquiry-hub/web",
+      cwd: "..",
+      url: `${WEB_URL}/login`,
+      env: {
+        ...quietEnv,
+        PORT: String(E2E_PORTS.web),
+        AGENT_URL: `http://127.0.0.1:${E2E_PORTS.agent}`,
+        HUB_URL,
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+  ],
+});
