@@ -29,7 +29,9 @@ export interface DemoToolsEnv {
 export function readDemoToolsEnv(source: NodeJS.ProcessEnv = process.env): DemoToolsEnv {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
     throw new Error(`Invalid demo-tools environment: ${problems.join("; ")}`);
   }
   return {

@@ -17,7 +17,9 @@ server.httpServer.on("error", (error) => {
   process.exit(1);
 });
 server.httpServer.listen(env.port, env.host, () => {
-  console.log(`demo-tools MCP server on http://${env.host}:${env.port}/mcp (sandbox ${env.sandboxDir})`);
+  console.log(
+    `demo-tools MCP server on http://${env.host}:${env.port}/mcp (sandbox ${env.sandboxDir})`,
+  );
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -62,3 +62,4 @@ export {
   SendInquiryArgsSchema,
 } from "./mcp-tools";
 export type { RespondInquiryArgs, SendInquiryArgs } from "./mcp-tools";
+export { SocketHandshakeAuthSchema } from "./socket-auth";

@@ -37,11 +37,20 @@ export function createNotesTable(now: () => Date = () => new Date()): NotesTable
     run(statement) {
       switch (statement.kind) {
         case "select": {
-          const selected = rows.filter((row) => statement.id === undefined || row.id === statement.id);
-          return { rows: selected.map((row) => ({ ...row })), summary: `${selected.length} row(s) selected` };
+          const selected = rows.filter(
+            (row) => statement.id === undefined || row.id === statement.id,
+          );
+          return {
+            rows: selected.map((row) => ({ ...row })),
+            summary: `${selected.length} row(s) selected`,
+          };
         }
         case "insert": {
-          const row: NoteRow = { id: nextId, title: statement.title, created_at: now().toISOString() };
+          const row: NoteRow = {
+            id: nextId,
+            title: statement.title,
+            created_at: now().toISOString(),
+          };
           nextId += 1;
           rows.push(row);
           return { rows: [{ ...row }], summary: "1 row inserted" };

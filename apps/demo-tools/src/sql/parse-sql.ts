@@ -2,7 +2,10 @@
 export type SqlStatement =
   | { kind: "select"; id?: number }
   | { kind: "insert"; title: string }
-  | { kind: "delete"; where: { column: "id"; id: number } | { column: "created_at"; before: string } };
+  | {
+      kind: "delete";
+      where: { column: "id"; id: number } | { column: "created_at"; before: string };
+    };
 
 /** Raised for anything outside the subset; the message names what is unsupported. */
 export class UnsupportedSqlError extends Error {
@@ -24,7 +27,8 @@ function unsupported(what: string): UnsupportedSqlError {
 }
 
 function requireNotesTable(table: string): void {
-  if (table.toLowerCase() !== "notes") throw unsupported(`unknown table "${table}" (only "notes" exists)`);
+  if (table.toLowerCase() !== "notes")
+    throw unsupported(`unknown table "${table}" (only "notes" exists)`);
 }
 
 function parseIdCondition(condition: string): number | undefined {
@@ -35,19 +39,24 @@ function parseIdCondition(condition: string): number | undefined {
 function parseSelect(rest: string): SqlStatement {
   const match = /^(.+?)\s+from\s+(\w+)(?:\s+where\s+(.+))?$/i.exec(rest);
   if (!match?.[1] || !match[2]) throw unsupported("malformed SELECT");
-  if (match[1].trim() !== "*") throw unsupported(`column list "${match[1].trim()}" (only SELECT *)`);
+  if (match[1].trim() !== "*")
+    throw unsupported(`column list "${match[1].trim()}" (only SELECT *)`);
   requireNotesTable(match[2]);
   if (match[3] === undefined) return { kind: "select" };
   const id = parseIdCondition(match[3].trim());
-  if (id === undefined) throw unsupported(`WHERE clause "${match[3].trim()}" in SELECT (only WHERE id = <n>)`);
+  if (id === undefined)
+    throw unsupported(`WHERE clause "${match[3].trim()}" in SELECT (only WHERE id = <n>)`);
   return { kind: "select", id };
 }
 
 function parseInsert(rest: string): SqlStatement {
-  const match = /^into\s+(\w+)\s*\(\s*(\w+)\s*\)\s*values\s*\(\s*'((?:[^']|'')*)'\s*\)$/i.exec(rest);
+  const match = /^into\s+(\w+)\s*\(\s*(\w+)\s*\)\s*values\s*\(\s*'((?:[^']|'')*)'\s*\)$/i.exec(
+    rest,
+  );
   if (!match?.[1] || !match[2] || match[3] === undefined) throw unsupported("malformed INSERT");
   requireNotesTable(match[1]);
-  if (match[2].toLowerCase() !== "title") throw unsupported(`INSERT into column "${match[2]}" (only title)`);
+  if (match[2].toLowerCase() !== "title")
+    throw unsupported(`INSERT into column "${match[2]}" (only title)`);
   return { kind: "insert", title: match[3].replaceAll("''", "'") };
 }
 

@@ -33,7 +33,9 @@ async function deepestExisting(target: string): Promise<string> {
  */
 export async function resolveSandboxFile(sandboxDir: string, requested: string): Promise<string> {
   if (path.isAbsolute(requested) || /^[a-zA-Z]:[\\/]/.test(requested)) {
-    throw new SandboxPathError(`Refused: "${requested}" is an absolute path; give a path relative to the sandbox.`);
+    throw new SandboxPathError(
+      `Refused: "${requested}" is an absolute path; give a path relative to the sandbox.`,
+    );
   }
   await mkdir(sandboxDir, { recursive: true });
   const realSandbox = await realpath(sandboxDir);
@@ -44,15 +46,21 @@ export async function resolveSandboxFile(sandboxDir: string, requested: string):
   const parent = path.dirname(target);
   const existingAncestor = await realpath(await deepestExisting(parent));
   if (!isInside(realSandbox, existingAncestor)) {
-    throw new SandboxPathError(`Refused: "${requested}" goes through a symlink that leaves the sandbox.`);
+    throw new SandboxPathError(
+      `Refused: "${requested}" goes through a symlink that leaves the sandbox.`,
+    );
   }
   await mkdir(parent, { recursive: true });
   if (!isInside(realSandbox, await realpath(parent))) {
-    throw new SandboxPathError(`Refused: "${requested}" goes through a symlink that leaves the sandbox.`);
+    throw new SandboxPathError(
+      `Refused: "${requested}" goes through a symlink that leaves the sandbox.`,
+    );
   }
   const existing = await lstat(target).catch(() => undefined);
   if (existing?.isSymbolicLink()) {
-    throw new SandboxPathError(`Refused: "${requested}" is a symlink; write_file never follows symlinks.`);
+    throw new SandboxPathError(
+      `Refused: "${requested}" is a symlink; write_file never follows symlinks.`,
+    );
   }
   if (existing?.isDirectory()) {
     throw new SandboxPathError(`Refused: "${requested}" is a folder, not a file.`);

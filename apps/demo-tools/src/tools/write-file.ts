@@ -28,7 +28,9 @@ export function registerWriteFile(server: McpServer, sandboxDir: string): void {
         const target = await resolveSandboxFile(sandboxDir, requested);
         await writeFile(target, content, { encoding: "utf8", flag: WRITE_NO_FOLLOW_FLAGS });
         const shown = path.posix.normalize(requested.replaceAll("\\", "/"));
-        return textResult(`Wrote ${Buffer.byteLength(content, "utf8")} bytes to ${shown} in the sandbox.`);
+        return textResult(
+          `Wrote ${Buffer.byteLength(content, "utf8")} bytes to ${shown} in the sandbox.`,
+        );
       } catch (error) {
         if (error instanceof SandboxPathError) return errorResult(error.message);
         const reason = error instanceof Error ? error.message : String(error);

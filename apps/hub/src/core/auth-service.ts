@@ -49,8 +49,12 @@ export function createAuthService(deps: { users: UserStore; tokens: TokenStore }
 
     async login(credentials) {
       const user = await deps.users.findByUsername(credentials.username);
-      const valid = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyHash));
-      if (user === undefined || !valid) throw new HubError("UNAUTHORIZED", "invalid username or password");
+      const valid = await verifyPassword(
+        credentials.password,
+        user?.passwordHash ?? (await decoyHash),
+      );
+      if (user === undefined || !valid)
+        throw new HubError("UNAUTHORIZED", "invalid username or password");
       return issueToken(user);
     },
 

@@ -11,7 +11,11 @@ export class HubError extends Error {
   /** Extra machine-readable facts for the client, e.g. who resolved an inquiry first. */
   readonly details: unknown;
 
-  constructor(code: ErrorCode, message: string, options: { details?: unknown; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: unknown; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.code = code;
     this.details = options.details;

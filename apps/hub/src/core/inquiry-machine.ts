@@ -50,9 +50,15 @@ export function resolutionFromAnswer(
   channelDeviceId: string,
 ): InquiryResolution {
   if (!ACTIONS_BY_TYPE[type].has(body.action)) {
-    throw new HubError("BAD_REQUEST", `action: "${body.action}" is not valid for an ${type} inquiry`);
+    throw new HubError(
+      "BAD_REQUEST",
+      `action: "${body.action}" is not valid for an ${type} inquiry`,
+    );
   }
-  const common = { byDeviceId: body.deviceId ?? channelDeviceId, resolvedAt: resolvedAt.toISOString() };
+  const common = {
+    byDeviceId: body.deviceId ?? channelDeviceId,
+    resolvedAt: resolvedAt.toISOString(),
+  };
   switch (body.action) {
     case "answer":
       return {
@@ -62,7 +68,11 @@ export function resolutionFromAnswer(
         ...common,
       };
     case "reject":
-      return { status: "rejected", ...(body.reason === undefined ? {} : { reason: body.reason }), ...common };
+      return {
+        status: "rejected",
+        ...(body.reason === undefined ? {} : { reason: body.reason }),
+        ...common,
+      };
     case "timeout":
       return { status: "timeout", ...common };
     case "approve":
@@ -73,12 +83,16 @@ export function resolutionFromAnswer(
 }
 
 /** A resolution the hub makes itself (backstop timeout, cancelled call): no device. */
-export function hubResolution(status: "timeout" | "cancelled", resolvedAt: Date): InquiryResolution {
+export function hubResolution(
+  status: "timeout" | "cancelled",
+  resolvedAt: Date,
+): InquiryResolution {
   return { status, resolvedAt: resolvedAt.toISOString() };
 }
 
 /** Outcome of applying a resolution: `applied` is false when the inquiry was already final. */
-export type ApplyOutcome = { applied: true; inquiry: Inquiry } | { applied: false; inquiry: Inquiry };
+export type ApplyOutcome =
+  { applied: true; inquiry: Inquiry } | { applied: false; inquiry: Inquiry };
 
 /**
  * The only transition: pending → final, exactly once. Applying to a final inquiry changes
@@ -102,8 +116,10 @@ const VERBS = {
  */
 export function alreadyResolvedError(inquiry: Inquiry): HubError {
   const resolution = inquiry.resolution;
-  if (resolution === null) return new HubError("INTERNAL", `inquiry ${inquiry.id} is still pending`);
-  const by = resolution.byDeviceId === undefined ? "by the hub" : `by device ${resolution.byDeviceId}`;
+  if (resolution === null)
+    return new HubError("INTERNAL", `inquiry ${inquiry.id} is still pending`);
+  const by =
+    resolution.byDeviceId === undefined ? "by the hub" : `by device ${resolution.byDeviceId}`;
   return new HubError("CONFLICT", `inquiry already ${VERBS[resolution.status]} ${by}`, {
     details: {
       status: resolution.status,

@@ -20,13 +20,21 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  return [
+    "scrypt",
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString("base64url"),
+    key.toString("base64url"),
+  ].join("$");
 }
 
 /** Checks a password against a stored hash in constant time; false for any malformed hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !n || !r || !p || salt === undefined || hash === undefined) return false;
+  if (scheme !== "scrypt" || !n || !r || !p || salt === undefined || hash === undefined)
+    return false;
   const expected = Buffer.from(hash, "base64url");
   const actual = await derive(password, Buffer.from(salt, "base64url"), {
     N: Number(n),

@@ -45,8 +45,7 @@ export interface TokenStore {
 
 /** What happened to an inquiry; transports (Socket.IO fan-out, MCP waits) subscribe to it. */
 export type InquiryEvent =
-  | { type: "inquiry.created"; inquiry: Inquiry }
-  | { type: "inquiry.resolved"; inquiry: Inquiry };
+  { type: "inquiry.created"; inquiry: Inquiry } | { type: "inquiry.resolved"; inquiry: Inquiry };
 
 /**
  * Publishes inquiry events to every subscriber. In one process a plain emitter; across nodes

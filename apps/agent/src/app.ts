@@ -1,0 +1,103 @@
+import type { Server } from "node:http";
+import { createServer } from "node:http";
+import express from "express";
+import type { ErrorRequestHandler } from "express";
+import { createChatCompletionsHandler } from "./http/chat-completions-route";
+import { createModelsHandler } from "./http/models-route";
+import { sendOpenAiError } from "./http/openai-error";
+import type { RunSettings } from "./http/run-settings";
+import { createDemoModel } from "./llm/demo-model";
+import type { ModelProvider } from "./llm/model-provider";
+
+/** Configuration of {@link createAgentServer}; `env.ts` builds it from the environment. */
+export interface AgentConfig {
+  /** The hub's MCP endpoint (`send_inquiry`), e.g. `http://127.0.0.1:4000/mcp`. */
+  hubMcpUrl: string;
+  /** The demo-tools MCP endpoint, e.g. `http://127.0.0.1:4200/mcp`. */
+  demoToolsMcpUrl: string;
+  /** MCP tool call timeout in seconds; must exceed the hub's own timeout plus its grace. */
+  mcpTimeoutSeconds: number;
+  /** Ceiling on one tool call however many heartbeats arrive, in seconds. Default 24 h. */
+  mcpMaxTotalTimeoutSeconds?: number;
+  /** Model turns per request before giving up. */
+  maxSteps: number;
+  /** Model providers; defaults to the built-in demo model. The first is listed first. */
+  models?: readonly ModelProvider[];
+}
+
+/** An agent server that is built but not yet listening; the caller picks host and port. */
+export interface AgentServer {
+  httpServer: Server;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_TOTAL_TIMEOUT_SECONDS = 24 * 60 * 60;
+
+const handleUnexpectedError: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    sendOpenAiError(
+      res,
+      status,
+      error instanceof Error ? error.message : "Bad request",
+      "invalid_request_error",
+    );
+    return;
+  }
+  console.error("agent: unexpected error", error);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  sendOpenAiError(res, 500, "Internal error", "api_error");
+};
+
+/**
+ * The composition root: an OpenAI-compatible HTTP API (`/v1/models`,
+ * `/v1/chat/completions`) over the tool loop. Exported so tests run the real server
+ * in-process on port 0.
+ *
+ * @example
+ * const agent = createAgentServer({ hubMcpUrl, demoToolsMcpUrl, mcpTimeoutSeconds: 150, maxSteps: 8 });
+ * agent.httpServer.listen(0, "127.0.0.1");
+ */
+export function createAgentServer(config: AgentConfig): AgentServer {
+  const providers = config.models ?? [createDemoModel()];
+  const settings: RunSettings = {
+    models: new Map(providers.map((provider) => [provider.id, provider])),
+    hubMcpUrl: new URL(config.hubMcpUrl),
+    demoToolsMcpUrl: new URL(config.demoToolsMcpUrl),
+    timeouts: {
+      timeoutMs: config.mcpTimeoutSeconds * 1000,
+      maxTotalTimeoutMs:
+        (config.mcpMaxTotalTimeoutSeconds ?? DEFAULT_MAX_TOTAL_TIMEOUT_SECONDS) * 1000,
+    },
+    maxSteps: config.maxSteps,
+  };
+
+  const app = express();
+  app.use(express.json({ limit: "5mb" }));
+  app.get("/v1/models", createModelsHandler(settings.models));
+  app.post("/v1/chat/completions", createChatCompletionsHandler(settings));
+  app.get("/health", (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.use((_req, res) =>
+    sendOpenAiError(res, 404, "Unknown route.", "not_found_error", "not_found"),
+  );
+  app.use(handleUnexpectedError);
+
+  const httpServer = createServer(app);
+  return {
+    httpServer,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if (!httpServer.listening) {
+          resolve();
+          return;
+        }
+        httpServer.closeAllConnections();
+        httpServer.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

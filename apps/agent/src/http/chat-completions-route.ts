@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler, Response } from "express";
+import type { ModelProvider } from "../llm/model-provider";
+import { runToolLoop } from "../loop/run-tool-loop";
+import { McpConnectError } from "../tools/mcp-connection";
+import { openToolBox } from "../tools/tool-box";
+import type { ToolBox } from "../tools/tool-box";
+import { readBearerToken } from "./bearer";
+import { parseChatRequest } from "./chat-request";
+import type { ChatRequest } from "./chat-request";
+import { AGENT_NAME, startChunkStream } from "./chunk-writer";
+import type { CompletionIdentity } from "./chunk-writer";
+import { sendOpenAiError } from "./openai-error";
+import { endpointsFor } from "./run-settings";
+import type { RunSettings } from "./run-settings";
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sendConnectError(res: Response, error: unknown): void {
+  if (error instanceof McpConnectError && (error.status === 401 || error.status === 403)) {
+    sendOpenAiError(
+      res,
+      401,
+      "The hub rejected the bearer token; log in again.",
+      "authentication_error",
+      "invalid_api_key",
+    );
+    return;
+  }
+  console.error("agent: MCP connection failed", error);
+  sendOpenAiError(res, 502, messageOf(error), "api_error", "upstream_unavailable");
+}
+
+async function streamRun(
+  res: Response,
+  identity: CompletionIdentity,
+  run: (onContent: (text: string) => void) => Promise<string>,
+  signal: AbortSignal,
+  setForward: (forward: (json: string) => void) => void,
+): Promise<void> {
+  const writer = startChunkStream(res, identity);
+  setForward((json) => writer.notification(json));
+  writer.role();
+  try {
+    await run((text) => writer.content(text));
+    writer.finish();
+  } catch (error) {
+    if (signal.aborted) return;
+    console.error("agent: run failed after headers were sent", error);
+    writer.fail(messageOf(error));
+  }
+}
+
+async function respondOnce(
+  res: Response,
+  identity: CompletionIdentity,
+  run: (onContent: (text: string) => void) => Promise<string>,
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    const text = await run(() => undefined);
+    res.json({
+      id: identity.id,
+      object: "chat.completion",
+      created: identity.created,
+      model: identity.model,
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: text, refusal: null },
+          logprobs: null,
+          finish_reason: "stop",
+        },
+      ],
+      usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+      agent_info: { name: AGENT_NAME, run_id: identity.runId },
+    });
+  } catch (error) {
+    if (signal.aborted) return;
+    console.error("agent: run failed", error);
+    sendOpenAiError(res, 502, messageOf(error), "api_error", "run_failed");
+  }
+}
+
+async function handleChat(
+  settings: RunSettings,
+  request: ChatRequest,
+  model: ModelProvider,
+  token: string,
+  res: Response,
+): Promise<void> {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort(new Error("The HTTP client disconnected."));
+  });
+  let forward: (json: string) => void = () => undefined;
+  let tools: ToolBox;
+  try {
+    tools = await openToolBox(
+      endpointsFor(settings, token, request.inquiryTimeoutSeconds),
+      settings.timeouts,
+      (json) => forward(json),
+    );
+  } catch (error) {
+    if (!controller.signal.aborted) sendConnectError(res, error);
+    return;
+  }
+  const identity: CompletionIdentity = {
+    id: `chatcmpl-${randomUUID()}`,
+    created: Math.floor(Date.now() / 1000),
+    model: model.id,
+    runId: randomUUID(),
+  };
+  const run = (onContent: (text: string) => void): Promise<string> =>
+    runToolLoop({
+      model,
+      messages: request.messages,
+      tools,
+      maxSteps: settings.maxSteps,
+      signal: controller.signal,
+      onContent,
+    });
+  try {
+    if (request.stream) {
+      await streamRun(res, identity, run, controller.signal, (next) => {
+        forward = next;
+      });
+    } else {
+      await respondOnce(res, identity, run, controller.signal);
+    }
+  } finally {
+    await tools
+      .close()
+      .catch((error: unknown) => console.error("agent: closing MCP clients failed", error));
+  }
+}
+
+/**
+ * `POST /v1/chat/completions`: validates the body and the bearer, connects to the hub and
+ * demo-tools over MCP, runs the tool loop and answers as OpenAI does (SSE chunks or one
+ * `chat.completion`). Progress notifications from tool calls are forwarded as chunks; a
+ * client disconnect aborts the run and the pending tool call.
+ */
+export function createChatCompletionsHandler(settings: RunSettings): RequestHandler {
+  return async (req, res) => {
+    const request = parseChatRequest(req.body);
+    if ("error" in request) {
+      sendOpenAiError(res, 400, request.error, "invalid_request_error", "invalid_body");
+      return;
+    }
+    const token = readBearerToken(req);
+    if (token === undefined) {
+      sendOpenAiError(
+        res,
+        401,
+        "Missing bearer token: send `Authorization: Bearer <user token>`.",
+        "authentication_error",
+        "missing_api_key",
+      );
+      return;
+    }
+    const model = settings.models.get(request.model);
+    if (!model) {
+      const known = [...settings.models.keys()].join(", ");
+      sendOpenAiError(
+        res,
+        404,
+        `The model "${request.model}" does not exist; available: ${known}.`,
+        "not_found_error",
+        "model_not_found",
+      );
+      return;
+    }
+    await handleChat(settings, request, model, token, res);
+  };
+}

@@ -1,0 +1,12 @@
+export { createAgentServer } from "./app";
+export type { AgentConfig, AgentServer } from "./app";
+export { CITY_QUESTION, DEMO_MODEL_ID, createDemoModel, decideDemoStep } from "./llm/demo-model";
+export { TOOL_ERROR_PREFIX } from "./llm/model-provider";
+export type {
+  ChatMessage,
+  ModelEvent,
+  ModelProvider,
+  ModelRequest,
+  ToolCall,
+  ToolDefinition,
+} from "./llm/model-provider";

@@ -1,0 +1,71 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { JSONRPCMessage, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ObservingTransport } from "./observing-transport";
+
+/** Where and how to reach one MCP server for the duration of one chat request. */
+export interface McpEndpoint {
+  /** Short name used in error messages, e.g. "hub". */
+  name: string;
+  url: URL;
+  /** Extra HTTP headers, e.g. the user's `Authorization` for the hub. */
+  headers?: Record<string, string>;
+}
+
+/** A connected MCP client with its tool list, closed when the chat request ends. */
+export interface McpConnection {
+  name: string;
+  client: Client;
+  tools: Tool[];
+  close(): Promise<void>;
+}
+
+/** An MCP server could not be reached or refused us; `status` is its HTTP status if any. */
+export class McpConnectError extends Error {
+  override readonly name = "McpConnectError";
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "number" && code >= 400 && code < 600 ? code : undefined;
+}
+
+/**
+ * Connects an MCP SDK client over Streamable HTTP and lists its tools. `observe` sees every
+ * raw incoming message (used to forward progress notifications unchanged).
+ */
+export async function connectMcp(
+  endpoint: McpEndpoint,
+  observe: (message: JSONRPCMessage) => void,
+): Promise<McpConnection> {
+  const client = new Client({ name: "inquiry-hub-agent", version: "0.1.0" });
+  const inner = new StreamableHTTPClientTransport(endpoint.url, {
+    requestInit: { headers: endpoint.headers ?? {} },
+  });
+  const transport = new ObservingTransport(inner, observe);
+  const close = async (): Promise<void> => {
+    await transport.drain();
+    if (inner.sessionId !== undefined) await inner.terminateSession().catch(() => undefined);
+    await client.close();
+  };
+  try {
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    return { name: endpoint.name, client, tools, close };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new McpConnectError(
+      `Could not connect to the ${endpoint.name} MCP server at ${endpoint.url.origin}${endpoint.url.pathname}: ${reason}`,
+      httpStatusOf(error),
+      { cause: error },
+    );
+  }
+}

@@ -1,0 +1,108 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { TOOL_ERROR_PREFIX } from "../llm/model-provider";
+import type { ToolDefinition } from "../llm/model-provider";
+import { connectMcp } from "./mcp-connection";
+import type { McpConnection, McpEndpoint } from "./mcp-connection";
+import { forwardableProgress } from "./progress-forwarding";
+
+/** Timeouts applied to every MCP tool call. */
+export interface ToolCallTimeouts {
+  /** Per-call timeout; reset by every progress notification (hub heartbeats). */
+  timeoutMs: number;
+  /** Hard ceiling however many heartbeats arrive. */
+  maxTotalTimeoutMs: number;
+}
+
+/** The tools of every MCP server a chat request may use, behind one call function. */
+export interface ToolBox {
+  definitions: ToolDefinition[];
+  /** Runs a tool; `argumentsJson` is the model's JSON string. Never throws for tool errors. */
+  call(name: string, argumentsJson: string, signal: AbortSignal): Promise<string>;
+  close(): Promise<void>;
+}
+
+const ToolArgumentsSchema = z.record(z.string(), z.unknown());
+
+function resultText(result: CallToolResult): string {
+  const text = result.content
+    .map((block) => (block.type === "text" ? block.text : JSON.stringify(block)))
+    .join("\n");
+  return result.isError === true ? `${TOOL_ERROR_PREFIX}${text}` : text;
+}
+
+function parseArguments(argumentsJson: string): Record<string, unknown> | string {
+  try {
+    const parsed = ToolArgumentsSchema.safeParse(JSON.parse(argumentsJson || "{}"));
+    return parsed.success ? parsed.data : "tool arguments must be a JSON object";
+  } catch {
+    return "tool arguments are not valid JSON";
+  }
+}
+
+/**
+ * Connects to every endpoint (in parallel), merges their tools (the first server offering a
+ * name wins) and forwards each progress notification as its JSON string via `onProgress`.
+ * If any connection fails, the ones that succeeded are closed and the error is rethrown.
+ */
+export async function openToolBox(
+  endpoints: readonly McpEndpoint[],
+  timeouts: ToolCallTimeouts,
+  onProgress: (notificationJson: string) => void,
+): Promise<ToolBox> {
+  const observe = (message: Parameters<typeof forwardableProgress>[0]): void => {
+    const forwarded = forwardableProgress(message);
+    if (forwarded !== undefined) onProgress(forwarded);
+  };
+  const settled = await Promise.allSettled(
+    endpoints.map((endpoint) => connectMcp(endpoint, observe)),
+  );
+  const connections = settled.flatMap((outcome) =>
+    outcome.status === "fulfilled" ? [outcome.value] : [],
+  );
+  const failure = settled.find((outcome) => outcome.status === "rejected");
+  const closeAll = async (): Promise<void> => {
+    await Promise.allSettled(connections.map((connection) => connection.close()));
+  };
+  if (failure) {
+    await closeAll();
+    throw failure.reason;
+  }
+
+  const owners = new Map<string, McpConnection>();
+  const definitions: ToolDefinition[] = [];
+  for (const connection of connections) {
+    for (const tool of connection.tools) {
+      if (owners.has(tool.name)) continue;
+      owners.set(tool.name, connection);
+      definitions.push({
+        type: "function",
+        function: {
+          name: tool.name,
+          description: tool.description ?? "",
+          parameters: tool.inputSchema,
+        },
+      });
+    }
+  }
+
+  return {
+    definitions,
+    close: closeAll,
+    async call(name, argumentsJson, signal) {
+      const owner = owners.get(name);
+      if (!owner) return `${TOOL_ERROR_PREFIX}unknown tool "${name}"`;
+      const args = parseArguments(argumentsJson);
+      if (typeof args === "string") return `${TOOL_ERROR_PREFIX}${args}`;
+      const result = await owner.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+        timeout: timeouts.timeoutMs,
+        maxTotalTimeout: timeouts.maxTotalTimeoutMs,
+        resetTimeoutOnProgress: true,
+        signal,
+        onprogress: () => undefined,
+      });
+      return resultText(CallToolResultSchema.parse(result));
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createDemoToolsServer } from "@inquiry-hub/demo-tools";
+import { DEFAULT_HUB_CONFIG, createHub } from "@inquiry-hub/hub";
+import { AuthResponseSchema, InquirySchema } from "@inquiry-hub/protocol";
+import type { Inquiry } from "@inquiry-hub/protocol";
+import OpenAI from "openai";
+import { createAgentServer } from "../src/index";
+import type { ModelProvider } from "../src/index";
+
+/** The real hub, demo-tools and agent, each in-process on a free port. */
+export interface Stack {
+  agentUrl: URL;
+  hubUrl: URL;
+  /** Registers a fresh user on the hub and returns their bearer token. */
+  registerUser(): Promise<string>;
+  /** An official OpenAI client pointed at the agent with the user's token. */
+  openai(token: string): OpenAI;
+  answer(token: string, inquiryId: string, body: unknown): Promise<Response>;
+  getInquiry(token: string, inquiryId: string): Promise<Inquiry>;
+  close(): Promise<void>;
+}
+
+async function listenOnFreePort(server: Server): Promise<URL> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return new URL(`http://127.0.0.1:${port}/`);
+}
+
+/** Starts the three servers; call `close()` in `afterAll`. `models` replaces the demo model. */
+export async function startStack(models?: readonly ModelProvider[]): Promise<Stack> {
+  const sandboxDir = await mkdtemp(path.join(tmpdir(), "agent-test-sandbox-"));
+  const hub = createHub({ ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.2 });
+  const hubUrl = await hub.listen();
+  const demo = createDemoToolsServer({ sandboxDir });
+  const demoUrl = await listenOnFreePort(demo.httpServer);
+  const agent = createAgentServer({
+    hubMcpUrl: new URL("/mcp", hubUrl).href,
+    demoToolsMcpUrl: new URL("/mcp", demoUrl).href,
+    mcpTimeoutSeconds: 150,
+    maxSteps: 8,
+    ...(models === undefined ? {} : { models }),
+  });
+  const agentUrl = await listenOnFreePort(agent.httpServer);
+  let users = 0;
+
+  const hubFetch = (token: string, route: string, body?: unknown): Promise<Response> =>
+    fetch(new URL(route, hubUrl), {
+      method: body === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  return {
+    agentUrl,
+    hubUrl,
+    async registerUser() {
+      users += 1;
+      const response = await fetch(new URL("/api/auth/register", hubUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          username: `agent_${users}_${Date.now()}`,
+          password: "correct horse battery",
+        }),
+      });
+      return AuthResponseSchema.parse(await response.json()).token;
+    },
+    openai: (token) =>
+      new OpenAI({ baseURL: new URL("/v1", agentUrl).href, apiKey: token, maxRetries: 0 }),
+    answer: (token, inquiryId, body) => hubFetch(token, `/api/inquiries/${inquiryId}/answer`, body),
+    async getInquiry(token, inquiryId) {
+      return InquirySchema.parse(
+        await (await hubFetch(token, `/api/inquiries/${inquiryId}`)).json(),
+      );
+    },
+    async close() {
+      await agent.close();
+      await demo.close();
+      await hub.close();
+      await rm(sandboxDir, { recursive: true, force: true });
+    },
+  };
+}

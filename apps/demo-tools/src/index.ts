@@ -1,0 +1,3 @@
+export { createDemoToolsServer } from "./app";
+export type { DemoToolsConfig, DemoToolsServer } from "./app";
+export { forecastFor } from "./tools/get-weather";

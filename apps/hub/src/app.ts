@@ -1,0 +1,127 @@
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import cors from "cors";
+import express from "express";
+import type { HubConfig } from "./config";
+import { createAuthService } from "./core/auth-service";
+import { createInquiryService } from "./core/inquiry-service";
+import type { InquiryService } from "./core/inquiry-service";
+import type { InquiryEventBus, InquiryStore, TokenStore, UserStore } from "./core/ports";
+import { createLocalEventBus } from "./infra/memory/local-event-bus";
+import { createMemoryInquiryStore } from "./infra/memory/memory-inquiry-store";
+import { createMemoryTokenStore, createMemoryUserStore } from "./infra/memory/memory-user-store";
+import { createAuthRoutes } from "./transport/http/auth-routes";
+import { createAuthenticate } from "./transport/http/authenticate";
+import { createErrorHandler, notFoundHandler } from "./transport/http/error-response";
+import { createInquiryRoutes } from "./transport/http/inquiry-routes";
+import { createMcpGuards } from "./transport/mcp/mcp-guards";
+import { createMcpSessions } from "./transport/mcp/mcp-sessions";
+import { attachSocketLayer } from "./transport/socket/socket-server";
+
+/** Replaceable infrastructure; each defaults to the in-memory, single-node version. */
+export interface HubDeps {
+  inquiryStore: InquiryStore;
+  userStore: UserStore;
+  tokenStore: TokenStore;
+  eventBus: InquiryEventBus;
+}
+
+/** A composed hub. `httpServer` is not listening until `listen()` (or your own `listen`). */
+export interface Hub {
+  httpServer: Server;
+  /** The service every transport shares; for in-process tests and future transports. */
+  inquiries: InquiryService;
+  eventBus: InquiryEventBus;
+  /** Listens on config.port/host (0 = any free port) and resolves with the base URL. */
+  listen(): Promise<URL>;
+  /** Cancels in-flight MCP calls, stops timers, closes every connection and the server. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: wires core services to stores and mounts the HTTP API, the MCP
+ * endpoint and the Socket.IO device channel on one node http server.
+ *
+ * @example
+ * const hub = createHub({ ...DEFAULT_HUB_CONFIG, port: 0 });
+ * const url = await hub.listen(); // http://127.0.0.1:54321/
+ */
+export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
+  const eventBus = deps.eventBus ?? createLocalEventBus();
+  const auth = createAuthService({
+    users: deps.userStore ?? createMemoryUserStore(),
+    tokens: deps.tokenStore ?? createMemoryTokenStore(),
+  });
+  const inquiries = createInquiryService(
+    { store: deps.inquiryStore ?? createMemoryInquiryStore(), bus: eventBus },
+    {
+      defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
+      timeoutGraceMs: config.timeoutGraceSeconds * 1000,
+    },
+  );
+  const mcp = createMcpSessions({
+    inquiries,
+    heartbeatMs: config.heartbeatSeconds * 1000,
+    idleMs: config.mcpSessionIdleSeconds * 1000,
+  });
+  const authenticate = createAuthenticate(auth);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(cors({ origin: config.corsOrigins, exposedHeaders: ["Mcp-Session-Id"] }));
+  app.use(express.json({ limit: config.jsonBodyLimitBytes }));
+  app.get("/api/health", (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.use("/api/auth", createAuthRoutes(auth));
+  app.use("/api/inquiries", authenticate, createInquiryRoutes(inquiries));
+  app.all(
+    "/mcp",
+    ...createMcpGuards({ host: config.host, allowedOrigins: config.corsOrigins }),
+    authenticate,
+    (req, res) => mcp.handle(req, res),
+  );
+  app.use(notFoundHandler);
+  app.use(createErrorHandler(config.jsonBodyLimitBytes));
+
+  const httpServer = createServer(app);
+  const sockets = attachSocketLayer(httpServer, {
+    auth,
+    inquiries,
+    bus: eventBus,
+    corsOrigins: config.corsOrigins,
+  });
+  let closing: Promise<void> | undefined;
+
+  async function shutdown(): Promise<void> {
+    await mcp.close();
+    sockets.close();
+    inquiries.close();
+    await new Promise<void>((resolve) => {
+      httpServer.close(() => resolve());
+      httpServer.closeAllConnections();
+    });
+  }
+
+  return {
+    httpServer,
+    inquiries,
+    eventBus,
+    listen() {
+      return new Promise((resolve, reject) => {
+        httpServer.once("error", reject);
+        httpServer.listen(config.port, config.host, () => {
+          httpServer.off("error", reject);
+          const { address, port } = httpServer.address() as AddressInfo;
+          const hostname = address.includes(":") ? `[${address}]` : address;
+          resolve(new URL(`http://${hostname}:${port}/`));
+        });
+      });
+    },
+    close() {
+      closing ??= shutdown();
+      return closing;
+    },
+  };
+}

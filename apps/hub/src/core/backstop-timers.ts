@@ -1,0 +1,42 @@
+/** One timer per inquiry id; the hub's own deadline, kept out of the service for clarity. */
+export interface BackstopTimers {
+  /** Runs `fire` after `delayMs` (at once if negative); errors are reported, never thrown. */
+  schedule(id: string, delayMs: number, fire: () => Promise<unknown>): void;
+  clear(id: string): void;
+  clearAll(): void;
+}
+
+/**
+ * Creates the timer table. Timers are unref'd so a pending backstop never keeps a finished
+ * process alive; `onError` receives failures of `fire` (default: console.error).
+ */
+export function createBackstopTimers(
+  onError: (error: unknown) => void = (error) => console.error("backstop failed", error),
+): BackstopTimers {
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  function clear(id: string): void {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+  }
+
+  return {
+    schedule(id, delayMs, fire) {
+      clear(id);
+      const timer = setTimeout(
+        () => {
+          timers.delete(id);
+          fire().catch(onError);
+        },
+        Math.max(0, delayMs),
+      );
+      timer.unref();
+      timers.set(id, timer);
+    },
+    clear,
+    clearAll() {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { InquiryProgressMeta, ProgressNotification } from "@inquiry-hub/protocol";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+
+/**
+ * The contract's params (what `buildInquiryProgressParams` builds): the meta under both `meta`
+ * and `_meta`. Built as a literal here because the SDK's type knows only `_meta` and its
+ * params type rejects the `null`s the protocol type allows; the SDK sends the object as is.
+ */
+type WireProgressParams = ProgressNotification["params"];
+
+/** Sends the inquiry progress notifications of one tool call, with strictly rising `progress`. */
+export interface ProgressReporter {
+  report(meta: InquiryProgressMeta): Promise<void>;
+}
+
+/**
+ * Creates the reporter for a call. Without a `_meta.progressToken` the client did not ask for
+ * progress and nothing is sent. A failed send (the client went away) is ignored: the
+ * inquiry's lifecycle never depends on a notification being delivered.
+ */
+export function createProgressReporter(
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+): ProgressReporter {
+  const progressToken = extra._meta?.progressToken;
+  let progress = 0;
+
+  return {
+    async report(meta) {
+      if (progressToken === undefined || extra.signal.aborted) return;
+      const params = { progressToken, progress, meta, _meta: meta } satisfies WireProgressParams;
+      progress += 1;
+      try {
+        await extra.sendNotification({ method: "notifications/progress", params });
+      } catch {
+        return;
+      }
+    },
+  };
+}

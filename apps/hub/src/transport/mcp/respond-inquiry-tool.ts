@@ -1,0 +1,43 @@
+import { HUB_TOOL_NAMES, RespondInquiryArgsSchema } from "@inquiry-hub/protocol";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { toHubError } from "../../core/errors";
+import type { InquiryService } from "../../core/inquiry-service";
+
+/** Recorded as `byDeviceId` for answers given through respond_inquiry. */
+export const MCP_CHANNEL_DEVICE_ID = "mcp";
+
+/**
+ * Registers `respond_inquiry`: answers one of the session user's inquiries. Failures
+ * (unknown, another user's, already resolved) are tool results with `isError: true`, so the
+ * model can read and react to them.
+ */
+export function registerRespondInquiryTool(
+  server: McpServer,
+  context: { inquiries: InquiryService; userId: string },
+): void {
+  server.registerTool(
+    HUB_TOOL_NAMES.respondInquiry,
+    {
+      description:
+        "Answer a pending inquiry of this user by its id, as if a device had answered it.",
+      inputSchema: RespondInquiryArgsSchema,
+    },
+    async (args) => {
+      try {
+        const inquiry = await context.inquiries.answer(
+          context.userId,
+          args.inquiry_id,
+          { action: "answer", response: args.response },
+          MCP_CHANNEL_DEVICE_ID,
+        );
+        return { content: [{ type: "text", text: `Inquiry ${inquiry.id} answered.` }] };
+      } catch (error) {
+        const hubError = toHubError(error);
+        return {
+          isError: true,
+          content: [{ type: "text", text: `${hubError.code}: ${hubError.message}` }],
+        };
+      }
+    },
+  );
+}

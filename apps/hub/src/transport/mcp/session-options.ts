@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { MAX_TIMEOUT_SECONDS } from "../../config";
+import { parseInput } from "../http/validate";
+
+const SessionQuerySchema = z.object({
+  /** Client auto-reply deadline in seconds for inquiries of this session. */
+  timeout: z.coerce.number().positive().max(MAX_TIMEOUT_SECONDS).optional(),
+  /** Replaces send_inquiry's description in tools/list. */
+  description: z.string().min(1).max(4000).optional(),
+});
+
+/** Per-session settings taken from the query string of the initialize request. */
+export interface SessionOptions {
+  timeoutMs?: number;
+  description?: string;
+}
+
+/**
+ * Validates `?timeout=&description=`; BAD_REQUEST naming the parameter otherwise
+ * (e.g. "timeout: Too big: expected number to be <=86400").
+ */
+export function parseSessionOptions(query: unknown): SessionOptions {
+  const parsed = parseInput(SessionQuerySchema, query, "query");
+  return {
+    ...(parsed.timeout === undefined ? {} : { timeoutMs: parsed.timeout * 1000 }),
+    ...(parsed.description === undefined ? {} : { description: parsed.description }),
+  };
+}

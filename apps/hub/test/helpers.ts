@@ -1,0 +1,134 @@
+import { AuthResponseSchema, InquiryProgressMetaSchema } from "@inquiry-hub/protocol";
+import type { InquiryProgressMeta } from "@inquiry-hub/protocol";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { createHub, DEFAULT_HUB_CONFIG } from "../src/index";
+import type { Hub, HubConfig } from "../src/index";
+
+/** A real hub on 127.0.0.1:<free port> with test-friendly short timers. */
+export interface TestHub {
+  hub: Hub;
+  url: URL;
+  /** fetch relative to the hub, with optional bearer token and JSON body. */
+  request(
+    path: string,
+    init?: { method?: string; token?: string; body?: unknown; rawBody?: string },
+  ): Promise<Response>;
+  /** Registers a fresh random user and returns their token and id. */
+  registerUser(prefix?: string): Promise<{ token: string; userId: string }>;
+  /** An MCP SDK client connected to /mcp with the user's token. */
+  connectMcp(token: string, query?: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<TestHub> {
+  const hub = createHub({ ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.1, ...overrides });
+  const url = await hub.listen();
+  const clients: Client[] = [];
+  let userCount = 0;
+
+  const request: TestHub["request"] = (path, init = {}) => {
+    const headers: Record<string, string> = {};
+    if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`;
+    if (init.body !== undefined || init.rawBody !== undefined)
+      headers["content-type"] = "application/json";
+    return fetch(new URL(path, url), {
+      method:
+        init.method ?? (init.body === undefined && init.rawBody === undefined ? "GET" : "POST"),
+      headers,
+      ...(init.rawBody !== undefined
+        ? { body: init.rawBody }
+        : init.body !== undefined
+          ? { body: JSON.stringify(init.body) }
+          : {}),
+    });
+  };
+
+  return {
+    hub,
+    url,
+    request,
+    async registerUser(prefix = "user") {
+      userCount += 1;
+      const response = await request("/api/auth/register", {
+        body: {
+          username: `${prefix}${userCount}_${Date.now()}`,
+          password: "correct horse battery",
+        },
+      });
+      const auth = AuthResponseSchema.parse(await response.json());
+      return { token: auth.token, userId: auth.user.id };
+    },
+    async connectMcp(token, query = "") {
+      const client = new Client({ name: "hub-test", version: "1.0.0" });
+      const transport = new StreamableHTTPClientTransport(new URL(`/mcp${query}`, url), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      });
+      await client.connect(transport);
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      await Promise.allSettled(clients.map((client) => client.close()));
+      await hub.close();
+    },
+  };
+}
+
+const ProgressWithMetaSchema = z.object({ _meta: InquiryProgressMetaSchema });
+
+/** Collects the inquiry metas of a call's progress notifications and lets tests await them. */
+export function createProgressRecorder(): {
+  onprogress: (progress: Progress) => void;
+  metas: InquiryProgressMeta[];
+  progressValues: number[];
+  next(type: InquiryProgressMeta["type"]): Promise<InquiryProgressMeta>;
+} {
+  const metas: InquiryProgressMeta[] = [];
+  const progressValues: number[] = [];
+  const waiters: { type: string; resolve: (meta: InquiryProgressMeta) => void }[] = [];
+  return {
+    metas,
+    progressValues,
+    onprogress(progress) {
+      progressValues.push(progress.progress);
+      const parsed = ProgressWithMetaSchema.safeParse(progress);
+      if (!parsed.success) return;
+      metas.push(parsed.data._meta);
+      for (const waiter of waiters.filter((each) => each.type === parsed.data._meta.type)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(parsed.data._meta);
+      }
+    },
+    next(type) {
+      const seen = metas.find((meta) => meta.type === type);
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise((resolve) => waiters.push({ type, resolve }));
+    },
+  };
+}
+
+/** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("waitFor timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The text of the first content item of a tool result. */
+export function resultText(result: unknown): string {
+  return (
+    z
+      .object({ content: z.array(z.object({ type: z.literal("text"), text: z.string() })).min(1) })
+      .parse(result).content[0]?.text ?? ""
+  );
+}

@@ -1,0 +1,55 @@
+import { jsonError } from "@/lib/api-error";
+import { ChatRequestSchema, toAgentRequestBody } from "@/lib/chat-request";
+import { joinUrl, readEnv } from "@/lib/env";
+import { isForeignOrigin } from "@/lib/same-origin";
+import { readToken } from "@/lib/session";
+import { fetchUpstream, readJsonBody, relayResponse } from "@/lib/upstream";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * POST {messages, inquiryTimeout?} → the agent's SSE stream, relayed byte for byte.
+ * The upstream fetch shares the browser request's abort signal, so closing the tab stops
+ * the agent run. 400 invalid body, 401 no session, 502 agent unreachable; other agent
+ * errors keep their status and body.
+ */
+export async function POST(request: Request): Promise<Response> {
+  if (isForeignOrigin(request.headers))
+    return jsonError("FORBIDDEN", "Cross-origin request refused.");
+  const token = await readToken();
+  if (token === undefined) return jsonError("UNAUTHORIZED", "Not logged in.");
+  const parsed = ChatRequestSchema.safeParse(await readJsonBody(request));
+  if (!parsed.success) {
+    return jsonError(
+      "BAD_REQUEST",
+      `Invalid chat request: ${parsed.error.issues[0]?.message ?? "bad body"}`,
+    );
+  }
+  let upstream: Response | undefined;
+  try {
+    upstream = await fetchUpstream(joinUrl(readEnv().AGENT_URL, "/v1/chat/completions"), {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "text/event-stream",
+      },
+      body: JSON.stringify(toAgentRequestBody(parsed.data)),
+      signal: request.signal,
+    });
+  } catch {
+    return new Response(null, { status: 499 });
+  }
+  if (upstream === undefined) {
+    return jsonError("UPSTREAM", "The agent is unreachable. Try again shortly.");
+  }
+  if (!upstream.ok || upstream.body === null) return relayResponse(upstream);
+  return new Response(upstream.body, {
+    status: 200,
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import { submitCredentials } from "./auth-client";
+import type { AuthMode } from "./auth-client";
+
+/** Username and password, with "Log in" (Enter) and "Create account". */
+export function LoginForm() {
+  const router = useRouter();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [pending, setPending] = useState(false);
+  const usernameId = useId();
+  const passwordId = useId();
+
+  async function submit(mode: AuthMode) {
+    setPending(true);
+    setError(undefined);
+    const failure = await submitCredentials(mode, { username, password });
+    if (failure === undefined) {
+      router.replace("/chat");
+      router.refresh();
+      return;
+    }
+    setError(failure);
+    setPending(false);
+  }
+
+  return (
+    <form
+      className="login-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit("login");
+      }}
+    >
+      <label htmlFor={usernameId}>Username</label>
+      <input
+        id={usernameId}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+      />
+      <label htmlFor={passwordId}>Password</label>
+      <input
+        id={passwordId}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      {error !== undefined && (
+        <p role="alert" className="error" data-testid="error-message">
+          {error}
+        </p>
+      )}
+      <div className="login-form__actions">
+        <button type="submit" disabled={pending}>
+          Log in
+        </button>
+        <button
+          type="button"
+          className="button--secondary"
+          disabled={pending}
+          onClick={() => void submit("register")}
+        >
+          Create account
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { logOut } from "./auth-client";
+
+/** Ends the session and goes to the login page. */
+export function LogoutButton() {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button--secondary"
+      disabled={pending}
+      onClick={() => {
+        setPending(true);
+        void logOut().then(() => {
+          router.replace("/login");
+          router.refresh();
+        });
+      }}
+    >
+      Log out
+    </button>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The `?inquiryTimeout=<seconds>` of the chat page's URL as a positive number of seconds,
+ * or undefined when absent or not a positive number.
+ */
+export function parseInquiryTimeoutParam(value: string | string[] | undefined): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const seconds = Number(raw);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}

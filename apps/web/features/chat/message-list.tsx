@@ -1,0 +1,59 @@
+"use client";
+
+import { InquiryCard, InquiryClosedNote } from "../inquiry/inquiry-card";
+import type { ChatItem } from "./chat-state";
+
+export interface MessageListProps {
+  items: readonly ChatItem[];
+  streaming: boolean;
+  onInquirySettled: (inquiryId: string, note: string) => void;
+}
+
+function renderItem(item: ChatItem, onInquirySettled: MessageListProps["onInquirySettled"]) {
+  switch (item.kind) {
+    case "user":
+      return <div className="message message--user">{item.text}</div>;
+    case "assistant":
+      return (
+        <div className="message message--assistant" data-testid="assistant-message">
+          {item.text}
+        </div>
+      );
+    case "inquiry":
+      return item.closedNote === undefined ? (
+        <InquiryCard
+          inquiry={item.inquiry}
+          onClose={(note) => onInquirySettled(item.inquiry.inquiryId, note)}
+        />
+      ) : (
+        <InquiryClosedNote note={item.closedNote} />
+      );
+    case "error":
+      return (
+        <p role="alert" className="error" data-testid="error-message">
+          {item.message}
+        </p>
+      );
+  }
+}
+
+/** The conversation, oldest first, with question cards inline where the agent asked. */
+export function MessageList({ items, streaming, onInquirySettled }: MessageListProps) {
+  return (
+    <div className="message-list" aria-label="Conversation">
+      {items.length === 0 && (
+        <p className="hint">Ask something, e.g. “What’s the weather tomorrow?”</p>
+      )}
+      <ol>
+        {items.map((item) => (
+          <li key={item.key}>{renderItem(item, onInquirySettled)}</li>
+        ))}
+      </ol>
+      {streaming && (
+        <p className="hint" role="status">
+          The agent is working…
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
+
+export interface PostChatInput {
+  messages: { role: "user" | "assistant"; content: string }[];
+  inquiryTimeout?: number | undefined;
+}
+
+/** A chat request the server refused or could not forward; `message` is fit to show. */
+export class ChatRequestError extends Error {
+  override readonly name = "ChatRequestError";
+}
+
+/**
+ * Posts the conversation to `/api/chat` and returns the SSE body to read.
+ * Throws ChatRequestError with the server's message for any non-streaming answer.
+ */
+export async function postChat(
+  input: PostChatInput,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await fetch("/api/chat", {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify(
+      input.inquiryTimeout === undefined
+        ? { messages: input.messages }
+        : { messages: input.messages, inquiryTimeout: input.inquiryTimeout },
+    ),
+    signal,
+  });
+  if (response.ok && response.body !== null) return response.body;
+  const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
+  if (response.status === 401) throw new ChatRequestError("Your session has ended. Log in again.");
+  throw new ChatRequestError(
+    body.success ? body.data.error.message : `The chat request failed (${response.status}).`,
+  );
+}

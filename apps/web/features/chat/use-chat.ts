@@ -1,0 +1,75 @@
+"use client";
+
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { INITIAL_CHAT_STATE, chatReducer, conversationOf } from "./chat-state";
+import type { ChatState } from "./chat-state";
+import { ChatRequestError, postChat } from "./post-chat";
+import { readAgentStream } from "./read-agent-stream";
+
+export interface UseChat {
+  state: ChatState;
+  streaming: boolean;
+  send: (text: string) => void;
+  settleInquiry: (inquiryId: string, note: string) => void;
+}
+
+/**
+ * The chat page's behaviour: sends the whole conversation, reads the agent's stream into
+ * the reducer, and closes every open question when the stream ends or breaks. Leaving the
+ * page aborts the request, which aborts the agent run upstream.
+ */
+export function useChat(inquiryTimeout: number | undefined): UseChat {
+  const [state, dispatch] = useReducer(chatReducer, INITIAL_CHAT_STATE);
+  const [streaming, setStreaming] = useState(false);
+  const controllerRef = useRef<AbortController | undefined>(undefined);
+
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const run = useCallback(
+    async (messages: ReturnType<typeof conversationOf>) => {
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setStreaming(true);
+      try {
+        const body = await postChat({ messages, inquiryTimeout }, controller.signal);
+        for await (const event of readAgentStream(body)) dispatch({ type: "stream_event", event });
+      } catch (error) {
+        if (!controller.signal.aborted) {
+          dispatch({
+            type: "failed",
+            message:
+              error instanceof ChatRequestError
+                ? error.message
+                : "The connection to the agent broke. Send your message again.",
+          });
+        }
+      } finally {
+        dispatch({ type: "stream_ended" });
+        if (controllerRef.current === controller) controllerRef.current = undefined;
+        setStreaming(false);
+      }
+    },
+    [inquiryTimeout],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      const trimmed = text.trim();
+      if (trimmed === "" || controllerRef.current !== undefined) return;
+      const messages = [
+        ...conversationOf(state.items),
+        { role: "user" as const, content: trimmed },
+      ];
+      dispatch({ type: "user_sent", text: trimmed });
+      void run(messages);
+    },
+    [run, state.items],
+  );
+
+  const settleInquiry = useCallback(
+    (inquiryId: string, note: string) => dispatch({ type: "inquiry_settled", inquiryId, note }),
+    [],
+  );
+
+  return { state, streaming, send, settleInquiry };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { formatCountdown, millisecondsUntil } from "./format-countdown";
+
+describe("formatCountdown", () => {
+  it("formats minutes and zero-padded seconds", () => {
+    expect(formatCountdown(114_000)).toBe("1:54 left");
+    expect(formatCountdown(9_000)).toBe("0:09 left");
+    expect(formatCountdown(600_000)).toBe("10:00 left");
+  });
+
+  it("rounds partial seconds up so zero means the deadline passed", () => {
+    expect(formatCountdown(113_001)).toBe("1:54 left");
+    expect(formatCountdown(1)).toBe("0:01 left");
+    expect(formatCountdown(0)).toBe("0:00 left");
+  });
+
+  it("clamps negative values to zero", () => {
+    expect(formatCountdown(-5_000)).toBe("0:00 left");
+  });
+
+  it("shows hours for long deadlines", () => {
+    expect(formatCountdown(3_723_000)).toBe("1:02:03 left");
+  });
+});
+
+describe("millisecondsUntil", () => {
+  const now = Date.parse("2025-01-01T00:00:00.000Z");
+
+  it("measures the distance to an ISO deadline", () => {
+    expect(millisecondsUntil("2025-01-01T00:01:54.000Z", now)).toBe(114_000);
+    expect(millisecondsUntil("2024-12-31T23:59:59.000Z", now)).toBe(-1_000);
+  });
+
+  it("has no answer without a valid deadline", () => {
+    expect(millisecondsUntil(undefined, now)).toBeUndefined();
+    expect(millisecondsUntil("soon", now)).toBeUndefined();
+  });
+});

@@ -1,0 +1,130 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import type { AnswerBody, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import { AnswerError, answerInquiry } from "./answer-inquiry";
+import { noteForOutcome } from "./closed-note";
+import { formatCountdown } from "./format-countdown";
+import { SafeMarkdown } from "./safe-markdown";
+import { useCountdown } from "./use-countdown";
+
+export interface InquiryCardProps {
+  inquiry: InquiryOpenedMeta;
+  /** Called once the card's own answer settled the inquiry (or found it settled). */
+  onClose: (note: string) => void;
+}
+
+/**
+ * A question from the agent, answerable once: an option, a free-text answer, a decline,
+ * or, when the countdown reaches zero, an automatic `timeout`. The parent removes the card
+ * when the inquiry closes by any route (this card, another device, the end of the stream).
+ */
+export function InquiryCard({ inquiry, onClose }: InquiryCardProps) {
+  const [answer, setAnswer] = useState(inquiry.suggestedAnswer ?? "");
+  const answerInputId = useId();
+  const { mutate, isPending, error } = useMutation({
+    mutationFn: (body: AnswerBody) => answerInquiry(inquiry.inquiryId, body),
+    onSuccess: (outcome, body) => onClose(noteForOutcome(outcome, body)),
+  });
+  const left = useCountdown(inquiry.expiresAt);
+  const expired = left !== undefined && left <= 0;
+  const timeoutSent = useRef(false);
+
+  useEffect(() => {
+    if (!expired || timeoutSent.current) return;
+    timeoutSent.current = true;
+    mutate({ action: "timeout" });
+  }, [expired, mutate]);
+
+  const disabled = isPending || expired;
+  const options = inquiry.options ?? [];
+
+  return (
+    <section
+      role="region"
+      aria-label="Question from the agent"
+      data-testid="inquiry-card"
+      className="inquiry-card"
+      aria-busy={isPending}
+    >
+      <div className="inquiry-card__header">
+        <span className="inquiry-card__kind">
+          {inquiry.type === "APPROVAL" ? "Approval needed" : "The agent asks"}
+        </span>
+        {left !== undefined && (
+          <span className="inquiry-card__countdown" data-testid="inquiry-countdown" role="timer">
+            {formatCountdown(left)}
+          </span>
+        )}
+      </div>
+      <div className="inquiry-card__question">
+        <SafeMarkdown>{inquiry.question}</SafeMarkdown>
+      </div>
+      {(options.length > 0 || inquiry.type === "APPROVAL") && (
+        <div className="inquiry-card__options">
+          {inquiry.type === "APPROVAL" && (
+            <button type="button" disabled={disabled} onClick={() => mutate({ action: "approve" })}>
+              Approve
+            </button>
+          )}
+          {options.map((option) => (
+            <button
+              key={option}
+              type="button"
+              disabled={disabled}
+              onClick={() => mutate({ action: "answer", response: option })}
+            >
+              {option}
+            </button>
+          ))}
+        </div>
+      )}
+      <form
+        className="inquiry-card__answer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const response = answer.trim();
+          if (response !== "") mutate({ action: "answer", response });
+        }}
+      >
+        <label htmlFor={answerInputId}>Your answer</label>
+        <div className="inquiry-card__answer-row">
+          <input
+            id={answerInputId}
+            type="text"
+            value={answer}
+            autoComplete="off"
+            disabled={disabled}
+            onChange={(event) => setAnswer(event.target.value)}
+          />
+          <button type="submit" disabled={disabled}>
+            Answer
+          </button>
+        </div>
+      </form>
+      <button
+        type="button"
+        className="button--secondary"
+        disabled={disabled}
+        onClick={() => mutate({ action: "reject" })}
+      >
+        Decline to answer
+      </button>
+      {error !== null && (
+        <p role="alert" className="error" data-testid="error-message">
+          {error instanceof AnswerError ? error.message : "Your answer could not be sent."}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** What stays in the conversation once a card closed. Deliberately not an inquiry card. */
+export function InquiryClosedNote({ note }: { note: string }) {
+  return (
+    <p className="inquiry-closed" data-testid="inquiry-closed">
+      {note}
+    </p>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** Longest conversation the web app forwards, in messages. */
+export const MAX_CHAT_MESSAGES = 200;
+
+/** One message of the conversation the browser sends to `POST /api/chat`. */
+export const ChatMessageSchema = z.object({
+  role: z.enum(["system", "user", "assistant"]),
+  content: z.string().max(50_000),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/**
+ * Body of `POST /api/chat`: the whole conversation, and optionally the client auto-reply
+ * deadline (seconds) the agent passes on to the hub as `inquiry_timeout`.
+ */
+export const ChatRequestSchema = z.object({
+  messages: z.array(ChatMessageSchema).min(1).max(MAX_CHAT_MESSAGES),
+  inquiryTimeout: z
+    .number()
+    .positive()
+    .max(24 * 60 * 60)
+    .optional(),
+});
+export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+/** The model the built-in demo agent serves. */
+export const AGENT_MODEL = "inquiry-hub-demo";
+
+/** The OpenAI-compatible body sent to the agent for a validated chat request. */
+export function toAgentRequestBody(request: ChatRequest): Record<string, unknown> {
+  return {
+    model: AGENT_MODEL,
+    stream: true,
+    messages: request.messages,
+    ...(request.inquiryTimeout === undefined ? {} : { inquiry_timeout: request.inquiryTimeout }),
+  };
+}
