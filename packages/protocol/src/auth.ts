@@ -17,10 +17,3 @@ export const PublicUserSchema = z.object({
   username: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
-
-/** Response of register and login. `token` is a bearer credential for one user. */
-export const AuthResponseSchema = z.object({
-  token: z.string(),
-  user: PublicUserSchema,
-});
-export type AuthResponse = z.infer<typeof AuthResponseSchema>;

@@ -19,8 +19,31 @@ export type {
 } from "./inquiry";
 export { AnswerBodySchema, MAX_ANSWER_LENGTH, SocketAnswerPayloadSchema } from "./answer";
 export type { AnswerAction, AnswerBody, SocketAnswerPayload } from "./answer";
-export { AuthResponseSchema, CredentialsSchema, PublicUserSchema } from "./auth";
-export type { AuthResponse, Credentials, PublicUser } from "./auth";
+export { CredentialsSchema, PublicUserSchema } from "./auth";
+export type { Credentials, PublicUser } from "./auth";
+export {
+  AuthResponseSchema,
+  DeviceHintSchema,
+  DeviceKindSchema,
+  DeviceListResponseSchema,
+  DeviceSchema,
+  LoginBodySchema,
+  MAX_DEVICE_NAME_LENGTH,
+  PairingClaimBodySchema,
+  PairingCodeSchema,
+  SocketTicketSchema,
+} from "./devices";
+export type {
+  AuthResponse,
+  Device,
+  DeviceHint,
+  DeviceKind,
+  DeviceListResponse,
+  LoginBody,
+  PairingClaimBody,
+  PairingCode,
+  SocketTicket,
+} from "./devices";
 export { ApiErrorBodySchema, ERROR_CODES, ErrorCodeSchema } from "./errors";
 export type { ApiErrorBody, ErrorCode } from "./errors";
 export {
@@ -48,12 +71,7 @@ export {
 export type { ChatCompletionChunk, StreamError, Usage } from "./chunk";
 export { parseAgentSseData } from "./agent-stream-event";
 export type { AgentStreamEvent } from "./agent-stream-event";
-export type {
-  ClientToServerEvents,
-  ServerToClientEvents,
-  SocketAck,
-  SocketHandshakeAuth,
-} from "./socket-events";
+export type { ClientToServerEvents, ServerToClientEvents, SocketAck } from "./socket-events";
 export { RESULT_OPENINGS, inquiryResultText } from "./result-text";
 export {
   HUB_TOOL_NAMES,
@@ -63,3 +81,4 @@ export {
 } from "./mcp-tools";
 export type { RespondInquiryArgs, SendInquiryArgs } from "./mcp-tools";
 export { SocketHandshakeAuthSchema } from "./socket-auth";
+export type { SocketHandshakeAuth } from "./socket-auth";

@@ -71,6 +71,8 @@ export const InquiryWithdrawnSchema = z.object({
   inquiryId: z.uuid(),
   status: z.enum(FINAL_INQUIRY_STATUSES),
   byDeviceId: z.string().optional(),
+  /** The resolving device's name at that moment, for "answered on <device>". */
+  byDeviceName: z.string().optional(),
   resolvedAt: IsoTimestampSchema,
 });
 export type InquiryWithdrawn = z.infer<typeof InquiryWithdrawnSchema>;

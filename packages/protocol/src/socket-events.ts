@@ -4,13 +4,6 @@ import type { Inquiry, InquiryWithdrawn } from "./inquiry";
 /** Acknowledgement of a client→server socket event: exactly one of `data` or `error`. */
 export type SocketAck<T> = { data: T } | { error: { code: ErrorCode; message: string } };
 
-/** Handshake `auth` of a device connecting to the hub's Socket.IO server. */
-export interface SocketHandshakeAuth {
-  token: string;
-  deviceName?: string;
-  deviceId?: string;
-}
-
 /** Events the hub emits to devices. */
 export interface ServerToClientEvents {
   /** A new inquiry for this user. */
