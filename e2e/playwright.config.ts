@@ -70,6 +70,7 @@ export default defineConfig({
         PORT: String(E2E_PORTS.web),
         AGENT_URL: `http://127.0.0.1:${E2E_PORTS.agent}`,
         HUB_URL,
+        HUB_PUBLIC_URL: HUB_URL,
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -6,14 +6,25 @@ export function uniqueUsername(prefix = "e2e"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
 
-/** Creates an account through the login page and waits for the chat to open. */
-export async function registerThroughUi(page: Page, username = uniqueUsername()): Promise<string> {
+const PASSWORD = "correct horse battery";
+
+async function submitLoginForm(page: Page, username: string, button: string): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: button }).click();
   await expect(page).toHaveURL(/\/chat/);
+}
+
+/** Creates an account through the login page and waits for the chat to open. */
+export async function registerThroughUi(page: Page, username = uniqueUsername()): Promise<string> {
+  await submitLoginForm(page, username, "Create account");
   return username;
+}
+
+/** Logs an existing account in through the login page: a new device of that user. */
+export async function logInThroughUi(page: Page, username: string): Promise<void> {
+  await submitLoginForm(page, username, "Log in");
 }
 
 /** Types a message into the chat composer and sends it. */

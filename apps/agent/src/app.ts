@@ -8,6 +8,9 @@ import { sendOpenAiError } from "./http/openai-error";
 import type { RunSettings } from "./http/run-settings";
 import { createDemoModel } from "./llm/demo-model";
 import type { ModelProvider } from "./llm/model-provider";
+import { createOpenAiProvider } from "./llm/openai-provider";
+import type { OpenAiProviderConfig } from "./llm/openai-provider";
+import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
 
 /** Configuration of {@link createAgentServer}; `env.ts` builds it from the environment. */
 export interface AgentConfig {
@@ -21,7 +24,14 @@ export interface AgentConfig {
   mcpMaxTotalTimeoutSeconds?: number;
   /** Model turns per request before giving up. */
   maxSteps: number;
-  /** Model providers; defaults to the built-in demo model. The first is listed first. */
+  /** An OpenAI-compatible model offered next to the demo model; absent when no key is set. */
+  openai?: OpenAiProviderConfig;
+  /** Prepended to conversations without a system message; default {@link DEFAULT_SYSTEM_PROMPT}. */
+  systemPrompt?: string;
+  /**
+   * Replaces the providers built from the configuration (tests use it). By default: the
+   * OpenAI-compatible model when configured, then the built-in demo model.
+   */
   models?: readonly ModelProvider[];
 }
 
@@ -62,7 +72,10 @@ const handleUnexpectedError: ErrorRequestHandler = (error: unknown, _req, res, _
  * agent.httpServer.listen(0, "127.0.0.1");
  */
 export function createAgentServer(config: AgentConfig): AgentServer {
-  const providers = config.models ?? [createDemoModel()];
+  const providers = config.models ?? [
+    ...(config.openai ? [createOpenAiProvider(config.openai)] : []),
+    createDemoModel(),
+  ];
   const settings: RunSettings = {
     models: new Map(providers.map((provider) => [provider.id, provider])),
     hubMcpUrl: new URL(config.hubMcpUrl),
@@ -73,6 +86,7 @@ export function createAgentServer(config: AgentConfig): AgentServer {
         (config.mcpMaxTotalTimeoutSeconds ?? DEFAULT_MAX_TOTAL_TIMEOUT_SECONDS) * 1000,
     },
     maxSteps: config.maxSteps,
+    systemPrompt: config.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
   };
 
   const app = express();

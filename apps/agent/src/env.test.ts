@@ -1,8 +1,22 @@
-import { describe, expect, it } from "vitest";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAgentEnv } from "./env";
+import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "agent-env-"));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe("readAgentEnv", () => {
-  it("applies the documented defaults", () => {
+  it("applies the documented defaults: demo model only", () => {
     expect(readAgentEnv({})).toEqual({
       port: 4100,
       host: "127.0.0.1",
@@ -12,8 +26,45 @@ describe("readAgentEnv", () => {
         mcpTimeoutSeconds: 150,
         mcpMaxTotalTimeoutSeconds: 86_400,
         maxSteps: 8,
+        systemPrompt: DEFAULT_SYSTEM_PROMPT,
       },
     });
+  });
+
+  it("configures the OpenAI-compatible model when a key is set", () => {
+    expect(readAgentEnv({ OPENAI_API_KEY: "sk-test" }).config.openai).toEqual({
+      baseURL: "https://api.openai.com/v1",
+      apiKey: "sk-test",
+      model: "gpt-4o-mini",
+      maxRetries: 2,
+    });
+    const ollama = readAgentEnv({
+      OPENAI_API_KEY: "ollama",
+      OPENAI_BASE_URL: "http://127.0.0.1:11434/v1",
+      AGENT_MODEL: "qwen3:8b",
+      OPENAI_MAX_RETRIES: "0",
+    });
+    expect(ollama.config.openai).toEqual({
+      baseURL: "http://127.0.0.1:11434/v1",
+      apiKey: "ollama",
+      model: "qwen3:8b",
+      maxRetries: 0,
+    });
+  });
+
+  it("treats an empty key as unset", () => {
+    expect(readAgentEnv({ OPENAI_API_KEY: "" }).config.openai).toBeUndefined();
+  });
+
+  it("takes the system prompt from the env or from a file", async () => {
+    expect(readAgentEnv({ AGENT_SYSTEM_PROMPT: "Be brief." }).config.systemPrompt).toBe(
+      "Be brief.",
+    );
+    const file = path.join(dir, "prompt.md");
+    await writeFile(file, "Ask before you act.\n");
+    expect(readAgentEnv({ AGENT_SYSTEM_PROMPT_FILE: file }).config.systemPrompt).toBe(
+      "Ask before you act.\n",
+    );
   });
 
   it.each([
@@ -21,6 +72,11 @@ describe("readAgentEnv", () => {
     [{ HUB_MCP_URL: "not a url" }, /HUB_MCP_URL/],
     [{ AGENT_MCP_TIMEOUT_SECONDS: "120" }, /AGENT_MCP_TIMEOUT_SECONDS: must be above the hub's/],
     [{ AGENT_MAX_STEPS: "0" }, /AGENT_MAX_STEPS/],
+    [{ OPENAI_BASE_URL: "localhost:11434" }, /OPENAI_BASE_URL/],
+    [{ AGENT_MODEL: "inquiry-hub-demo" }, /AGENT_MODEL: must differ/],
+    [{ OPENAI_MAX_RETRIES: "-1" }, /OPENAI_MAX_RETRIES/],
+    [{ AGENT_SYSTEM_PROMPT: "a", AGENT_SYSTEM_PROMPT_FILE: "b" }, /not both/],
+    [{ AGENT_SYSTEM_PROMPT_FILE: "/nonexistent/prompt.md" }, /AGENT_SYSTEM_PROMPT_FILE: cannot/],
   ])("names the bad variable in %j", (source, message) => {
     expect(() => readAgentEnv(source)).toThrow(message);
   });

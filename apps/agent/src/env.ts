@@ -1,8 +1,17 @@
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { AgentConfig } from "./app";
+import { DEMO_MODEL_ID } from "./llm/demo-model";
+import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
 
 /** The hub answers within 120 s plus a 10 s grace; the agent must wait longer than that. */
 const HUB_TIMEOUT_WITH_GRACE_SECONDS = 130;
+
+/** An optional text variable; set but empty (`OPENAI_API_KEY=` in a .env file) means unset. */
+const OptionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
 
 const EnvSchema = z.object({
   AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(4100),
@@ -23,7 +32,38 @@ const EnvSchema = z.object({
     .positive()
     .default(24 * 60 * 60),
   AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(100).default(8),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.openai.com/v1"),
+  OPENAI_API_KEY: OptionalText,
+  AGENT_MODEL: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((id) => id !== DEMO_MODEL_ID, `must differ from the demo model's id "${DEMO_MODEL_ID}"`)
+    .default("gpt-4o-mini"),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  AGENT_SYSTEM_PROMPT: OptionalText,
+  AGENT_SYSTEM_PROMPT_FILE: OptionalText,
 });
+
+type Env = z.infer<typeof EnvSchema>;
+
+/** The system prompt: the env text, else the file's content, else the default. */
+function readSystemPrompt(env: Env): string {
+  if (env.AGENT_SYSTEM_PROMPT !== undefined && env.AGENT_SYSTEM_PROMPT_FILE !== undefined) {
+    throw new Error("set AGENT_SYSTEM_PROMPT or AGENT_SYSTEM_PROMPT_FILE, not both");
+  }
+  if (env.AGENT_SYSTEM_PROMPT !== undefined) return env.AGENT_SYSTEM_PROMPT;
+  if (env.AGENT_SYSTEM_PROMPT_FILE === undefined) return DEFAULT_SYSTEM_PROMPT;
+  let text: string;
+  try {
+    text = readFileSync(env.AGENT_SYSTEM_PROMPT_FILE, "utf8");
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`AGENT_SYSTEM_PROMPT_FILE: cannot read it (${reason})`);
+  }
+  if (text.trim() === "") throw new Error("AGENT_SYSTEM_PROMPT_FILE: the file is empty");
+  return text;
+}
 
 /** Where to listen plus the server configuration. */
 export interface AgentEnv {
@@ -35,6 +75,9 @@ export interface AgentEnv {
 /**
  * The only place that reads `process.env`. Throws an error naming every bad variable, so a
  * misconfigured agent stops at start-up instead of failing on its first chat.
+ *
+ * The OpenAI-compatible model is configured only when `OPENAI_API_KEY` is set (servers that
+ * need no key, such as Ollama, accept any value); the demo model is always there.
  */
 export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv {
   const parsed = EnvSchema.safeParse(source);
@@ -45,6 +88,13 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
     throw new Error(`Invalid agent environment: ${problems.join("; ")}`);
   }
   const env = parsed.data;
+  let systemPrompt: string;
+  try {
+    systemPrompt = readSystemPrompt(env);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Invalid agent environment: ${reason}`);
+  }
   return {
     port: env.AGENT_PORT,
     host: env.AGENT_HOST,
@@ -54,6 +104,17 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
       mcpTimeoutSeconds: env.AGENT_MCP_TIMEOUT_SECONDS,
       mcpMaxTotalTimeoutSeconds: env.AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS,
       maxSteps: env.AGENT_MAX_STEPS,
+      systemPrompt,
+      ...(env.OPENAI_API_KEY === undefined
+        ? {}
+        : {
+            openai: {
+              baseURL: env.OPENAI_BASE_URL,
+              apiKey: env.OPENAI_API_KEY,
+              model: env.AGENT_MODEL,
+              maxRetries: env.OPENAI_MAX_RETRIES,
+            },
+          }),
     },
   };
 }

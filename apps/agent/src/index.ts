@@ -2,6 +2,9 @@ export { createAgentServer } from "./app";
 export type { AgentConfig, AgentServer } from "./app";
 export { CITY_QUESTION, DEMO_MODEL_ID, createDemoModel, decideDemoStep } from "./llm/demo-model";
 export { TOOL_ERROR_PREFIX } from "./llm/model-provider";
+export { createOpenAiProvider } from "./llm/openai-provider";
+export type { OpenAiProviderConfig } from "./llm/openai-provider";
+export { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
 export type {
   ChatMessage,
   ModelEvent,

@@ -18,7 +18,8 @@ server.httpServer.on("error", (error) => {
 });
 server.httpServer.listen(env.port, env.host, () => {
   console.log(
-    `agent on http://${env.host}:${env.port}/v1 (hub ${env.config.hubMcpUrl}, tools ${env.config.demoToolsMcpUrl})`,
+    `agent on http://${env.host}:${env.port}/v1 (hub ${env.config.hubMcpUrl}, tools ${env.config.demoToolsMcpUrl}, ` +
+      `model ${env.config.openai ? `${env.config.openai.model} at ${env.config.openai.baseURL}` : "demo only"})`,
   );
 });
 

@@ -9,7 +9,7 @@ import { AuthResponseSchema, InquirySchema } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import OpenAI from "openai";
 import { createAgentServer } from "../src/index";
-import type { ModelProvider } from "../src/index";
+import type { AgentConfig } from "../src/index";
 
 /** The real hub, demo-tools and agent, each in-process on a free port. */
 export interface Stack {
@@ -30,8 +30,17 @@ async function listenOnFreePort(server: Server): Promise<URL> {
   return new URL(`http://127.0.0.1:${port}/`);
 }
 
-/** Starts the three servers; call `close()` in `afterAll`. `models` replaces the demo model. */
-export async function startStack(models?: readonly ModelProvider[]): Promise<Stack> {
+/**
+ * Only the token: the hub's register response is growing (devices) while the agent needs
+ * nothing else from it.
+ */
+const RegisteredSchema = AuthResponseSchema.pick({ token: true });
+
+/**
+ * Starts the three servers; call `close()` in `afterAll`. `agentConfig` is merged over the
+ * agent's test configuration, e.g. `{ models }` or `{ openai }`.
+ */
+export async function startStack(agentConfig: Partial<AgentConfig> = {}): Promise<Stack> {
   const sandboxDir = await mkdtemp(path.join(tmpdir(), "agent-test-sandbox-"));
   const hub = createHub({ ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.2 });
   const hubUrl = await hub.listen();
@@ -42,7 +51,7 @@ export async function startStack(models?: readonly ModelProvider[]): Promise<Sta
     demoToolsMcpUrl: new URL("/mcp", demoUrl).href,
     mcpTimeoutSeconds: 150,
     maxSteps: 8,
-    ...(models === undefined ? {} : { models }),
+    ...agentConfig,
   });
   const agentUrl = await listenOnFreePort(agent.httpServer);
   let users = 0;
@@ -67,7 +76,7 @@ export async function startStack(models?: readonly ModelProvider[]): Promise<Sta
           password: "correct horse battery",
         }),
       });
-      return AuthResponseSchema.parse(await response.json()).token;
+      return RegisteredSchema.parse(await response.json()).token;
     },
     openai: (token) =>
       new OpenAI({ baseURL: new URL("/v1", agentUrl).href, apiKey: token, maxRetries: 0 }),

@@ -36,7 +36,7 @@ let stack: Stack;
 let token: string;
 
 beforeAll(async () => {
-  stack = await startStack([brokenModel, loopingModel]);
+  stack = await startStack({ models: [brokenModel, loopingModel] });
   token = await stack.registerUser();
 });
 
@@ -67,14 +67,6 @@ describe("errors after the stream started", () => {
     expect(events.at(-1)).toEqual({ type: "done" });
   });
 
-  it("report the step limit", async () => {
-    const events = (await rawStream("looping-model")).map(parseAgentSseData);
-    expect(events.at(-2)).toMatchObject({
-      type: "error",
-      message: expect.stringMatching(/after 8 steps/) as unknown,
-    });
-  });
-
   it("surface through the openai client as an error", async () => {
     const stream = await stack.openai(token).chat.completions.create({
       model: BROKEN_MODEL_ID,
@@ -85,6 +77,24 @@ describe("errors after the stream started", () => {
       for await (const chunk of stream) expect(chunk).toBeDefined();
     };
     await expect(read()).rejects.toThrow(/upstream model went away/);
+  });
+});
+
+describe("errors before the first chunk", () => {
+  it("are plain HTTP errors, e.g. the step limit", async () => {
+    const response = await fetch(new URL("/v1/chat/completions", stack.agentUrl), {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "looping-model",
+        stream: true,
+        messages: [{ role: "user", content: "hi" }],
+      }),
+    });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({
+      error: { code: "run_failed", message: expect.stringMatching(/after 8 steps/) as unknown },
+    });
   });
 
   it("unknown models get an OpenAI-style 404", async () => {

@@ -2,15 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import type { ModelProvider } from "../llm/model-provider";
 import { runToolLoop } from "../loop/run-tool-loop";
+import type { ToolLoopResult } from "../loop/run-tool-loop";
+import { withSystemPrompt } from "../loop/system-prompt";
 import { McpConnectError } from "../tools/mcp-connection";
 import { openToolBox } from "../tools/tool-box";
 import type { ToolBox } from "../tools/tool-box";
 import { readBearerToken } from "./bearer";
 import { parseChatRequest } from "./chat-request";
 import type { ChatRequest } from "./chat-request";
-import { AGENT_NAME, startChunkStream } from "./chunk-writer";
+import { AGENT_NAME, createChunkWriter } from "./chunk-writer";
 import type { CompletionIdentity } from "./chunk-writer";
 import { sendOpenAiError } from "./openai-error";
+import { describeRunError, sendRunError } from "./run-error";
 import { endpointsFor } from "./run-settings";
 import type { RunSettings } from "./run-settings";
 
@@ -33,34 +36,41 @@ function sendConnectError(res: Response, error: unknown): void {
   sendOpenAiError(res, 502, messageOf(error), "api_error", "upstream_unavailable");
 }
 
+/** Runs the loop; `onContent` receives each content delta as the model produces it. */
+type Run = (onContent: (text: string) => void) => Promise<ToolLoopResult>;
+
 async function streamRun(
   res: Response,
   identity: CompletionIdentity,
-  run: (onContent: (text: string) => void) => Promise<string>,
+  run: Run,
   signal: AbortSignal,
   setForward: (forward: (json: string) => void) => void,
 ): Promise<void> {
-  const writer = startChunkStream(res, identity);
+  const writer = createChunkWriter(res, identity);
   setForward((json) => writer.notification(json));
-  writer.role();
   try {
-    await run((text) => writer.content(text));
-    writer.finish();
+    const result = await run((text) => writer.content(text));
+    writer.finish(result.usage);
   } catch (error) {
     if (signal.aborted) return;
-    console.error("agent: run failed after headers were sent", error);
-    writer.fail(messageOf(error));
+    console.error("agent: run failed", error);
+    if (!writer.started) {
+      sendRunError(res, error);
+      return;
+    }
+    const { message, code } = describeRunError(error);
+    writer.fail(message, code);
   }
 }
 
 async function respondOnce(
   res: Response,
   identity: CompletionIdentity,
-  run: (onContent: (text: string) => void) => Promise<string>,
+  run: Run,
   signal: AbortSignal,
 ): Promise<void> {
   try {
-    const text = await run(() => undefined);
+    const { text, usage } = await run(() => undefined);
     res.json({
       id: identity.id,
       object: "chat.completion",
@@ -74,13 +84,13 @@ async function respondOnce(
           finish_reason: "stop",
         },
       ],
-      usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+      usage: usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
       agent_info: { name: AGENT_NAME, run_id: identity.runId },
     });
   } catch (error) {
     if (signal.aborted) return;
     console.error("agent: run failed", error);
-    sendOpenAiError(res, 502, messageOf(error), "api_error", "run_failed");
+    sendRunError(res, error);
   }
 }
 
@@ -113,10 +123,10 @@ async function handleChat(
     model: model.id,
     runId: randomUUID(),
   };
-  const run = (onContent: (text: string) => void): Promise<string> =>
+  const run: Run = (onContent) =>
     runToolLoop({
       model,
-      messages: request.messages,
+      messages: withSystemPrompt(request.messages, settings.systemPrompt),
       tools,
       maxSteps: settings.maxSteps,
       signal: controller.signal,
@@ -141,7 +151,8 @@ async function handleChat(
  * `POST /v1/chat/completions`: validates the body and the bearer, connects to the hub and
  * demo-tools over MCP, runs the tool loop and answers as OpenAI does (SSE chunks or one
  * `chat.completion`). Progress notifications from tool calls are forwarded as chunks; a
- * client disconnect aborts the run and the pending tool call.
+ * client disconnect aborts the run, the pending tool call and the upstream model request.
+ * A failure before the first chunk is an HTTP error; after it, an SSE error event and `[DONE]`.
  */
 export function createChatCompletionsHandler(settings: RunSettings): RequestHandler {
   return async (req, res) => {

@@ -1,3 +1,4 @@
+import type { Usage } from "@inquiry-hub/protocol";
 import type { Response } from "express";
 
 /** Identifies the run in every chunk (`id`, `model`, `agent_info`). */
@@ -15,31 +16,42 @@ export const AGENT_NAME = "Inquiry Hub demo agent";
 
 /** Writes one OpenAI streaming response as SSE `chat.completion.chunk` events. */
 export interface ChunkWriter {
-  role(): void;
+  /** Whether the 200 and the first chunk went out; from then on errors travel in the stream. */
+  readonly started: boolean;
   content(text: string): void;
   /** Forwards an MCP notification as its JSON string, one chunk per notification. */
   notification(notificationJson: string): void;
-  finish(): void;
-  /** Reports a failure after headers were sent, then ends the stream with `[DONE]`. */
-  fail(message: string): void;
+  /** The closing chunk (`finish_reason: "stop"`, with `usage` when known), then `[DONE]`. */
+  finish(usage: Usage | undefined): void;
+  /** Reports a failure inside the stream, then ends it with `[DONE]`. */
+  fail(message: string, code: string | null): void;
 }
 
-/**
- * Starts an SSE response and returns a writer for it. Writes after the client went away
- * are dropped silently: the run is being aborted anyway.
- */
-export function startChunkStream(res: Response, identity: CompletionIdentity): ChunkWriter {
+function startSse(res: Response): void {
   res.status(200);
   res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
   res.setHeader("Cache-Control", "no-cache, no-transform");
   res.setHeader("Connection", "keep-alive");
   res.setHeader("X-Accel-Buffering", "no");
   res.flushHeaders();
+}
 
+/**
+ * Returns a writer for an SSE response that starts lazily: headers and the `role` chunk go
+ * out with the first real chunk. Until then a failure (say the upstream model's 429) can
+ * still be a plain HTTP error, which every client understands. Writes after the client
+ * went away are dropped silently: the run is being aborted anyway.
+ */
+export function createChunkWriter(res: Response, identity: CompletionIdentity): ChunkWriter {
+  let started = false;
   const writeData = (data: string): void => {
     if (!res.writableEnded && !res.destroyed) res.write(`data: ${data}\n\n`);
   };
-  const writeChunk = (delta: Record<string, unknown>, finishReason: string | null): void => {
+  const writeChunk = (
+    delta: Record<string, unknown>,
+    finishReason: string | null,
+    usage?: Usage,
+  ): void => {
     writeData(
       JSON.stringify({
         id: identity.id,
@@ -47,9 +59,16 @@ export function startChunkStream(res: Response, identity: CompletionIdentity): C
         created: identity.created,
         model: identity.model,
         choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+        ...(usage === undefined ? {} : { usage }),
         agent_info: { name: AGENT_NAME, run_id: identity.runId },
       }),
     );
+  };
+  const ensureStarted = (): void => {
+    if (started) return;
+    started = true;
+    startSse(res);
+    writeChunk({ role: "assistant", content: "" }, null);
   };
   const end = (): void => {
     writeData("[DONE]");
@@ -57,19 +76,28 @@ export function startChunkStream(res: Response, identity: CompletionIdentity): C
   };
 
   return {
-    role: () => writeChunk({ role: "assistant", content: "" }, null),
-    content: (text) => writeChunk({ content: text }, null),
-    notification: (notificationJson) =>
+    get started() {
+      return started;
+    },
+    content: (text) => {
+      ensureStarted();
+      writeChunk({ content: text }, null);
+    },
+    notification: (notificationJson) => {
+      ensureStarted();
       writeChunk(
         { chatos_additional_data: { mcp_progress_notification_data: notificationJson } },
         null,
-      ),
-    finish: () => {
-      writeChunk({}, "stop");
+      );
+    },
+    finish: (usage) => {
+      ensureStarted();
+      writeChunk({}, "stop", usage);
       end();
     },
-    fail: (message) => {
-      writeData(JSON.stringify({ error: { message, type: "api_error", code: null } }));
+    fail: (message, code) => {
+      ensureStarted();
+      writeData(JSON.stringify({ error: { message, type: "api_error", code } }));
       end();
     },
   };

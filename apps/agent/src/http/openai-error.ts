@@ -2,7 +2,11 @@ import type { Response } from "express";
 
 /** OpenAI's error `type` values this agent uses. */
 export type OpenAiErrorType =
-  "invalid_request_error" | "authentication_error" | "not_found_error" | "api_error";
+  | "invalid_request_error"
+  | "authentication_error"
+  | "not_found_error"
+  | "rate_limit_error"
+  | "api_error";
 
 /**
  * Sends an error in OpenAI's shape, `{ error: { message, type, code } }`, so the official

@@ -10,6 +10,8 @@ export interface RunSettings {
   demoToolsMcpUrl: URL;
   timeouts: ToolCallTimeouts;
   maxSteps: number;
+  /** Prepended to conversations without a system message of their own. */
+  systemPrompt: string;
 }
 
 /**

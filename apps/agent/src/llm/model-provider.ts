@@ -1,3 +1,5 @@
+import type { Usage } from "@inquiry-hub/protocol";
+
 /**
  * Opens the content of a tool message whose MCP result had `isError`, so any model (and the
  * demo model's rules) can tell a failed tool from a successful one.
@@ -27,8 +29,14 @@ export interface ToolDefinition {
   function: { name: string; description?: string; parameters: Record<string, unknown> };
 }
 
-/** What a model emits while generating one assistant turn. */
-export type ModelEvent = { type: "content"; text: string } | { type: "tool_call"; call: ToolCall };
+/**
+ * What a model emits while generating one assistant turn. `usage` comes at most once per
+ * turn, from providers whose API reports token counts; the loop sums it over the run.
+ */
+export type ModelEvent =
+  | { type: "content"; text: string }
+  | { type: "tool_call"; call: ToolCall }
+  | { type: "usage"; usage: Usage };
 
 /** Everything one model turn needs. */
 export interface ModelRequest {
@@ -39,9 +47,10 @@ export interface ModelRequest {
 }
 
 /**
- * The seam between the tool loop and any model: the built-in demo model today, an
- * OpenAI-compatible API tomorrow. A provider streams content deltas and tool calls for one
- * assistant turn; the loop runs the tools and calls it again.
+ * The seam between the tool loop and any model: the built-in demo model or an
+ * OpenAI-compatible API. A provider streams content deltas and tool calls for one assistant
+ * turn; the loop runs the tools and calls it again. Providers throw when a turn fails, they
+ * never stop silently.
  */
 export interface ModelProvider {
   /** The id listed by `GET /v1/models` and accepted as `model` in requests. */

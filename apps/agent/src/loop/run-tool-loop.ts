@@ -1,3 +1,4 @@
+import type { Usage } from "@inquiry-hub/protocol";
 import type { ChatMessage, ModelProvider, ToolCall } from "../llm/model-provider";
 import type { ToolBox } from "../tools/tool-box";
 
@@ -13,18 +14,37 @@ export interface ToolLoopInput {
   onContent: (text: string) => void;
 }
 
+/** What a run produced: the final answer and the tokens all its model turns used. */
+export interface ToolLoopResult {
+  text: string;
+  /** Summed over the turns; undefined when the provider reports no usage (demo model). */
+  usage: Usage | undefined;
+}
+
 /** The loop hit `maxSteps` without a final answer. */
 export class StepLimitError extends Error {
   override readonly name = "StepLimitError";
 }
 
+function addUsage(total: Usage | undefined, turn: Usage): Usage {
+  return {
+    prompt_tokens: (total?.prompt_tokens ?? 0) + turn.prompt_tokens,
+    completion_tokens: (total?.completion_tokens ?? 0) + turn.completion_tokens,
+    total_tokens: (total?.total_tokens ?? 0) + turn.total_tokens,
+  };
+}
+
 /**
  * Runs model turns until one ends without tool calls: stream its content, run its tool calls
- * (sequentially, in order) through the tool box, append the results, ask again.
- * Returns the final assistant text. Throws if aborted, on MCP failures and on the step limit.
+ * through the tool box, append the results, ask again. Parallel calls of one turn run one
+ * after another, in order: the person sees one question at a time, and a later call may
+ * depend on an approval asked by an earlier one.
+ * Returns the final assistant text and the summed usage. Throws if aborted, on model and MCP
+ * failures and on the step limit.
  */
-export async function runToolLoop(input: ToolLoopInput): Promise<string> {
+export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult> {
   const history: ChatMessage[] = [...input.messages];
+  let usage: Usage | undefined;
   for (let step = 0; step < input.maxSteps; step += 1) {
     input.signal.throwIfAborted();
     let text = "";
@@ -43,9 +63,12 @@ export async function runToolLoop(input: ToolLoopInput): Promise<string> {
         case "tool_call":
           calls.push(event.call);
           break;
+        case "usage":
+          usage = addUsage(usage, event.usage);
+          break;
       }
     }
-    if (calls.length === 0) return text;
+    if (calls.length === 0) return { text, usage };
     history.push({ role: "assistant", content: text === "" ? null : text, tool_calls: calls });
     for (const call of calls) {
       const result = await input.tools.call(

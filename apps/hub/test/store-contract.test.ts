@@ -1,0 +1,380 @@
+import { randomUUID } from "node:crypto";
+import type { Inquiry, InquiryResolution } from "@inquiry-hub/protocol";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openInquiry } from "../src/core/inquiry-machine";
+import type { InquiryStore } from "../src/core/ports";
+import { createMemoryInquiryStore } from "../src/infra/memory/memory-inquiry-store";
+import { createRedisInfra } from "../src/infra/redis/index";
+import type { RedisInfra } from "../src/infra/redis/index";
+import { createKeyLayout } from "../src/infra/redis/keys";
+import { startRedisServer } from "./support/redis-server";
+import type { TestRedisServer } from "./support/redis-server";
+
+/** A store under test and how to release it. */
+interface StoreUnderTest {
+  store: InquiryStore;
+  close(): Promise<void>;
+}
+
+const T0 = Date.parse("2026-01-01T12:00:00.000Z");
+
+function pendingInquiry(
+  userId: string,
+  createdAtOffsetMs = 0,
+  patch: Partial<Inquiry> = {},
+): Inquiry {
+  const createdAt = new Date(T0 + createdAtOffsetMs);
+  return {
+    ...openInquiry({
+      id: randomUUID(),
+      userId,
+      type: "INQUIRY",
+      question: "Which city?",
+      options: ["Paris", "Rome"],
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + 60_000),
+    }),
+    ...patch,
+  };
+}
+
+function answerBy(deviceId: string, response = `answer from ${deviceId}`): InquiryResolution {
+  return {
+    status: "answered",
+    response,
+    byDeviceId: deviceId,
+    resolvedAt: new Date(T0 + 5_000).toISOString(),
+  };
+}
+
+/**
+ * The InquiryStore contract: what transports and the inquiry service rely on, whatever the
+ * implementation. `open` returns a fresh, empty store for each test.
+ */
+function describeInquiryStoreContract(name: string, open: () => Promise<StoreUnderTest>): void {
+  describe(`InquiryStore contract: ${name}`, () => {
+    let subject: StoreUnderTest;
+    let store: InquiryStore;
+    let userId: string;
+
+    beforeEach(async () => {
+      subject = await open();
+      store = subject.store;
+      userId = `user-${randomUUID()}`;
+    });
+    afterEach(() => subject.close());
+
+    it("returns what was inserted, undefined for unknown ids, and refuses duplicate ids", async () => {
+      const inquiry = pendingInquiry(userId);
+      await store.insert(inquiry);
+      expect(await store.get(inquiry.id)).toStrictEqual(inquiry);
+      expect(await store.get(randomUUID())).toBeUndefined();
+      await expect(store.insert(inquiry)).rejects.toThrow(/duplicate/);
+    });
+
+    it("hands out copies: mutating a returned record does not change the store", async () => {
+      const inquiry = pendingInquiry(userId);
+      await store.insert(inquiry);
+      const copy = await store.get(inquiry.id);
+      copy?.options.push("Oslo");
+      inquiry.options.push("Lima");
+      expect((await store.get(inquiry.id))?.options).toStrictEqual(["Paris", "Rome"]);
+    });
+
+    it("lists a user's inquiries newest first, optionally by status", async () => {
+      const oldest = pendingInquiry(userId, 0);
+      const middle = pendingInquiry(userId, 1_000);
+      const newest = pendingInquiry(userId, 2_000);
+      for (const inquiry of [middle, newest, oldest]) await store.insert(inquiry);
+      await store.resolve(middle.id, answerBy("phone"));
+
+      const ids = (list: Inquiry[]): string[] => list.map((inquiry) => inquiry.id);
+      expect(ids(await store.listByUser(userId))).toStrictEqual([newest.id, middle.id, oldest.id]);
+      expect(ids(await store.listByUser(userId, "pending"))).toStrictEqual([newest.id, oldest.id]);
+      expect(ids(await store.listByUser(userId, "answered"))).toStrictEqual([middle.id]);
+      expect(await store.listByUser(userId, "cancelled")).toStrictEqual([]);
+    });
+
+    it("keeps users apart", async () => {
+      const otherUser = `user-${randomUUID()}`;
+      const mine = pendingInquiry(userId);
+      const theirs = pendingInquiry(otherUser);
+      await store.insert(mine);
+      await store.insert(theirs);
+      expect((await store.listByUser(userId)).map((inquiry) => inquiry.id)).toStrictEqual([
+        mine.id,
+      ]);
+      expect((await store.listByUser(otherUser, "pending")).map((i) => i.id)).toStrictEqual([
+        theirs.id,
+      ]);
+      expect(await store.listByUser(`user-${randomUUID()}`)).toStrictEqual([]);
+    });
+
+    it("resolves a pending inquiry once; later attempts get the stored winner", async () => {
+      const inquiry = pendingInquiry(userId);
+      await store.insert(inquiry);
+      const winner = answerBy("phone", "Paris");
+      const expected: Inquiry = { ...inquiry, status: "answered", resolution: winner };
+
+      expect(await store.resolve(inquiry.id, winner)).toStrictEqual({
+        kind: "resolved",
+        inquiry: expected,
+      });
+      expect(
+        await store.resolve(inquiry.id, { status: "cancelled", resolvedAt: winner.resolvedAt }),
+      ).toStrictEqual({ kind: "already-final", inquiry: expected });
+      expect(await store.get(inquiry.id)).toStrictEqual(expected);
+    });
+
+    it("reports not-found when resolving an unknown id", async () => {
+      expect(await store.resolve(randomUUID(), answerBy("phone"))).toStrictEqual({
+        kind: "not-found",
+      });
+    });
+
+    it("yields exactly one winner per inquiry under racing resolves (50 × 5)", async () => {
+      const inquiries = Array.from({ length: 50 }, (_, index) => pendingInquiry(userId, index));
+      await Promise.all(inquiries.map((inquiry) => store.insert(inquiry)));
+
+      const outcomes = await Promise.all(
+        inquiries.map((inquiry) =>
+          Promise.all(
+            ["a", "b", "c", "d", "e"].map((device) => store.resolve(inquiry.id, answerBy(device))),
+          ),
+        ),
+      );
+
+      for (const [index, attempts] of outcomes.entries()) {
+        const winners = attempts.filter((outcome) => outcome.kind === "resolved");
+        expect(winners).toHaveLength(1);
+        const winner = winners[0];
+        if (winner?.kind !== "resolved") throw new Error("unreachable");
+        for (const outcome of attempts.filter((attempt) => attempt !== winner)) {
+          expect(outcome).toStrictEqual({ kind: "already-final", inquiry: winner.inquiry });
+        }
+        expect(await store.get(inquiries[index]?.id ?? "")).toStrictEqual(winner.inquiry);
+      }
+      expect(await store.listByUser(userId, "pending")).toStrictEqual([]);
+    });
+
+    it("round-trips every field through storage unchanged", async () => {
+      const inquiry = pendingInquiry(userId, 0, {
+        type: "APPROVAL",
+        question: 'Run `DROP TABLE "users"`?\n\nÜnïcödé ✓ 🚀 \u2028 <b>&amp;</b> \\ / %s',
+        options: [],
+        suggestedAnswer: "",
+      });
+      await store.insert(inquiry);
+      expect(await store.get(inquiry.id)).toStrictEqual(inquiry);
+
+      const resolution: InquiryResolution = {
+        status: "answered",
+        response: "edit",
+        values: {
+          table: "users",
+          limit: 0.1,
+          big: 1e21,
+          negative: -42,
+          flags: [true, false, null],
+          empty: [],
+          nested: { deeper: { list: [[], {}], text: "ünï 🚀" } },
+        },
+        byDeviceId: "laptop-Ω",
+        resolvedAt: "2026-01-01T12:00:05.123Z",
+      };
+      const expected: Inquiry = { ...inquiry, status: "answered", resolution };
+      expect(await store.resolve(inquiry.id, resolution)).toStrictEqual({
+        kind: "resolved",
+        inquiry: expected,
+      });
+      expect(await store.get(inquiry.id)).toStrictEqual(expected);
+      expect(await store.listByUser(userId)).toStrictEqual([expected]);
+
+      const rejected = pendingInquiry(userId, 1);
+      await store.insert(rejected);
+      const reason: InquiryResolution = {
+        status: "rejected",
+        reason: "not today",
+        resolvedAt: "2026-01-01T12:00:06.000Z",
+      };
+      await store.resolve(rejected.id, reason);
+      expect(await store.get(rejected.id)).toStrictEqual({
+        ...rejected,
+        status: "rejected",
+        resolution: reason,
+      });
+    });
+  });
+}
+
+describeInquiryStoreContract("memory", () =>
+  Promise.resolve({ store: createMemoryInquiryStore(), close: () => Promise.resolve() }),
+);
+
+describe("Redis inquiry store", () => {
+  let server: TestRedisServer;
+  const openInfras: RedisInfra[] = [];
+
+  async function openInfra(options: { keyPrefix: string; historyTtlSeconds?: number }) {
+    const infra = createRedisInfra({ url: server.url, ...options });
+    openInfras.push(infra);
+    await infra.ready();
+    return infra;
+  }
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+  });
+  afterAll(async () => {
+    await Promise.all(openInfras.map((infra) => infra.close()));
+    await server.stop();
+  });
+
+  describeInquiryStoreContract("redis", async () => {
+    const infra = await openInfra({ keyPrefix: `test-${randomUUID()}:` });
+    return { store: infra.inquiryStore, close: () => infra.close() };
+  });
+
+  describe("Redis-only guarantees", () => {
+    let admin: Redis;
+    let infra: RedisInfra;
+    let keyPrefix: string;
+    const historyTtlSeconds = 3_600;
+
+    beforeEach(async () => {
+      admin = new Redis(server.url);
+      keyPrefix = `test-${randomUUID()}:`;
+      infra = await openInfra({ keyPrefix, historyTtlSeconds });
+    });
+    afterEach(async () => {
+      await admin.quit();
+      await infra.close();
+    });
+
+    it("keeps pending records forever and gives resolved ones the history TTL", async () => {
+      const inquiry = pendingInquiry("ttl-user");
+      const keys = createKeyLayout(keyPrefix);
+      await infra.inquiryStore.insert(inquiry);
+      expect(await admin.ttl(keys.inquiry(inquiry.id))).toBe(-1);
+
+      await infra.inquiryStore.resolve(inquiry.id, answerBy("phone"));
+      const ttl = await admin.ttl(keys.inquiry(inquiry.id));
+      expect(ttl).toBeGreaterThan(historyTtlSeconds - 5);
+      expect(ttl).toBeLessThanOrEqual(historyTtlSeconds);
+      expect(await admin.zscore(keys.userKeys("ttl-user").pending, inquiry.id)).toBeNull();
+    });
+
+    it("drops expired records from listings", async () => {
+      const keys = createKeyLayout(keyPrefix);
+      const expired = pendingInquiry("expiry-user", 0);
+      const kept = pendingInquiry("expiry-user", 1);
+      await infra.inquiryStore.insert(expired);
+      await infra.inquiryStore.insert(kept);
+      await infra.inquiryStore.resolve(expired.id, answerBy("phone"));
+      await admin.del(keys.inquiry(expired.id));
+
+      expect(await infra.inquiryStore.listByUser("expiry-user")).toStrictEqual([kept]);
+      expect(await admin.zrange(keys.userKeys("expiry-user").inquiries, 0, -1)).toStrictEqual([
+        kept.id,
+      ]);
+    });
+
+    it("records creation and the one winning transition in the user's audit stream", async () => {
+      const inquiry = pendingInquiry("audit-user");
+      await infra.inquiryStore.insert(inquiry);
+      const attempts = await Promise.all(
+        ["a", "b", "c", "d", "e"].map((device) =>
+          infra.inquiryStore.resolve(inquiry.id, answerBy(device)),
+        ),
+      );
+      const winner = attempts.find((outcome) => outcome.kind === "resolved");
+      if (winner?.kind !== "resolved") throw new Error("no winner");
+      await infra.inquiryStore.resolve(inquiry.id, {
+        status: "cancelled",
+        resolvedAt: new Date(T0 + 10_000).toISOString(),
+      });
+
+      const trail = await infra.inquiryStore.readAuditTrail("audit-user");
+      expect(trail.map(({ entryId: _entryId, ...entry }) => entry)).toStrictEqual([
+        {
+          inquiryId: inquiry.id,
+          userId: "audit-user",
+          from: "pending",
+          to: "answered",
+          byDeviceId: winner.inquiry.resolution?.byDeviceId,
+          at: winner.inquiry.resolution?.resolvedAt,
+        },
+        {
+          inquiryId: inquiry.id,
+          userId: "audit-user",
+          from: null,
+          to: "pending",
+          byDeviceId: null,
+          at: inquiry.createdAt,
+        },
+      ]);
+      const [newest] = trail;
+      expect(
+        await infra.inquiryStore.readAuditTrail("audit-user", { before: newest?.entryId ?? "" }),
+      ).toStrictEqual(trail.slice(1));
+      expect(await infra.inquiryStore.readAuditTrail("audit-user", { limit: 1 })).toStrictEqual(
+        trail.slice(0, 1),
+      );
+    });
+  });
+
+  it("fails fast, never hangs, when Redis was never reachable", async () => {
+    const infra = createRedisInfra({ url: "redis://127.0.0.1:1", log: () => {} });
+    try {
+      await expect(infra.ready(300)).rejects.toMatchObject({ code: "UNAVAILABLE" });
+      await expect(infra.inquiryStore.get(randomUUID())).rejects.toMatchObject({
+        code: "UNAVAILABLE",
+      });
+      await expect(
+        infra.eventBus.publish({ type: "inquiry.created", inquiry: pendingInquiry("nobody") }),
+      ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    } finally {
+      await infra.close();
+    }
+  });
+
+  it("rejects with UNAVAILABLE at once while Redis is down, and recovers when it returns", async () => {
+    const outage = await startRedisServer();
+    const infra = createRedisInfra({ url: outage.url, keyPrefix: "outage:", log: () => {} });
+    try {
+      await infra.ready();
+      await outage.stop();
+
+      const startedAt = Date.now();
+      for (const call of [
+        () => infra.inquiryStore.get(randomUUID()),
+        () => infra.inquiryStore.resolve(randomUUID(), answerBy("phone")),
+        () => infra.inquiryStore.listByUser("someone"),
+      ]) {
+        await expect(call()).rejects.toMatchObject({ name: "HubError", code: "UNAVAILABLE" });
+      }
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+
+      await outage.start();
+      const inquiry = pendingInquiry("back-user");
+      await expect
+        .poll(
+          () =>
+            infra.inquiryStore.insert(inquiry).then(
+              () => true,
+              () => false,
+            ),
+          {
+            timeout: 5_000,
+            interval: 100,
+          },
+        )
+        .toBe(true);
+      expect(await infra.inquiryStore.get(inquiry.id)).toStrictEqual(inquiry);
+    } finally {
+      await infra.close();
+      await outage.stop();
+    }
+  });
+});
