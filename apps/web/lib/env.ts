@@ -9,6 +9,11 @@ const EnvSchema = z.object({
   AGENT_URL: z.url().default("http://127.0.0.1:4100"),
   /** Base URL of apps/hub (`/api/auth/*`, `/api/inquiries/*`). */
   HUB_URL: z.url().default("http://127.0.0.1:4000"),
+  /**
+   * The hub's origin as browsers reach it (Socket.IO). Unset: the page's own hostname with
+   * HUB_URL's protocol and port, so a phone on the LAN finds a hub listening on 0.0.0.0.
+   */
+  HUB_PUBLIC_URL: z.url().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -19,6 +24,7 @@ export function readEnv(): Env {
   cached ??= EnvSchema.parse({
     AGENT_URL: process.env.AGENT_URL || undefined,
     HUB_URL: process.env.HUB_URL || undefined,
+    HUB_PUBLIC_URL: process.env.HUB_PUBLIC_URL || undefined,
   });
   return cached;
 }

@@ -6,6 +6,8 @@ import type { AuthResponse, PublicUser } from "@inquiry-hub/protocol";
 export const TOKEN_COOKIE = "ih_token";
 /** httpOnly cookie holding the public user (id, username) for display. Not a credential. */
 export const USER_COOKIE = "ih_user";
+/** httpOnly cookie holding this browser's device id, for "on this device". Not a credential. */
+export const DEVICE_COOKIE = "ih_device";
 
 const MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
@@ -27,6 +29,12 @@ export async function readUser(): Promise<PublicUser | undefined> {
   }
 }
 
+/** The id of the device this browser logged in as, when the login recorded it. */
+export async function readDeviceId(): Promise<string | undefined> {
+  const value = (await cookies()).get(DEVICE_COOKIE)?.value;
+  return value === undefined || value === "" ? undefined : value;
+}
+
 /** Stores a hub login in the session cookies (route handlers only). */
 export async function startSession(auth: AuthResponse, secure: boolean): Promise<void> {
   const store = await cookies();
@@ -39,6 +47,7 @@ export async function startSession(auth: AuthResponse, secure: boolean): Promise
   } as const;
   store.set(TOKEN_COOKIE, auth.token, options);
   store.set(USER_COOKIE, JSON.stringify(auth.user), options);
+  store.set(DEVICE_COOKIE, auth.device.id, options);
 }
 
 /** Clears the session cookies (route handlers only). */
@@ -46,4 +55,5 @@ export async function endSession(): Promise<void> {
   const store = await cookies();
   store.delete(TOKEN_COOKIE);
   store.delete(USER_COOKIE);
+  store.delete(DEVICE_COOKIE);
 }

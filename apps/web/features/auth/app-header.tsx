@@ -1,10 +1,12 @@
 import { LogoutButton } from "./logout-button";
+import { NavLinks } from "./nav-links";
 
-/** The small header of signed-in pages: product name, who is signed in, "Log out". */
+/** The header of signed-in pages: product name, "Chat", "Inbox", "Devices", who, "Log out". */
 export function AppHeader({ username }: { username?: string | undefined }) {
   return (
     <header className="app-header">
       <span className="app-header__title">Inquiry Hub</span>
+      <NavLinks />
       <span className="app-header__user">
         {username !== undefined && <span className="app-header__name">{username}</span>}
         <LogoutButton />

@@ -70,4 +70,42 @@ describe("chatReducer", () => {
     );
     expect(state.items.map((item) => item.kind)).toEqual(["inquiry", "error"]);
   });
+
+  it("closes an open card when the hub withdraws it, naming the device", () => {
+    const state = run(
+      { type: "stream_event", event: { type: "inquiry_opened", inquiry } },
+      { type: "inquiry_withdrawn", inquiryId: "q-1", note: "Answered on Pixel 7" },
+      {
+        type: "stream_event",
+        event: { type: "inquiry_closed", inquiryId: "q-1", status: "answered" },
+      },
+    );
+    expect(state.items[0]).toMatchObject({ closedNote: "Answered on Pixel 7" });
+  });
+
+  it("lets the hub's note replace the stream's generic one, never this card's own", () => {
+    const fromStream = run(
+      { type: "stream_event", event: { type: "inquiry_opened", inquiry } },
+      {
+        type: "stream_event",
+        event: { type: "inquiry_closed", inquiryId: "q-1", status: "answered" },
+      },
+      { type: "inquiry_withdrawn", inquiryId: "q-1", note: "Answered on Pixel 7" },
+    );
+    expect(fromStream.items[0]).toMatchObject({ closedNote: "Answered on Pixel 7" });
+    const fromCard = run(
+      { type: "stream_event", event: { type: "inquiry_opened", inquiry } },
+      { type: "inquiry_settled", inquiryId: "q-1", note: "Answered: Hangzhou" },
+      { type: "inquiry_withdrawn", inquiryId: "q-1", note: "Answered on this device" },
+    );
+    expect(fromCard.items[0]).toMatchObject({ closedNote: "Answered: Hangzhou" });
+  });
+
+  it("ignores a withdrawal of an inquiry the chat does not show", () => {
+    const state = run(
+      { type: "stream_event", event: { type: "inquiry_opened", inquiry } },
+      { type: "inquiry_withdrawn", inquiryId: "other", note: "Timed out" },
+    );
+    expect(state.items[0]).not.toHaveProperty("closedNote");
+  });
 });

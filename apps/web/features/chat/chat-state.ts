@@ -6,7 +6,18 @@ import type { ChatStreamEvent } from "./read-agent-stream";
 export type ChatItem =
   | { kind: "user"; key: number; text: string }
   | { kind: "assistant"; key: number; text: string }
-  | { kind: "inquiry"; key: number; inquiry: InquiryOpenedMeta; closedNote?: string }
+  | {
+      kind: "inquiry";
+      key: number;
+      inquiry: InquiryOpenedMeta;
+      closedNote?: string;
+      /**
+       * Who wrote the note: the stream (generic: "Answered", "No longer open"), the hub's
+       * `inquiry:withdrawn` (names the device), or this card's own answer. A later, more
+       * specific source may replace a generic stream note.
+       */
+      closedBy?: "stream" | "hub" | "card";
+    }
   | { kind: "error"; key: number; message: string };
 
 export interface ChatState {
@@ -20,6 +31,8 @@ export type ChatAction =
   /** The stream finished or broke: no question of it may stay answerable. */
   | { type: "stream_ended" }
   | { type: "inquiry_settled"; inquiryId: string; note: string }
+  /** The hub withdrew the inquiry (resolved on any device); `note` says how and where. */
+  | { type: "inquiry_withdrawn"; inquiryId: string; note: string }
   | { type: "failed"; message: string };
 
 export const INITIAL_CHAT_STATE: ChatState = { items: [], nextKey: 1 };
@@ -31,16 +44,22 @@ function append(state: ChatState, item: DistributiveOmit<ChatItem, "key">): Chat
   return { items: [...state.items, keyed], nextKey: state.nextKey + 1 };
 }
 
+type InquiryItem = Extract<ChatItem, { kind: "inquiry" }>;
+
 function closeInquiries(
   state: ChatState,
-  shouldClose: (item: Extract<ChatItem, { kind: "inquiry" }>) => boolean,
+  shouldClose: (item: InquiryItem) => boolean,
   note: string,
+  closedBy: NonNullable<InquiryItem["closedBy"]> = "stream",
 ): ChatState {
   let changed = false;
   const items = state.items.map((item) => {
-    if (item.kind !== "inquiry" || item.closedNote !== undefined || !shouldClose(item)) return item;
+    if (item.kind !== "inquiry" || !shouldClose(item)) return item;
+    const replaceable =
+      item.closedNote === undefined || (closedBy === "hub" && item.closedBy === "stream");
+    if (!replaceable) return item;
     changed = true;
-    return { ...item, closedNote: note };
+    return { ...item, closedNote: note, closedBy };
   });
   return changed ? { ...state, items } : state;
 }
@@ -86,11 +105,18 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case "inquiry_settled": {
       const items = state.items.map((item) =>
         item.kind === "inquiry" && item.inquiry.inquiryId === action.inquiryId
-          ? { ...item, closedNote: action.note }
+          ? { ...item, closedNote: action.note, closedBy: "card" as const }
           : item,
       );
       return { ...state, items };
     }
+    case "inquiry_withdrawn":
+      return closeInquiries(
+        state,
+        (item) => item.inquiry.inquiryId === action.inquiryId,
+        action.note,
+        "hub",
+      );
     case "failed":
       return append(state, { kind: "error", message: action.message });
   }

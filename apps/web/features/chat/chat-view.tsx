@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useHubSocket } from "../devices/hub-socket-provider";
+import { withdrawnNote } from "../inquiry/withdrawn-note";
 import { Composer } from "./composer";
 import { MessageList } from "./message-list";
 import { useChat } from "./use-chat";
@@ -10,10 +12,23 @@ export interface ChatViewProps {
   inquiryTimeout?: number | undefined;
 }
 
-/** The chat page: the conversation and the composer. */
+/**
+ * The chat page: the conversation and the composer. The tab is a device too: an inline
+ * question closes when its stream says so or when the hub withdraws it (another device
+ * answered), whichever comes first; answers go over the tab's socket.
+ */
 export function ChatView({ inquiryTimeout }: ChatViewProps) {
-  const { state, streaming, send, settleInquiry } = useChat(inquiryTimeout);
+  const { state, streaming, send, settleInquiry, withdrawInquiry } = useChat(inquiryTimeout);
+  const { withdrawn, thisDeviceId, answer } = useHubSocket();
   const endRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    for (const item of state.items) {
+      if (item.kind !== "inquiry" || item.closedBy === "card" || item.closedBy === "hub") continue;
+      const event = withdrawn.get(item.inquiry.inquiryId);
+      if (event !== undefined) withdrawInquiry(event.inquiryId, withdrawnNote(event, thisDeviceId));
+    }
+  }, [state.items, thisDeviceId, withdrawInquiry, withdrawn]);
 
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: "end" });
@@ -21,7 +36,12 @@ export function ChatView({ inquiryTimeout }: ChatViewProps) {
 
   return (
     <main className="chat">
-      <MessageList items={state.items} streaming={streaming} onInquirySettled={settleInquiry} />
+      <MessageList
+        items={state.items}
+        streaming={streaming}
+        onAnswer={answer}
+        onInquirySettled={settleInquiry}
+      />
       <div ref={endRef} />
       <Composer busy={streaming} onSend={send} />
     </main>

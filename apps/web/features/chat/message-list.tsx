@@ -1,15 +1,21 @@
 "use client";
 
+import type { AnswerBody } from "@inquiry-hub/protocol";
+import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { InquiryCard, InquiryClosedNote } from "../inquiry/inquiry-card";
 import type { ChatItem } from "./chat-state";
 
 export interface MessageListProps {
   items: readonly ChatItem[];
   streaming: boolean;
+  onAnswer: (inquiryId: string, body: AnswerBody) => Promise<AnswerOutcome>;
   onInquirySettled: (inquiryId: string, note: string) => void;
 }
 
-function renderItem(item: ChatItem, onInquirySettled: MessageListProps["onInquirySettled"]) {
+function renderItem(
+  item: ChatItem,
+  { onAnswer, onInquirySettled }: Pick<MessageListProps, "onAnswer" | "onInquirySettled">,
+) {
   switch (item.kind) {
     case "user":
       return <div className="message message--user">{item.text}</div>;
@@ -23,6 +29,7 @@ function renderItem(item: ChatItem, onInquirySettled: MessageListProps["onInquir
       return item.closedNote === undefined ? (
         <InquiryCard
           inquiry={item.inquiry}
+          onAnswer={(body) => onAnswer(item.inquiry.inquiryId, body)}
           onClose={(note) => onInquirySettled(item.inquiry.inquiryId, note)}
         />
       ) : (
@@ -38,7 +45,7 @@ function renderItem(item: ChatItem, onInquirySettled: MessageListProps["onInquir
 }
 
 /** The conversation, oldest first, with question cards inline where the agent asked. */
-export function MessageList({ items, streaming, onInquirySettled }: MessageListProps) {
+export function MessageList({ items, streaming, onAnswer, onInquirySettled }: MessageListProps) {
   return (
     <div className="message-list" aria-label="Conversation">
       {items.length === 0 && (
@@ -46,7 +53,7 @@ export function MessageList({ items, streaming, onInquirySettled }: MessageListP
       )}
       <ol>
         {items.map((item) => (
-          <li key={item.key}>{renderItem(item, onInquirySettled)}</li>
+          <li key={item.key}>{renderItem(item, { onAnswer, onInquirySettled })}</li>
         ))}
       </ol>
       {streaming && (

@@ -11,6 +11,8 @@ export interface UseChat {
   streaming: boolean;
   send: (text: string) => void;
   settleInquiry: (inquiryId: string, note: string) => void;
+  /** Closes an open card because the hub withdrew its inquiry (any device resolved it). */
+  withdrawInquiry: (inquiryId: string, note: string) => void;
 }
 
 /**
@@ -71,5 +73,10 @@ export function useChat(inquiryTimeout: number | undefined): UseChat {
     [],
   );
 
-  return { state, streaming, send, settleInquiry };
+  const withdrawInquiry = useCallback(
+    (inquiryId: string, note: string) => dispatch({ type: "inquiry_withdrawn", inquiryId, note }),
+    [],
+  );
+
+  return { state, streaming, send, settleInquiry, withdrawInquiry };
 }

@@ -2,17 +2,36 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import type { AnswerBody, InquiryOpenedMeta } from "@inquiry-hub/protocol";
-import { AnswerError, answerInquiry } from "./answer-inquiry";
+import type { AnswerBody, Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import { AnswerError } from "./answer-inquiry";
+import type { AnswerOutcome } from "./answer-inquiry";
 import { noteForOutcome } from "./closed-note";
 import { formatCountdown } from "./format-countdown";
 import { SafeMarkdown } from "./safe-markdown";
 import { useCountdown } from "./use-countdown";
 
 export interface InquiryCardProps {
+  /** The question: as the chat stream opened it, or `toCardInquiry` of a hub inquiry. */
   inquiry: InquiryOpenedMeta;
+  /**
+   * Sends this card's answer (over the socket or HTTP). Resolves to the outcome; throws an
+   * AnswerError for a failure the person may retry.
+   */
+  onAnswer: (body: AnswerBody) => Promise<AnswerOutcome>;
   /** Called once the card's own answer settled the inquiry (or found it settled). */
   onClose: (note: string) => void;
+}
+
+/** A hub inquiry record in the shape the card shows. */
+export function toCardInquiry(inquiry: Inquiry): InquiryOpenedMeta {
+  return {
+    type: inquiry.type,
+    inquiryId: inquiry.id,
+    question: inquiry.question,
+    expiresAt: inquiry.expiresAt,
+    options: inquiry.options,
+    ...(inquiry.suggestedAnswer === undefined ? {} : { suggestedAnswer: inquiry.suggestedAnswer }),
+  };
 }
 
 /**
@@ -20,11 +39,11 @@ export interface InquiryCardProps {
  * or, when the countdown reaches zero, an automatic `timeout`. The parent removes the card
  * when the inquiry closes by any route (this card, another device, the end of the stream).
  */
-export function InquiryCard({ inquiry, onClose }: InquiryCardProps) {
+export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
   const [answer, setAnswer] = useState(inquiry.suggestedAnswer ?? "");
   const answerInputId = useId();
   const { mutate, isPending, error } = useMutation({
-    mutationFn: (body: AnswerBody) => answerInquiry(inquiry.inquiryId, body),
+    mutationFn: onAnswer,
     onSuccess: (outcome, body) => onClose(noteForOutcome(outcome, body)),
   });
   const left = useCountdown(inquiry.expiresAt);

@@ -1,6 +1,6 @@
 import { handleCredentials } from "@/lib/auth-handler";
 
-/** POST {username, password} → 200 {user} and the session cookie, or the hub's error. */
+/** POST {username, password, deviceName?} → 200 {user, device} and the session cookie (a new device), or the hub's error. */
 export function POST(request: Request): Promise<Response> {
   return handleCredentials(request, "/api/auth/login");
 }

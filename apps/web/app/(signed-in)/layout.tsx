@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { redirect } from "next/navigation";
+import { AppHeader } from "@/features/auth/app-header";
+import { HubSocketProvider } from "@/features/devices/hub-socket-provider";
+import { LiveAlerts } from "@/features/inbox/live-alerts";
+import { readToken, readUser } from "@/lib/session";
+
+/**
+ * Every signed-in page (chat, inbox, devices): the header and this tab's one live
+ * connection to the hub, kept while moving between pages.
+ */
+export default async function SignedInLayout({ children }: { children: ReactNode }) {
+  if ((await readToken()) === undefined) redirect("/login");
+  const user = await readUser();
+  return (
+    <div className="page">
+      <AppHeader username={user?.username} />
+      <HubSocketProvider>
+        <LiveAlerts />
+        {children}
+      </HubSocketProvider>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { joinUrl, readEnv } from "@/lib/env";
+import { callHub } from "@/lib/hub-proxy";
+import { endSession, readToken } from "@/lib/session";
+import { fetchUpstream, relayResponse } from "@/lib/upstream";
+
+/**
+ * DELETE → revokes one device of this user: 200 `{revokedCurrent}`. When the revoked device
+ * is this browser's own (its token no longer works), the session cookies are cleared too, so
+ * the page can go to the login screen. Hub errors (401, 404) are relayed as they are.
+ */
+export async function DELETE(
+  request: Request,
+  context: { params: Promise<{ id: string }> },
+): Promise<Response> {
+  const { id } = await context.params;
+  const call = await callHub(request, `/api/devices/${encodeURIComponent(id)}`, {
+    method: "DELETE",
+  });
+  if (!call.ok) return call.response;
+  if (!call.upstream.ok) return relayResponse(call.upstream);
+  const revokedCurrent = await tokenWasRevoked();
+  if (revokedCurrent) await endSession();
+  return Response.json({ revokedCurrent });
+}
+
+/** True when the hub no longer accepts this browser's token. */
+async function tokenWasRevoked(): Promise<boolean> {
+  const token = await readToken();
+  if (token === undefined) return true;
+  const me = await fetchUpstream(joinUrl(readEnv().HUB_URL, "/api/auth/me"), {
+    method: "GET",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return me?.status === 401;
+}

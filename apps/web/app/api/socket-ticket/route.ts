@@ -1,0 +1,34 @@
+import { SocketTicketSchema } from "@inquiry-hub/protocol";
+import { jsonError } from "@/lib/api-error";
+import { readEnv } from "@/lib/env";
+import { callHub } from "@/lib/hub-proxy";
+import { publicHubUrl } from "@/lib/hub-url";
+import { endSession, readDeviceId } from "@/lib/session";
+import { relayResponse } from "@/lib/upstream";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * POST → `{ticket, expiresAt, hubUrl, deviceId?}`: a single-use Socket.IO handshake ticket,
+ * the hub origin this browser should connect to, and this device's id. When the hub refuses
+ * the token (revoked device), the session cookies are cleared and the 401 relayed.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const call = await callHub(request, "/api/socket-ticket", { method: "POST" });
+  if (!call.ok) return call.response;
+  if (call.upstream.status === 401) await endSession();
+  if (!call.upstream.ok) return relayResponse(call.upstream);
+  const ticket = SocketTicketSchema.safeParse(await call.upstream.json().catch(() => undefined));
+  if (!ticket.success) return jsonError("UPSTREAM", "The hub sent an unexpected socket ticket.");
+  const env = readEnv();
+  const deviceId = await readDeviceId();
+  return Response.json({
+    ...ticket.data,
+    hubUrl: publicHubUrl({
+      hubUrl: env.HUB_URL,
+      hubPublicUrl: env.HUB_PUBLIC_URL,
+      host: request.headers.get("host"),
+    }),
+    ...(deviceId === undefined ? {} : { deviceId }),
+  });
+}

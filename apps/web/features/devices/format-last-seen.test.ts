@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { formatLastSeen } from "./format-last-seen";
+
+const now = Date.parse("2025-03-10T12:00:00.000Z");
+
+describe("formatLastSeen", () => {
+  it("reads recent activity in words", () => {
+    expect(formatLastSeen("2025-03-10T11:59:30.000Z", now)).toBe("just now");
+    expect(formatLastSeen("2025-03-10T11:55:00.000Z", now)).toBe("5 min ago");
+    expect(formatLastSeen("2025-03-10T09:00:00.000Z", now)).toBe("3 h ago");
+  });
+
+  it("falls back to the date, and to 'unknown'", () => {
+    expect(formatLastSeen("2025-03-01T08:00:00.000Z", now)).toBe("2025-03-01");
+    expect(formatLastSeen("not a date", now)).toBe("unknown");
+    expect(formatLastSeen("2025-03-10T12:00:05.000Z", now)).toBe("just now");
+  });
+});

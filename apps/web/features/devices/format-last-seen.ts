@@ -1,0 +1,15 @@
+/**
+ * When a device was last seen, relative to `now`: "just now", "5 min ago", "3 h ago",
+ * else the date. Invalid timestamps read "unknown".
+ */
+export function formatLastSeen(lastSeenAt: string, now: number): string {
+  const at = Date.parse(lastSeenAt);
+  if (Number.isNaN(at)) return "unknown";
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  if (seconds < 60) return "just now";
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return new Date(at).toISOString().slice(0, 10);
+}

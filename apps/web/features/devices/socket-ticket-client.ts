@@ -1,0 +1,45 @@
+import { SocketTicketSchema } from "@inquiry-hub/protocol";
+import { z } from "zod";
+
+/** What `POST /api/socket-ticket` of this web app returns. */
+export const WebSocketTicketSchema = SocketTicketSchema.extend({
+  /** The hub origin to open the Socket.IO connection to. */
+  hubUrl: z.url(),
+  /** This browser's device id, when its login recorded it. */
+  deviceId: z.string().optional(),
+});
+export type WebSocketTicket = z.infer<typeof WebSocketTicketSchema>;
+
+export type TicketResult =
+  | { kind: "ok"; ticket: WebSocketTicket }
+  /** The session is gone or the device revoked: the page must go to the login screen. */
+  | { kind: "unauthorized" }
+  /** Network trouble or a hub hiccup: try again later. */
+  | { kind: "failed" };
+
+/** Asks the web app for a fresh single-use Socket.IO ticket. Never throws. */
+export async function requestSocketTicket(): Promise<TicketResult> {
+  try {
+    const response = await fetch("/api/socket-ticket", { method: "POST" });
+    if (response.status === 401) return { kind: "unauthorized" };
+    if (!response.ok) return { kind: "failed" };
+    const ticket = WebSocketTicketSchema.safeParse(await response.json());
+    return ticket.success ? { kind: "ok", ticket: ticket.data } : { kind: "failed" };
+  } catch {
+    return { kind: "failed" };
+  }
+}
+
+let leaving = false;
+
+/**
+ * Ends this browser's session and opens the login page; used when the hub no longer accepts
+ * this device (revoked elsewhere). Runs once per page.
+ */
+export function leaveToLogin(): void {
+  if (leaving) return;
+  leaving = true;
+  void fetch("/api/auth/logout", { method: "POST" })
+    .catch(() => undefined)
+    .finally(() => window.location.replace("/login"));
+}

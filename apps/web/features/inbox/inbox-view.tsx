@@ -1,0 +1,74 @@
+"use client";
+
+import type { Inquiry } from "@inquiry-hub/protocol";
+import { useHubSocket } from "../devices/hub-socket-provider";
+import type { LeavingCard } from "../devices/hub-socket-provider";
+import { InquiryCard, toCardInquiry } from "../inquiry/inquiry-card";
+import { EnableNotificationsButton } from "./enable-notifications-button";
+import { useOpenInquiries } from "./use-open-inquiries";
+
+type Entry = { kind: "open"; inquiry: Inquiry } | ({ kind: "leaving" } & LeavingCard);
+
+function entriesOf(open: readonly Inquiry[], leaving: readonly LeavingCard[]): Entry[] {
+  const entries: Entry[] = [
+    ...open.map((inquiry) => ({ kind: "open" as const, inquiry })),
+    ...leaving
+      .filter((card) => !open.some((inquiry) => inquiry.id === card.inquiry.id))
+      .map((card) => ({ kind: "leaving" as const, ...card })),
+  ];
+  return entries.sort((left, right) =>
+    left.inquiry.createdAt.localeCompare(right.inquiry.createdAt),
+  );
+}
+
+/**
+ * The inbox: every pending inquiry of this user as an answerable card, kept live by the
+ * tab's socket. A card another device resolved leaves a short note that fades away.
+ */
+export function InboxView() {
+  const { open, isPending, isError } = useOpenInquiries();
+  const { leaving, answer, settleLocally, connected, connectCount } = useHubSocket();
+  const entries = entriesOf(open, leaving);
+
+  return (
+    <main className="inbox">
+      <div className="page-heading">
+        <h1>Inbox</h1>
+        <EnableNotificationsButton />
+      </div>
+      {!connected && connectCount > 0 && (
+        <p className="hint" data-testid="connection-hint">
+          Reconnecting… the list may be a few seconds behind.
+        </p>
+      )}
+      {isError && open.length === 0 && (
+        <p role="alert" className="error" data-testid="error-message">
+          The inbox could not be loaded. It will retry shortly.
+        </p>
+      )}
+      {isPending && entries.length === 0 && <p className="hint">Loading…</p>}
+      {!isPending && entries.length === 0 && (
+        <p className="hint" data-testid="inbox-empty">
+          Nothing is waiting for you.
+        </p>
+      )}
+      <ol className="inbox__list">
+        {entries.map((entry) => (
+          <li key={entry.inquiry.id}>
+            {entry.kind === "open" ? (
+              <InquiryCard
+                inquiry={toCardInquiry(entry.inquiry)}
+                onAnswer={(body) => answer(entry.inquiry.id, body)}
+                onClose={(note) => settleLocally(entry.inquiry.id, note)}
+              />
+            ) : (
+              <p className="inquiry-closed inquiry-leaving" data-testid="inquiry-withdrawn-note">
+                {entry.note}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </main>
+  );
+}

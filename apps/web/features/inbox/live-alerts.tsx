@@ -1,0 +1,64 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useHubSocket } from "../devices/hub-socket-provider";
+import { notifyNewInquiry } from "./browser-notifications";
+import { badgedTitle } from "./title-badge";
+import { useOpenInquiries } from "./use-open-inquiries";
+
+const TOAST_MS = 6_000;
+
+/**
+ * What a new inquiry raises on every signed-in page: the pending count in the tab title,
+ * an in-page toast (not on the chat, which shows its own question inline), and a system
+ * notification when the person allowed them.
+ */
+export function LiveAlerts() {
+  const pathname = usePathname();
+  const { latestNew } = useHubSocket();
+  const { open } = useOpenInquiries();
+  const [toastSequence, setToastSequence] = useState<number | undefined>(undefined);
+  const onChatRef = useRef(pathname === "/chat");
+
+  useEffect(() => {
+    onChatRef.current = pathname === "/chat";
+  }, [pathname]);
+
+  useEffect(() => {
+    document.title = badgedTitle(document.title, open.length);
+  }, [open.length, pathname]);
+
+  useEffect(() => {
+    if (latestNew === undefined) return;
+    const onChat = onChatRef.current;
+    if (!onChat || document.visibilityState !== "visible") notifyNewInquiry(latestNew.inquiry);
+    if (onChat) return;
+    setToastSequence(latestNew.sequence);
+    const timer = setTimeout(() => setToastSequence(undefined), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [latestNew]);
+
+  if (toastSequence === undefined) return null;
+  return (
+    <div className="toast">
+      <p role="status" data-testid="inquiry-toast" className="toast__text">
+        New question from your agent
+      </p>
+      {pathname !== "/inbox" && (
+        <Link href="/inbox" className="toast__link">
+          Open inbox
+        </Link>
+      )}
+      <button
+        type="button"
+        className="button--secondary toast__close"
+        aria-label="Dismiss"
+        onClick={() => setToastSequence(undefined)}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
