@@ -5,16 +5,26 @@ import cors from "cors";
 import express from "express";
 import type { HubConfig } from "./config";
 import { createAuthService } from "./core/auth-service";
+import type { DevicePresence, DeviceStore, OneTimeSecretStore } from "./core/device-ports";
+import { createDeviceService } from "./core/device-service";
 import { createInquiryService } from "./core/inquiry-service";
 import type { InquiryService } from "./core/inquiry-service";
+import { createPairingService } from "./core/pairing-service";
+import type { PairingGrant } from "./core/pairing-service";
 import type { InquiryEventBus, InquiryStore, TokenStore, UserStore } from "./core/ports";
+import { createSocketTicketService } from "./core/socket-ticket-service";
 import { createLocalEventBus } from "./infra/memory/local-event-bus";
+import { createMemoryDevicePresence } from "./infra/memory/memory-device-presence";
+import { createMemoryDeviceStore } from "./infra/memory/memory-device-store";
 import { createMemoryInquiryStore } from "./infra/memory/memory-inquiry-store";
+import { createMemoryOneTimeSecretStore } from "./infra/memory/memory-one-time-secret-store";
 import { createMemoryTokenStore, createMemoryUserStore } from "./infra/memory/memory-user-store";
 import { createAuthRoutes } from "./transport/http/auth-routes";
 import { createAuthenticate } from "./transport/http/authenticate";
+import { createDeviceRoutes } from "./transport/http/device-routes";
 import { createErrorHandler, notFoundHandler } from "./transport/http/error-response";
 import { createInquiryRoutes } from "./transport/http/inquiry-routes";
+import { createPairingRoutes } from "./transport/http/pairing-routes";
 import { createMcpGuards } from "./transport/mcp/mcp-guards";
 import { createMcpSessions } from "./transport/mcp/mcp-sessions";
 import { attachSocketLayer } from "./transport/socket/socket-server";
@@ -25,6 +35,11 @@ export interface HubDeps {
   userStore: UserStore;
   tokenStore: TokenStore;
   eventBus: InquiryEventBus;
+  deviceStore: DeviceStore;
+  devicePresence: DevicePresence;
+  pairingCodes: OneTimeSecretStore<PairingGrant>;
+  /** Socket ticket hash → device id. */
+  socketTickets: OneTimeSecretStore<string>;
 }
 
 /** A composed hub. `httpServer` is not listening until `listen()` (or your own `listen`). */
@@ -49,12 +64,32 @@ export interface Hub {
  */
 export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const eventBus = deps.eventBus ?? createLocalEventBus();
+  const devices = createDeviceService({
+    store: deps.deviceStore ?? createMemoryDeviceStore(),
+    presence: deps.devicePresence ?? createMemoryDevicePresence(),
+  });
   const auth = createAuthService({
     users: deps.userStore ?? createMemoryUserStore(),
     tokens: deps.tokenStore ?? createMemoryTokenStore(),
+    devices,
+  });
+  const pairing = createPairingService({
+    auth,
+    devices,
+    codes: deps.pairingCodes ?? createMemoryOneTimeSecretStore(),
+    ttlMs: config.pairingCodeSeconds * 1000,
+  });
+  const tickets = createSocketTicketService({
+    auth,
+    tickets: deps.socketTickets ?? createMemoryOneTimeSecretStore(),
+    ttlMs: config.socketTicketSeconds * 1000,
   });
   const inquiries = createInquiryService(
-    { store: deps.inquiryStore ?? createMemoryInquiryStore(), bus: eventBus },
+    {
+      store: deps.inquiryStore ?? createMemoryInquiryStore(),
+      bus: eventBus,
+      deviceName: (deviceId) => devices.nameOf(deviceId),
+    },
     {
       defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
       timeoutGraceMs: config.timeoutGraceSeconds * 1000,
@@ -65,7 +100,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     heartbeatMs: config.heartbeatSeconds * 1000,
     idleMs: config.mcpSessionIdleSeconds * 1000,
   });
-  const authenticate = createAuthenticate(auth);
+  const authenticate = createAuthenticate(auth, devices);
 
   const app = express();
   app.disable("x-powered-by");
@@ -74,8 +109,10 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   app.get("/api/health", (_req, res) => {
     res.json({ ok: true });
   });
-  app.use("/api/auth", createAuthRoutes(auth));
+  app.use("/api/auth", createAuthRoutes({ auth, devices, authenticate }));
   app.use("/api/inquiries", authenticate, createInquiryRoutes(inquiries));
+  app.use("/api/devices", authenticate, createDeviceRoutes(devices));
+  app.use("/api", createPairingRoutes({ pairing, tickets, authenticate }));
   app.all(
     "/mcp",
     ...createMcpGuards({ host: config.host, allowedOrigins: config.corsOrigins }),
@@ -88,13 +125,23 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const httpServer = createServer(app);
   const sockets = attachSocketLayer(httpServer, {
     auth,
+    devices,
+    tickets,
     inquiries,
     bus: eventBus,
     corsOrigins: config.corsOrigins,
   });
+  const stopClosingMcp = devices.onRevoked((device) => {
+    mcp
+      .closeDevice(device.id)
+      .catch((error: unknown) =>
+        console.error("closing a revoked device's MCP sessions failed", error),
+      );
+  });
   let closing: Promise<void> | undefined;
 
   async function shutdown(): Promise<void> {
+    stopClosingMcp();
     await mcp.close();
     sockets.close();
     inquiries.close();

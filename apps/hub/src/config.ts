@@ -19,6 +19,10 @@ export interface HubConfig {
   mcpSessionIdleSeconds: number;
   /** Largest JSON body accepted, in bytes; larger ones get 413. */
   jsonBodyLimitBytes: number;
+  /** How long a "pair a phone" code stays claimable. */
+  pairingCodeSeconds: number;
+  /** How long a single-use Socket.IO handshake ticket stays redeemable. */
+  socketTicketSeconds: number;
 }
 
 /** Longest client deadline a caller may ask for: one day. */
@@ -34,4 +38,6 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   corsOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
   mcpSessionIdleSeconds: 30 * 60,
   jsonBodyLimitBytes: 64 * 1024,
+  pairingCodeSeconds: 5 * 60,
+  socketTicketSeconds: 60,
 };

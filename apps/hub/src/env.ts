@@ -15,6 +15,8 @@ const EnvSchema = z.object({
     .max(MAX_TIMEOUT_SECONDS)
     .default(DEFAULT_HUB_CONFIG.timeoutGraceSeconds),
   HUB_HEARTBEAT_SECONDS: seconds(DEFAULT_HUB_CONFIG.heartbeatSeconds),
+  HUB_PAIRING_CODE_SECONDS: seconds(DEFAULT_HUB_CONFIG.pairingCodeSeconds),
+  HUB_SOCKET_TICKET_SECONDS: seconds(DEFAULT_HUB_CONFIG.socketTicketSeconds),
   HUB_CORS_ORIGINS: z
     .string()
     .default(DEFAULT_HUB_CONFIG.corsOrigins.join(","))
@@ -49,6 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     inquiryTimeoutSeconds: parsed.data.HUB_INQUIRY_TIMEOUT_SECONDS,
     timeoutGraceSeconds: parsed.data.HUB_TIMEOUT_GRACE_SECONDS,
     heartbeatSeconds: parsed.data.HUB_HEARTBEAT_SECONDS,
+    pairingCodeSeconds: parsed.data.HUB_PAIRING_CODE_SECONDS,
+    socketTicketSeconds: parsed.data.HUB_SOCKET_TICKET_SECONDS,
     corsOrigins: parsed.data.HUB_CORS_ORIGINS,
   };
 }

@@ -7,6 +7,17 @@ import { z } from "zod";
 import { createHub, DEFAULT_HUB_CONFIG } from "../src/index";
 import type { Hub, HubConfig } from "../src/index";
 
+/** One device login of a test user. */
+export interface TestLogin {
+  token: string;
+  userId: string;
+  username: string;
+  deviceId: string;
+  deviceName: string;
+}
+
+const PASSWORD = "correct horse battery";
+
 /** A real hub on 127.0.0.1:<free port> with test-friendly short timers. */
 export interface TestHub {
   hub: Hub;
@@ -16,8 +27,10 @@ export interface TestHub {
     path: string,
     init?: { method?: string; token?: string; body?: unknown; rawBody?: string },
   ): Promise<Response>;
-  /** Registers a fresh random user and returns their token and id. */
-  registerUser(prefix?: string): Promise<{ token: string; userId: string }>;
+  /** Registers a fresh random user; the returned token is bound to its first device. */
+  registerUser(prefix?: string, deviceName?: string): Promise<TestLogin>;
+  /** Logs an existing user in again: a new device with its own token. */
+  login(username: string, deviceName?: string): Promise<TestLogin>;
   /** An MCP SDK client connected to /mcp with the user's token. */
   connectMcp(token: string, query?: string): Promise<Client>;
   close(): Promise<void>;
@@ -46,20 +59,36 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<
     });
   };
 
+  async function authenticate(path: string, body: object): Promise<TestLogin> {
+    const response = await request(path, { body });
+    const auth = AuthResponseSchema.parse(await response.json());
+    return {
+      token: auth.token,
+      userId: auth.user.id,
+      username: auth.user.username,
+      deviceId: auth.device.id,
+      deviceName: auth.device.name,
+    };
+  }
+
   return {
     hub,
     url,
     request,
-    async registerUser(prefix = "user") {
+    registerUser(prefix = "user", deviceName) {
       userCount += 1;
-      const response = await request("/api/auth/register", {
-        body: {
-          username: `${prefix}${userCount}_${Date.now()}`,
-          password: "correct horse battery",
-        },
+      return authenticate("/api/auth/register", {
+        username: `${prefix}${userCount}_${Date.now()}`,
+        password: PASSWORD,
+        ...(deviceName === undefined ? {} : { deviceName }),
       });
-      const auth = AuthResponseSchema.parse(await response.json());
-      return { token: auth.token, userId: auth.user.id };
+    },
+    login(username, deviceName) {
+      return authenticate("/api/auth/login", {
+        username,
+        password: PASSWORD,
+        ...(deviceName === undefined ? {} : { deviceName }),
+      });
     },
     async connectMcp(token, query = "") {
       const client = new Client({ name: "hub-test", version: "1.0.0" });

@@ -3,16 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema, InquirySchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { startTestHub } from "./helpers";
-import type { TestHub } from "./helpers";
+import type { TestHub, TestLogin } from "./helpers";
 
 describe("HTTP inquiries API", () => {
   let hub: TestHub;
-  let owner: { token: string; userId: string };
-  let stranger: { token: string; userId: string };
+  let owner: TestLogin;
+  let stranger: TestLogin;
 
   beforeAll(async () => {
     hub = await startTestHub();
-    owner = await hub.registerUser("owner");
+    owner = await hub.registerUser("owner", "Work laptop");
     stranger = await hub.registerUser("stranger");
   });
   afterAll(() => hub.close());
@@ -77,7 +77,7 @@ describe("HTTP inquiries API", () => {
     expect((await hub.hub.inquiries.get(owner.userId, id)).status).toBe("pending");
   });
 
-  it("answers once; a second answer is 409 naming the first (status and device)", async () => {
+  it("answers once as the credential's device; a second answer is 409 naming it", async () => {
     const id = await openInquiry();
     const first = await hub.request(`/api/inquiries/${id}/answer`, {
       token: owner.token,
@@ -91,8 +91,14 @@ describe("HTTP inquiries API", () => {
     expect(second.status).toBe(409);
     const error = await errorOf(second);
     expect(error.code).toBe("CONFLICT");
-    expect(error.message).toBe("inquiry already answered by device tab-1");
-    expect(error.details).toMatchObject({ status: "answered", byDeviceId: "tab-1" });
+    expect(error.message).toBe(
+      `inquiry already answered on "Work laptop" (device ${owner.deviceId})`,
+    );
+    expect(error.details).toMatchObject({
+      status: "answered",
+      byDeviceId: owner.deviceId,
+      byDeviceName: "Work laptop",
+    });
     expect((await hub.hub.inquiries.get(owner.userId, id)).resolution?.response).toBe("Paris");
   });
 

@@ -18,7 +18,7 @@ describe("send_inquiry over MCP", () => {
 
   it("announces the inquiry under _meta, keeps the call alive, and returns the answer", async () => {
     hub = await startTestHub();
-    const { token } = await hub.registerUser();
+    const { token, deviceId } = await hub.registerUser();
     const client = await hub.connectMcp(token);
     const progress = createProgressRecorder();
 
@@ -48,7 +48,7 @@ describe("send_inquiry over MCP", () => {
     expect(answered.status).toBe(200);
     expect(InquirySchema.parse(await answered.json())).toMatchObject({
       status: "answered",
-      resolution: { response: "Rome", byDeviceId: "phone-1" },
+      resolution: { response: "Rome", byDeviceId: deviceId },
     });
 
     expect(resultText(await call)).toBe("Rome");

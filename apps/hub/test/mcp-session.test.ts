@@ -116,11 +116,12 @@ describe("MCP sessions", () => {
     });
   });
 
-  it("answers through respond_inquiry and reports tool errors as results", async () => {
+  it("answers through respond_inquiry as the caller's device; tool errors are results", async () => {
     hub = await startTestHub();
-    const { token } = await hub.registerUser();
+    const { token, username } = await hub.registerUser("asker", "Agent server");
+    const other = await hub.login(username, "Desk tab");
     const asker = await hub.connectMcp(token);
-    const responder = await hub.connectMcp(token);
+    const responder = await hub.connectMcp(other.token);
     const progress = createProgressRecorder();
     const call = asker.callTool(
       { name: "send_inquiry", arguments: { prompt: "Colour?" } },
@@ -137,13 +138,18 @@ describe("MCP sessions", () => {
     });
     expect(responded.isError).toBeFalsy();
     expect(resultText(await call)).toBe("blue");
+    expect((await hub.hub.inquiries.get(other.userId, inquiryId)).resolution?.byDeviceId).toBe(
+      other.deviceId,
+    );
 
     const again = await responder.callTool({
       name: "respond_inquiry",
       arguments: { inquiry_id: inquiryId, response: "red" },
     });
     expect(again.isError).toBe(true);
-    expect(resultText(again)).toBe("CONFLICT: inquiry already answered by device mcp");
+    expect(resultText(again)).toBe(
+      `CONFLICT: inquiry already answered on "Desk tab" (device ${other.deviceId})`,
+    );
 
     const stranger = await hub.registerUser("stranger");
     const strangerClient = await hub.connectMcp(stranger.token);
@@ -155,9 +161,10 @@ describe("MCP sessions", () => {
     expect(resultText(notYours)).toMatch(/^NOT_FOUND: /);
   });
 
-  it("binds a session to its user: another user's token gets 404", async () => {
+  it("binds a session to its device: another user's or device's token gets 404", async () => {
     hub = await startTestHub();
-    const { token } = await hub.registerUser();
+    const { token, username } = await hub.registerUser();
+    const sibling = await hub.login(username);
     const other = await hub.registerUser("other");
     const mcpUrl = new URL("/mcp", hub.url);
     const init = await fetch(mcpUrl, {
@@ -173,6 +180,12 @@ describe("MCP sessions", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
     });
     expect(hijack.status).toBe(404);
+    const fromSibling = await fetch(mcpUrl, {
+      method: "POST",
+      headers: mcpHeaders(sibling.token, sessionId),
+      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
+    });
+    expect(fromSibling.status).toBe(404);
     const noToken = await fetch(mcpUrl, {
       method: "POST",
       headers: { ...mcpHeaders(token, sessionId), authorization: "" },

@@ -1,132 +1,124 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { io } from "socket.io-client";
-import type { Socket } from "socket.io-client";
-import type {
-  ClientToServerEvents,
-  Inquiry,
-  InquiryWithdrawn,
-  ServerToClientEvents,
-  SocketAck,
-} from "@inquiry-hub/protocol";
 import { createProgressRecorder, resultText, startTestHub } from "./helpers";
-import type { TestHub } from "./helpers";
-
-type DeviceSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import type { TestHub, TestLogin } from "./helpers";
+import { answerOver, createDeviceSockets, nextEvent } from "./socket-helpers";
+import type { DeviceSockets } from "./socket-helpers";
 
 describe("Socket.IO devices", () => {
   let hub: TestHub;
-  const sockets: DeviceSocket[] = [];
+  let devices: DeviceSockets;
 
   beforeEach(async () => {
     hub = await startTestHub();
+    devices = createDeviceSockets(hub.url);
   });
   afterEach(async () => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
+    devices.closeAll();
     await hub.close();
   });
 
-  /** Connects a device and resolves once its first pending list arrived. */
-  async function connectDevice(
-    token: string,
-    deviceId: string,
-  ): Promise<{ socket: DeviceSocket; pending: Inquiry[] }> {
-    const socket: DeviceSocket = io(hub.url.origin, {
-      auth: { token, deviceId },
-      transports: ["websocket"],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    const pending = await new Promise<Inquiry[]>((resolve, reject) => {
-      socket.once("inquiry:pending", resolve);
-      socket.once("connect_error", reject);
-    });
-    return { socket, pending };
+  async function logins(prefix: string, names: string[]): Promise<TestLogin[]> {
+    const [first, ...rest] = names;
+    const registered = await hub.registerUser(prefix, first);
+    const more = await Promise.all(rest.map((name) => hub.login(registered.username, name)));
+    return [registered, ...more];
   }
 
-  function nextEvent<E extends "inquiry:new" | "inquiry:withdrawn">(
-    socket: DeviceSocket,
-    event: E,
-  ): Promise<E extends "inquiry:new" ? Inquiry : InquiryWithdrawn> {
-    return new Promise((resolve) => {
-      socket.once(event, resolve as never);
-    });
-  }
-
-  function answer(socket: DeviceSocket, payload: unknown): Promise<SocketAck<Inquiry>> {
-    return new Promise((resolve) => socket.emit("inquiry:answer", payload, resolve));
-  }
-
-  it("refuses a handshake without a valid token", async () => {
-    const socket: DeviceSocket = io(hub.url.origin, {
-      auth: { token: "nope" },
-      transports: ["websocket"],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    const error = await new Promise<Error>((resolve) => socket.once("connect_error", resolve));
-    expect(error.message).toBe("invalid or expired token");
+  it("refuses handshakes without a valid credential; the connection never opens", async () => {
+    const missing = await devices.refused({});
+    expect(missing.message).toMatch(/^auth: /);
+    expect(missing.data).toEqual({ code: "BAD_REQUEST" });
+    const invalid = await devices.refused({ token: "nope" });
+    expect(invalid.message).toBe("invalid or expired token");
+    expect(invalid.data).toEqual({ code: "UNAUTHORIZED" });
+    const badTicket = await devices.refused({ ticket: "nope" });
+    expect(badTicket.message).toBe("socket ticket is unknown, used or expired");
   });
 
-  it("fans out to every device of the owner, one answer wins, all drop the card", async () => {
-    const owner = await hub.registerUser("owner");
-    const stranger = await hub.registerUser("stranger");
-    const phone = await connectDevice(owner.token, "phone");
-    const laptop = await connectDevice(owner.token, "laptop");
-    const other = await connectDevice(stranger.token, "other");
-    expect(phone.pending).toEqual([]);
-    let strangerSaw = 0;
-    other.socket.on("inquiry:new", () => (strangerSaw += 1));
-    other.socket.on("inquiry:withdrawn", () => (strangerSaw += 1));
+  it("fans out to all three of A's devices, none of B's; device 2 wins, 1 and 3 drop it", async () => {
+    const [desk, pixel, tab, agent] = await logins("ada", ["Desk", "Pixel 7", "Tab", "Agent"]);
+    const [bob1, bob2] = await logins("bob", ["Bob desk", "Bob phone"]);
+    if (!desk || !pixel || !tab || !agent || !bob1 || !bob2) throw new Error("logins missing");
+    const [one, two, three, strangerOne, strangerTwo] = await Promise.all(
+      [desk, pixel, tab, bob1, bob2].map((login) => devices.connect({ token: login.token })),
+    );
+    if (!one || !two || !three || !strangerOne || !strangerTwo) throw new Error("sockets missing");
 
-    const client = await hub.connectMcp(owner.token);
+    const client = await hub.connectMcp(agent.token);
     const progress = createProgressRecorder();
-    const phoneNew = nextEvent(phone.socket, "inquiry:new");
-    const laptopNew = nextEvent(laptop.socket, "inquiry:new");
+    const arrivals = [one, two, three].map((device) => nextEvent(device.socket, "inquiry:new"));
     const call = client.callTool(
       { name: "send_inquiry", arguments: { prompt: "Lunch?" } },
       undefined,
-      {
-        onprogress: progress.onprogress,
-      },
+      { onprogress: progress.onprogress },
     );
-    const [onPhone, onLaptop] = await Promise.all([phoneNew, laptopNew]);
-    expect(onPhone.question).toBe("Lunch?");
-    expect(onLaptop.id).toBe(onPhone.id);
+    const [seenByOne, seenByTwo, seenByThree] = await Promise.all(arrivals);
+    expect(seenByOne?.question).toBe("Lunch?");
+    const inquiryId = seenByOne?.id ?? "";
+    expect([seenByTwo?.id, seenByThree?.id]).toEqual([inquiryId, inquiryId]);
 
-    const stolen = await answer(other.socket, { inquiryId: onPhone.id, response: "mine" });
+    const stolen = await answerOver(strangerOne.socket, { inquiryId, response: "mine" });
     expect(stolen).toEqual({
-      error: { code: "NOT_FOUND", message: `inquiry ${onPhone.id} not found` },
+      error: { code: "NOT_FOUND", message: `inquiry ${inquiryId} not found` },
     });
 
-    const phoneWithdrawn = nextEvent(phone.socket, "inquiry:withdrawn");
-    const laptopWithdrawn = nextEvent(laptop.socket, "inquiry:withdrawn");
-    const won = await answer(phone.socket, { inquiryId: onPhone.id, response: "Noodles" });
-    expect("data" in won && won.data.resolution?.byDeviceId).toBe("phone");
-    expect(await laptopWithdrawn).toMatchObject({
-      inquiryId: onPhone.id,
-      status: "answered",
-      byDeviceId: "phone",
-    });
-    expect((await phoneWithdrawn).inquiryId).toBe(onPhone.id);
+    const withdrawals = [one, three].map((device) =>
+      nextEvent(device.socket, "inquiry:withdrawn", (each) => each.inquiryId === inquiryId),
+    );
+    const won = await answerOver(two.socket, { inquiryId, response: "Noodles" });
+    expect("data" in won && won.data.resolution?.byDeviceId).toBe(pixel.deviceId);
+    for (const withdrawn of await Promise.all(withdrawals)) {
+      expect(withdrawn).toMatchObject({
+        inquiryId,
+        status: "answered",
+        byDeviceId: pixel.deviceId,
+        byDeviceName: "Pixel 7",
+      });
+    }
     expect(resultText(await call)).toBe("Noodles");
+    expect(progress.metas.filter((meta) => meta.type === "INQUIRY_CLOSED")).toHaveLength(1);
 
-    const late = await answer(laptop.socket, { inquiryId: onPhone.id, action: "reject" });
-    expect("error" in late && late.error).toEqual({
-      code: "CONFLICT",
-      message: "inquiry already answered by device phone",
+    const late = await answerOver(three.socket, { inquiryId, action: "reject" });
+    expect(late).toEqual({
+      error: {
+        code: "CONFLICT",
+        message: `inquiry already answered on "Pixel 7" (device ${pixel.deviceId})`,
+      },
     });
-    expect(strangerSaw).toBe(0);
+    for (const device of [strangerOne, strangerTwo]) {
+      expect(device.created).toEqual([]);
+      expect(device.withdrawn).toEqual([]);
+    }
   });
 
-  it("sends the current pending list on (re)connect and rejects bad payloads", async () => {
-    const owner = await hub.registerUser();
+  it("withdraws on every kind of resolution, without a device for hub-made ones", async () => {
+    const [owner] = await logins("carol", ["Desk"]);
+    if (!owner) throw new Error("login missing");
+    const device = await devices.connect({ token: owner.token });
+    const inquiry = await hub.hub.inquiries.create(owner.userId, { question: "Cancel me?" });
+    const withdrawn = nextEvent(device.socket, "inquiry:withdrawn");
+    await hub.hub.inquiries.cancel(inquiry.id);
+    const event = await withdrawn;
+    expect(event).toMatchObject({ inquiryId: inquiry.id, status: "cancelled" });
+    expect(event.byDeviceId).toBeUndefined();
+    expect(event.byDeviceName).toBeUndefined();
+  });
+
+  it("sends the current pending list on connect and rejects bad payloads", async () => {
+    const [owner] = await logins("dave", ["Tablet"]);
+    if (!owner) throw new Error("login missing");
     const inquiry = await hub.hub.inquiries.create(owner.userId, { question: "Still open?" });
-    const device = await connectDevice(owner.token, "tablet");
+    const device = await devices.connect({ token: owner.token, deviceName: "Renamed tablet" });
     expect(device.pending.map((each) => each.id)).toEqual([inquiry.id]);
 
-    const bad = await answer(device.socket, { inquiryId: inquiry.id, response: 7 });
+    const bad = await answerOver(device.socket, { inquiryId: inquiry.id, response: 7 });
     expect("error" in bad && bad.error.code).toBe("BAD_REQUEST");
     expect("error" in bad && bad.error.message).toMatch(/^response: /);
+    const notAnObject = await answerOver(device.socket, "hello");
+    expect("error" in notAnObject && notAnObject.error.code).toBe("BAD_REQUEST");
     expect((await hub.hub.inquiries.get(owner.userId, inquiry.id)).status).toBe("pending");
+
+    const me = await hub.request("/api/auth/me", { token: owner.token });
+    expect(await me.json()).toMatchObject({ device: { name: "Renamed tablet", online: true } });
   });
 });

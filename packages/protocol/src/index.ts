@@ -17,6 +17,8 @@ export type {
   InquiryType,
   InquiryWithdrawn,
 } from "./inquiry";
+export { APPROVAL_DECISIONS, ApprovalDecisionSchema, ApprovalDetailsSchema } from "./approval";
+export type { ApprovalDecision, ApprovalDetails } from "./approval";
 export { AnswerBodySchema, MAX_ANSWER_LENGTH, SocketAnswerPayloadSchema } from "./answer";
 export type { AnswerAction, AnswerBody, SocketAnswerPayload } from "./answer";
 export { CredentialsSchema, PublicUserSchema } from "./auth";
@@ -44,6 +46,8 @@ export type {
   PairingCode,
   SocketTicket,
 } from "./devices";
+export { MeResponseSchema } from "./auth-me";
+export type { MeResponse } from "./auth-me";
 export { ApiErrorBodySchema, ERROR_CODES, ErrorCodeSchema } from "./errors";
 export type { ApiErrorBody, ErrorCode } from "./errors";
 export {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApprovalDetailsSchema } from "./approval";
 
 /** What kind of decision an inquiry asks for: a free question, or approval of a tool call. */
 export const InquiryTypeSchema = z.enum(["INQUIRY", "APPROVAL"]);
@@ -63,6 +64,8 @@ export const InquirySchema = z.object({
   status: InquiryStatusSchema,
   /** Null while pending; set exactly once. */
   resolution: InquiryResolutionSchema.nullable(),
+  /** The gated tool call an APPROVAL inquiry asks about; absent for plain inquiries. */
+  approval: ApprovalDetailsSchema.optional(),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
 

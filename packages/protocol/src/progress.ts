@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApprovalDetailsSchema } from "./approval";
 import { FINAL_INQUIRY_STATUSES } from "./inquiry";
 
 /**
@@ -14,6 +15,8 @@ export const InquiryOpenedMetaSchema = z
     expiresAt: z.string().optional(),
     options: z.array(z.string()).optional(),
     suggestedAnswer: z.string().optional(),
+    /** For `type: "APPROVAL"`: the tool call to approve, edit or reject. */
+    approval: ApprovalDetailsSchema.optional(),
   })
   .loose();
 export type InquiryOpenedMeta = z.infer<typeof InquiryOpenedMetaSchema>;

@@ -1,68 +1,112 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { AuthResponse, Credentials, PublicUser } from "@inquiry-hub/protocol";
+import { randomUUID } from "node:crypto";
+import type { AuthResponse, DeviceHint, LoginBody, PublicUser } from "@inquiry-hub/protocol";
+import type { DeviceRecord } from "./device-ports";
+import type { DeviceService } from "./device-service";
 import { HubError } from "./errors";
 import { hashPassword, verifyPassword } from "./password";
 import type { TokenStore, UserRecord, UserStore } from "./ports";
+import { hashSecret, newSecret } from "./secrets";
 
-/** Register, log in, and resolve a bearer token to its user. */
+/** Who is calling: the user and the one device whose credential was presented. */
+export interface Principal {
+  user: PublicUser;
+  device: DeviceRecord;
+}
+
+/**
+ * Register, log in, and resolve a credential to its principal. Every successful register,
+ * login or pairing claim creates a new device with its own token, so each device can be
+ * revoked on its own.
+ */
 export interface AuthService {
-  register(credentials: Credentials): Promise<AuthResponse>;
-  login(credentials: Credentials): Promise<AuthResponse>;
-  /** The token's user, or UNAUTHORIZED. */
-  authenticate(token: string): Promise<PublicUser>;
+  /** `userAgent` is the request's User-Agent, used when the body gives no device hint. */
+  register(body: LoginBody, userAgent?: string): Promise<AuthResponse>;
+  login(body: LoginBody, userAgent?: string): Promise<AuthResponse>;
+  /** Logs a new device in as an existing user without a password (pairing claim). */
+  loginNewDevice(userId: string, hint: DeviceHint, userAgent?: string): Promise<AuthResponse>;
+  /** The token's principal, or UNAUTHORIZED (unknown token, revoked device, deleted user). */
+  authenticate(token: string): Promise<Principal>;
+  /** The principal of a device id (e.g. from a socket ticket), or UNAUTHORIZED if revoked. */
+  authenticateDevice(deviceId: string): Promise<Principal>;
 }
 
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
-}
+const INVALID_CREDENTIAL = "invalid or expired token";
 
 function toPublicUser(user: UserRecord): PublicUser {
   return { id: user.id, username: user.username };
 }
 
 /**
- * Creates the auth service. Tokens are 32 random bytes (base64url) stored only as sha256.
- * Login of an unknown user still runs scrypt so timing does not reveal which usernames exist.
+ * Creates the auth service. Tokens are 32 random bytes (base64url) stored only as sha256: the
+ * token store maps the hash to the user, the device registry binds it to one device and is
+ * the authority on revocation. Login of an unknown user still runs scrypt so timing does not
+ * reveal which usernames exist.
  */
-export function createAuthService(deps: { users: UserStore; tokens: TokenStore }): AuthService {
+export function createAuthService(deps: {
+  users: UserStore;
+  tokens: TokenStore;
+  devices: DeviceService;
+}): AuthService {
   const decoyHash = hashPassword(randomUUID());
 
-  async function issueToken(user: UserRecord): Promise<AuthResponse> {
-    const token = randomBytes(32).toString("base64url");
-    await deps.tokens.save(hashToken(token), user.id);
-    return { token, user: toPublicUser(user) };
+  async function issueDevice(
+    user: PublicUser,
+    hint: DeviceHint,
+    userAgent: string | undefined,
+  ): Promise<AuthResponse> {
+    const token = newSecret();
+    const tokenHash = hashSecret(token);
+    await deps.tokens.save(tokenHash, user.id);
+    const device = await deps.devices.create(user.id, tokenHash, hint, userAgent);
+    return { token, user, device: await deps.devices.describe(device, device.id) };
+  }
+
+  async function principalOf(device: DeviceRecord | undefined): Promise<Principal> {
+    const user = device === undefined ? undefined : await deps.users.findById(device.userId);
+    if (device === undefined || user === undefined)
+      throw new HubError("UNAUTHORIZED", INVALID_CREDENTIAL);
+    return { user: toPublicUser(user), device };
   }
 
   return {
-    async register(credentials) {
+    async register(body, userAgent) {
       const user: UserRecord = {
         id: randomUUID(),
-        username: credentials.username,
-        passwordHash: await hashPassword(credentials.password),
+        username: body.username,
+        passwordHash: await hashPassword(body.password),
         createdAt: new Date().toISOString(),
       };
       if (!(await deps.users.create(user))) {
-        throw new HubError("CONFLICT", `username "${credentials.username}" is already taken`);
+        throw new HubError("CONFLICT", `username "${body.username}" is already taken`);
       }
-      return issueToken(user);
+      return issueDevice(toPublicUser(user), body, userAgent);
     },
 
-    async login(credentials) {
-      const user = await deps.users.findByUsername(credentials.username);
-      const valid = await verifyPassword(
-        credentials.password,
-        user?.passwordHash ?? (await decoyHash),
-      );
+    async login(body, userAgent) {
+      const user = await deps.users.findByUsername(body.username);
+      const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash));
       if (user === undefined || !valid)
         throw new HubError("UNAUTHORIZED", "invalid username or password");
-      return issueToken(user);
+      return issueDevice(toPublicUser(user), body, userAgent);
+    },
+
+    async loginNewDevice(userId, hint, userAgent) {
+      const user = await deps.users.findById(userId);
+      if (user === undefined) throw new HubError("NOT_FOUND", `user ${userId} not found`);
+      return issueDevice(toPublicUser(user), hint, userAgent);
     },
 
     async authenticate(token) {
-      const userId = await deps.tokens.findUserId(hashToken(token));
-      const user = userId === undefined ? undefined : await deps.users.findById(userId);
-      if (user === undefined) throw new HubError("UNAUTHORIZED", "invalid or expired token");
-      return toPublicUser(user);
+      const tokenHash = hashSecret(token);
+      const [userId, device] = await Promise.all([
+        deps.tokens.findUserId(tokenHash),
+        deps.devices.findActiveByTokenHash(tokenHash),
+      ]);
+      return principalOf(device?.userId === userId ? device : undefined);
+    },
+
+    async authenticateDevice(deviceId) {
+      return principalOf(await deps.devices.findActive(deviceId));
     },
   };
 }

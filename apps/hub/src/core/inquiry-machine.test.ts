@@ -44,9 +44,9 @@ describe("inquiry machine", () => {
     expect(
       resolutionFromAnswer(
         "INQUIRY",
-        { action: "reject", reason: "no", deviceId: "phone" },
+        { action: "reject", reason: "no", deviceId: "claimed-by-body" },
         at,
-        "api",
+        "phone",
       ),
     ).toMatchObject({
       status: "rejected",
@@ -107,12 +107,7 @@ describe("inquiry machine", () => {
   it("names how and by whom in the conflict error", () => {
     const byDevice = applyResolution(
       pending(),
-      resolutionFromAnswer(
-        "INQUIRY",
-        { action: "answer", response: "x", deviceId: "phone-1" },
-        at,
-        "api",
-      ),
+      resolutionFromAnswer("INQUIRY", { action: "answer", response: "x" }, at, "phone-1"),
     );
     const error = alreadyResolvedError(byDevice.inquiry);
     expect(error.code).toBe("CONFLICT");
@@ -122,6 +117,9 @@ describe("inquiry machine", () => {
       byDeviceId: "phone-1",
       resolvedAt: at.toISOString(),
     });
+    const named = alreadyResolvedError(byDevice.inquiry, "Pixel 7");
+    expect(named.message).toBe('inquiry already answered on "Pixel 7" (device phone-1)');
+    expect(named.details).toMatchObject({ byDeviceName: "Pixel 7" });
 
     const byHub = applyResolution(pending(), hubResolution("timeout", at));
     expect(alreadyResolvedError(byHub.inquiry).message).toBe(

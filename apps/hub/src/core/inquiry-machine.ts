@@ -40,14 +40,15 @@ const ACTIONS_BY_TYPE: Record<InquiryType, ReadonlySet<AnswerBody["action"]>> = 
  * `approve` and `edit` resolve as `answered` with `response` naming the decision; `edit`
  * carries the edited arguments in `values`.
  *
- * @param channelDeviceId recorded as `byDeviceId` when the body names no device, so an
+ * @param deviceId the authenticated device that answered, recorded as `byDeviceId`. A body's
+ *   own `deviceId` is ignored: only the credential says which device is speaking, and an
  *   absent `byDeviceId` always means the hub itself resolved it.
  */
 export function resolutionFromAnswer(
   type: InquiryType,
   body: AnswerBody,
   resolvedAt: Date,
-  channelDeviceId: string,
+  deviceId: string,
 ): InquiryResolution {
   if (!ACTIONS_BY_TYPE[type].has(body.action)) {
     throw new HubError(
@@ -56,7 +57,7 @@ export function resolutionFromAnswer(
     );
   }
   const common = {
-    byDeviceId: body.deviceId ?? channelDeviceId,
+    byDeviceId: deviceId,
     resolvedAt: resolvedAt.toISOString(),
   };
   switch (body.action) {
@@ -112,18 +113,25 @@ const VERBS = {
 
 /**
  * The CONFLICT error for a second resolution attempt: says how and by whom the inquiry was
- * closed, e.g. "inquiry already answered by device phone-1".
+ * closed, e.g. `inquiry already answered on "Pixel 7" (device 3f…)`; without a known device
+ * name "by device <id>", and "by the hub" for backstop timeouts and cancellations.
  */
-export function alreadyResolvedError(inquiry: Inquiry): HubError {
+export function alreadyResolvedError(inquiry: Inquiry, deviceName?: string): HubError {
   const resolution = inquiry.resolution;
   if (resolution === null)
     return new HubError("INTERNAL", `inquiry ${inquiry.id} is still pending`);
+  const deviceId = resolution.byDeviceId;
   const by =
-    resolution.byDeviceId === undefined ? "by the hub" : `by device ${resolution.byDeviceId}`;
+    deviceId === undefined
+      ? "by the hub"
+      : deviceName === undefined
+        ? `by device ${deviceId}`
+        : `on ${JSON.stringify(deviceName)} (device ${deviceId})`;
   return new HubError("CONFLICT", `inquiry already ${VERBS[resolution.status]} ${by}`, {
     details: {
       status: resolution.status,
-      byDeviceId: resolution.byDeviceId ?? null,
+      byDeviceId: deviceId ?? null,
+      ...(deviceName === undefined ? {} : { byDeviceName: deviceName }),
       resolvedAt: resolution.resolvedAt,
     },
   });

@@ -45,8 +45,11 @@ export interface InquiryService {
   /** The user's inquiry; NOT_FOUND for unknown ids and for other users' (no existence leak). */
   get(userId: string, id: string): Promise<Inquiry>;
   list(userId: string, status?: InquiryStatus): Promise<Inquiry[]>;
-  /** A person's answer; CONFLICT (naming the winner) if it was already resolved. */
-  answer(userId: string, id: string, body: AnswerBody, channelDeviceId: string): Promise<Inquiry>;
+  /**
+   * A person's answer from the authenticated device `deviceId`; CONFLICT naming the winning
+   * device (by name when known) and the status if it was already resolved.
+   */
+  answer(userId: string, id: string, body: AnswerBody, deviceId: string): Promise<Inquiry>;
   /** Compare-and-set: returns the final inquiry and whether this call was the one that won. */
   resolve(
     id: string,
@@ -60,13 +63,29 @@ export interface InquiryService {
   close(): void;
 }
 
-/** Wires the service to its store and bus. */
+/**
+ * Wires the service to its store and bus. `deviceName`, when given, names the winning device
+ * in conflict errors ("answered on \"Pixel 7\"").
+ */
 export function createInquiryService(
-  deps: { store: InquiryStore; bus: InquiryEventBus },
+  deps: {
+    store: InquiryStore;
+    bus: InquiryEventBus;
+    deviceName?: (deviceId: string) => Promise<string | undefined>;
+  },
   options: InquiryServiceOptions,
 ): InquiryService {
   const now = options.now ?? (() => new Date());
   const backstops = createBackstopTimers();
+
+  async function conflict(inquiry: Inquiry): Promise<HubError> {
+    const deviceId = inquiry.resolution?.byDeviceId;
+    const name =
+      deviceId === undefined || deps.deviceName === undefined
+        ? undefined
+        : await deps.deviceName(deviceId);
+    return alreadyResolvedError(inquiry, name);
+  }
 
   async function resolve(
     id: string,
@@ -123,14 +142,11 @@ export function createInquiryService(
       return deps.store.listByUser(userId, status);
     },
 
-    async answer(userId, id, body, channelDeviceId) {
+    async answer(userId, id, body, deviceId) {
       const inquiry = await getOwned(userId, id);
-      if (inquiry.status !== "pending") throw alreadyResolvedError(inquiry);
-      const outcome = await resolve(
-        id,
-        resolutionFromAnswer(inquiry.type, body, now(), channelDeviceId),
-      );
-      if (!outcome.applied) throw alreadyResolvedError(outcome.inquiry);
+      if (inquiry.status !== "pending") throw await conflict(inquiry);
+      const outcome = await resolve(id, resolutionFromAnswer(inquiry.type, body, now(), deviceId));
+      if (!outcome.applied) throw await conflict(outcome.inquiry);
       return outcome.inquiry;
     },
 

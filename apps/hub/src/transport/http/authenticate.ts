@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from "express";
-import type { PublicUser } from "@inquiry-hub/protocol";
-import type { AuthService } from "../../core/auth-service";
+import type { AuthService, Principal } from "../../core/auth-service";
+import type { DeviceService } from "../../core/device-service";
 import { HubError } from "../../core/errors";
 
-const users = new WeakMap<Request, PublicUser>();
+const principals = new WeakMap<Request, Principal>();
 
 /** Extracts the token of an `Authorization: Bearer <token>` header, if well-formed. */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -12,22 +12,25 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * Middleware that admits only requests with a valid bearer token (401 otherwise) and
- * remembers the user for `requestUser`.
+ * Middleware that admits only requests with a valid, unrevoked device token (401 otherwise),
+ * marks the device seen, and remembers the principal for `requestPrincipal`. It runs on every
+ * request, so a revoked device is refused from the very next request on.
  */
-export function createAuthenticate(auth: AuthService): RequestHandler {
+export function createAuthenticate(auth: AuthService, devices: DeviceService): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (token === undefined)
       throw new HubError("UNAUTHORIZED", "missing Authorization: Bearer <token> header");
-    users.set(req, await auth.authenticate(token));
+    const principal = await auth.authenticate(token);
+    await devices.seen(principal.device);
+    principals.set(req, principal);
     next();
   };
 }
 
-/** The authenticated user of a request that passed `createAuthenticate`. */
-export function requestUser(req: Request): PublicUser {
-  const user = users.get(req);
-  if (user === undefined) throw new HubError("UNAUTHORIZED", "request is not authenticated");
-  return user;
+/** The authenticated user and device of a request that passed `createAuthenticate`. */
+export function requestPrincipal(req: Request): Principal {
+  const principal = principals.get(req);
+  if (principal === undefined) throw new HubError("UNAUTHORIZED", "request is not authenticated");
+  return principal;
 }

@@ -5,7 +5,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { HubError } from "../../core/errors";
 import type { InquiryService } from "../../core/inquiry-service";
-import { requestUser } from "../http/authenticate";
+import { requestPrincipal } from "../http/authenticate";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
 import { registerSendInquiryTool } from "./send-inquiry-tool";
 import { parseSessionOptions } from "./session-options";
@@ -14,17 +14,21 @@ import type { SessionOptions } from "./session-options";
 interface McpSession {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
-  /** The user who initialized the session; only their token may use it. */
+  /** The user who initialized the session. */
   userId: string;
+  /** The device whose credential initialized it; only that credential may use the session. */
+  deviceId: string;
   /** HTTP responses still open (a waiting tool call, a GET stream): never idle while > 0. */
   openResponses: number;
   lastActiveMs: number;
 }
 
-/** The stateful MCP endpoint: one McpServer + transport per session, bound to one user. */
+/** The stateful MCP endpoint: one McpServer + transport per session, bound to one device. */
 export interface McpSessions {
   /** Handles POST, GET and DELETE of `/mcp` for an authenticated request. */
   handle(req: Request, res: Response): Promise<void>;
+  /** Closes the sessions of a revoked device; their in-flight calls are cancelled. */
+  closeDevice(deviceId: string): Promise<void>;
   /** Closes every session; in-flight send_inquiry calls are cancelled. */
   close(): Promise<void>;
 }
@@ -64,7 +68,7 @@ export function createMcpSessions(deps: {
     });
   }
 
-  function createServer(userId: string, options: SessionOptions): McpServer {
+  function createServer(userId: string, deviceId: string, options: SessionOptions): McpServer {
     const server = new McpServer(
       { name: "inquiry-hub", version: "0.1.0" },
       { capabilities: { tools: {} } },
@@ -75,16 +79,20 @@ export function createMcpSessions(deps: {
       userId,
       ...options,
     });
-    registerRespondInquiryTool(server, { inquiries: deps.inquiries, userId });
+    registerRespondInquiryTool(server, { inquiries: deps.inquiries, userId, deviceId });
     return server;
   }
 
-  async function initialize(req: Request, res: Response, userId: string): Promise<void> {
-    const server = createServer(userId, parseSessionOptions(req.query));
+  async function initialize(
+    req: Request,
+    res: Response,
+    owner: { userId: string; deviceId: string },
+  ): Promise<void> {
+    const server = createServer(owner.userId, owner.deviceId, parseSessionOptions(req.query));
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
-        const session = { transport, server, userId, openResponses: 0, lastActiveMs: Date.now() };
+        const session = { transport, server, ...owner, openResponses: 0, lastActiveMs: Date.now() };
         sessions.set(sessionId, session);
         track(session, res);
       },
@@ -98,7 +106,7 @@ export function createMcpSessions(deps: {
 
   return {
     async handle(req, res) {
-      const user = requestUser(req);
+      const { user, device } = requestPrincipal(req);
       const sessionId = req.header(SESSION_HEADER);
       if (sessionId === undefined) {
         if (req.method !== "POST" || !isInitializeRequest(req.body)) {
@@ -107,14 +115,19 @@ export function createMcpSessions(deps: {
             `${SESSION_HEADER}: header required except on initialize`,
           );
         }
-        await initialize(req, res, user.id);
+        await initialize(req, res, { userId: user.id, deviceId: device.id });
         return;
       }
       const session = sessions.get(sessionId);
-      if (session?.userId !== user.id)
+      if (session?.userId !== user.id || session.deviceId !== device.id)
         throw new HubError("NOT_FOUND", `MCP session ${sessionId} not found`);
       track(session, res);
       await session.transport.handleRequest(req, res, req.body);
+    },
+
+    async closeDevice(deviceId) {
+      const owned = [...sessions.values()].filter((session) => session.deviceId === deviceId);
+      await Promise.allSettled(owned.map((session) => session.server.close()));
     },
 
     async close() {

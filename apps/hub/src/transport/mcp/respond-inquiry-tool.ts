@@ -3,17 +3,15 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { toHubError } from "../../core/errors";
 import type { InquiryService } from "../../core/inquiry-service";
 
-/** Recorded as `byDeviceId` for answers given through respond_inquiry. */
-export const MCP_CHANNEL_DEVICE_ID = "mcp";
-
 /**
- * Registers `respond_inquiry`: answers one of the session user's inquiries. Failures
+ * Registers `respond_inquiry`: answers one of the session user's inquiries, recorded as given
+ * by the device whose credential opened the MCP session. Failures
  * (unknown, another user's, already resolved) are tool results with `isError: true`, so the
  * model can read and react to them.
  */
 export function registerRespondInquiryTool(
   server: McpServer,
-  context: { inquiries: InquiryService; userId: string },
+  context: { inquiries: InquiryService; userId: string; deviceId: string },
 ): void {
   server.registerTool(
     HUB_TOOL_NAMES.respondInquiry,
@@ -28,7 +26,7 @@ export function registerRespondInquiryTool(
           context.userId,
           args.inquiry_id,
           { action: "answer", response: args.response },
-          MCP_CHANNEL_DEVICE_ID,
+          context.deviceId,
         );
         return { content: [{ type: "text", text: `Inquiry ${inquiry.id} answered.` }] };
       } catch (error) {

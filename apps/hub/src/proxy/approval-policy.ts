@@ -1,0 +1,42 @@
+import { conditionPermits, conditionTriggers } from "./policy-conditions";
+import type { GatedPolicy, ToolPolicy, UpstreamConfig } from "./proxy-config-schema";
+
+/**
+ * Whether one tool call needs a person, and why. `because` is for logs and tests:
+ * `ungated` (policy false), `allowed` (an allow pattern matched), `not-triggered` (no `when`
+ * condition applied).
+ */
+export type GateDecision =
+  | { ask: false; because: "ungated" | "allowed" | "not-triggered" }
+  | { ask: true; policy: GatedPolicy };
+
+/** The tool's own policy, else the upstream's default. */
+export function policyFor(upstream: UpstreamConfig, tool: string): ToolPolicy {
+  return Object.hasOwn(upstream.tools, tool)
+    ? (upstream.tools[tool] ?? upstream.defaultPolicy)
+    : upstream.defaultPolicy;
+}
+
+/**
+ * Decides a call: allow patterns first (they are the explicit "never ask for this"), then
+ * `when` (ask only if a condition triggers; undecidable values trigger), else ask.
+ *
+ * @example decideGate({ gate: true, allow: [notesGlob], ... }, { path: "notes/a.txt" })
+ *   // { ask: false, because: "allowed" }
+ */
+export function decideGate(policy: ToolPolicy, args: Record<string, unknown>): GateDecision {
+  if (!policy.gate) return { ask: false, because: "ungated" };
+  if (policy.allow.some((condition) => conditionPermits(condition, args)))
+    return { ask: false, because: "allowed" };
+  if (
+    policy.when !== undefined &&
+    !policy.when.some((condition) => conditionTriggers(condition, args))
+  )
+    return { ask: false, because: "not-triggered" };
+  return { ask: true, policy };
+}
+
+/** True when a tool may ever be gated, which is when tools/list gets the approval note. */
+export function mayBeGated(upstream: UpstreamConfig, tool: string): boolean {
+  return policyFor(upstream, tool).gate;
+}

@@ -1,0 +1,132 @@
+import type { ApprovalDetails, Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { CreateInquiryInput, InquiryService } from "../core/inquiry-service";
+import { createProgressReporter } from "../transport/mcp/progress-reporter";
+import { approvalOutcome } from "./approval-outcome";
+import type { ApprovalOutcome } from "./approval-outcome";
+import type { ApprovalRegistry } from "./approval-registry";
+import { approvalQuestion, renderTemplate } from "./approval-text";
+import { createArgumentCheck } from "./argument-validator";
+import { auditEntry } from "./audit-log";
+import type { AuditSink } from "./audit-log";
+import type { GatedPolicy } from "./proxy-config-schema";
+
+/** Everything a proxy session shares across its gated calls. */
+export interface ApprovalContext {
+  inquiries: InquiryService;
+  registry: ApprovalRegistry;
+  audit: AuditSink;
+  heartbeatMs: number;
+  upstream: string;
+  descriptionPrefix: string;
+  userId: string;
+  agentDeviceId: string;
+}
+
+/** One gated call: the upstream tool's schema, the agent's arguments, the policy that gated it. */
+export interface ApprovalRequest {
+  tool: string;
+  inputSchema: Record<string, unknown>;
+  args: Record<string, unknown>;
+  policy: GatedPolicy;
+}
+
+/** An APPROVAL inquiry request; `approval` is what the record and the device card carry. */
+type ApprovalInquiryInput = CreateInquiryInput & { approval: ApprovalDetails };
+
+function openedMeta(inquiry: Inquiry, approval: ApprovalDetails): InquiryOpenedMeta {
+  return {
+    type: "APPROVAL",
+    inquiryId: inquiry.id,
+    question: inquiry.question,
+    expiresAt: inquiry.expiresAt,
+    approval,
+  };
+}
+
+/**
+ * Asks the session's user to approve one tool call and waits for the decision, exactly like
+ * send_inquiry: an APPROVAL progress notification (when the call has a progressToken),
+ * heartbeats, and INQUIRY_CLOSED before returning. While it waits, the call is in the
+ * registry so answers can be checked before they resolve it. If `stop` aborts (the agent
+ * cancelled, the session or the upstream went away) the inquiry is resolved `cancelled`
+ * through the service's compare-and-set, so a concurrent answer still wins cleanly.
+ */
+export async function awaitApproval(
+  context: ApprovalContext,
+  request: ApprovalRequest,
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  stop: AbortSignal,
+): Promise<ApprovalOutcome> {
+  const { policy, tool, args } = request;
+  const subject = { upstream: context.upstream, tool, args };
+  const description =
+    policy.description === undefined ? undefined : renderTemplate(policy.description, subject);
+  const approval: ApprovalDetails = {
+    upstream: context.upstream,
+    tool,
+    arguments: args,
+    allowedDecisions: policy.allowedDecisions,
+    description: description ?? context.descriptionPrefix,
+    inputSchema: request.inputSchema,
+  };
+  const input: ApprovalInquiryInput = {
+    type: "APPROVAL",
+    question: approvalQuestion(context.descriptionPrefix, description, subject),
+    ...(policy.timeoutMs === undefined ? {} : { timeoutMs: policy.timeoutMs }),
+    approval,
+  };
+  const inquiry = await context.inquiries.create(context.userId, input);
+  const call = {
+    tool,
+    args,
+    allowedDecisions: policy.allowedDecisions,
+    onTimeout: policy.onTimeout,
+    checkArguments: createArgumentCheck(request.inputSchema),
+  };
+  context.registry.add(inquiry.id, call);
+  const resolution = context.inquiries.waitForResolution(inquiry.id);
+  const cancel = (): void => {
+    context.inquiries
+      .cancel(inquiry.id)
+      .catch((error: unknown) => console.error("cancelling approval failed", error));
+  };
+  stop.addEventListener("abort", cancel, { once: true });
+  if (stop.aborted) cancel();
+
+  const progress = createProgressReporter(extra);
+  const heartbeat = setInterval(() => {
+    void progress.report({ type: "INQUIRY_HEARTBEAT", inquiryId: inquiry.id });
+  }, context.heartbeatMs);
+  try {
+    await progress.report(openedMeta(inquiry, approval));
+    const final = await resolution;
+    if (final.resolution !== null) {
+      await progress.report({
+        type: "INQUIRY_CLOSED",
+        inquiryId: inquiry.id,
+        status: final.resolution.status,
+      });
+    }
+    const outcome = approvalOutcome(final, call);
+    context.audit(
+      auditEntry(
+        {
+          upstream: context.upstream,
+          tool,
+          userId: context.userId,
+          agentDeviceId: context.agentDeviceId,
+          originalArguments: args,
+        },
+        final,
+        outcome,
+      ),
+    );
+    return outcome;
+  } finally {
+    clearInterval(heartbeat);
+    stop.removeEventListener("abort", cancel);
+    context.registry.remove(inquiry.id);
+  }
+}

@@ -1,0 +1,130 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type {
+  RequestHandlerExtra,
+  RequestOptions,
+} from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CallToolRequest,
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import { decideGate, policyFor } from "./approval-policy";
+import { upstreamFailureText } from "./approval-text";
+import { awaitApproval } from "./await-approval";
+import type { ApprovalContext } from "./await-approval";
+import type { UpstreamConfig } from "./proxy-config-schema";
+import type { ToolCatalog } from "./tool-catalog";
+import { describeUpstreamFailure, isUpstreamProtocolError } from "./upstream-connection";
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** What a proxy session's tools/call needs. */
+export interface ToolCallDeps {
+  upstream: UpstreamConfig;
+  client: Client;
+  catalog: ToolCatalog;
+  approvals: ApprovalContext;
+  /** Aborts when the upstream connection closed: waiting approvals are withdrawn. */
+  upstreamGone: AbortSignal;
+}
+
+function textResult(text: string, isError: boolean): CallToolResult {
+  return { content: [{ type: "text", text }], ...(isError ? { isError: true } : {}) };
+}
+
+/** The agent's `_meta` minus its progressToken, which belongs to the agent's request only. */
+export function forwardedParams<Params extends { _meta?: object | undefined }>(
+  params: Params,
+): Params {
+  if (params._meta === undefined || !("progressToken" in params._meta)) return params;
+  const meta = Object.fromEntries(
+    Object.entries(params._meta).filter(([key]) => key !== "progressToken"),
+  );
+  return { ...params, _meta: meta };
+}
+
+/** Upstream request options for a request of the agent: its cancellation, our deadline. */
+export function upstreamOptions(deps: { upstream: UpstreamConfig }, extra: Extra): RequestOptions {
+  return { signal: extra.signal, timeout: deps.upstream.timeoutMs };
+}
+
+/** An upstream JSON-RPC error passes through with its code, its message naming the upstream. */
+export function upstreamProtocolError(name: string, error: McpError): McpError {
+  return new McpError(error.code, `upstream "${name}": ${error.message}`, error.data);
+}
+
+/**
+ * Handles `tools/call` of a proxy session: ungated, allow-listed and untriggered calls go
+ * straight upstream; gated ones wait for a person. Exactly the approved (or edited)
+ * arguments are forwarded and the upstream's result returns untouched. A call that did not
+ * run (rejected, timed out, withdrawn) is a plain text result the model can read; it is
+ * `isError` only for tools with an outputSchema, whose results clients would otherwise reject
+ * for lacking structuredContent. An unreachable or failing upstream is an `isError` result
+ * naming the upstream; an upstream's own JSON-RPC error passes through as McpError.
+ */
+export function createToolCallHandler(
+  deps: ToolCallDeps,
+): (request: CallToolRequest, extra: Extra) => Promise<CallToolResult> {
+  const name = deps.approvals.upstream;
+
+  async function forward(
+    params: CallToolRequest["params"],
+    args: Record<string, unknown>,
+    extra: Extra,
+  ): Promise<CallToolResult> {
+    try {
+      return await deps.client.request(
+        { method: "tools/call", params: { ...forwardedParams(params), arguments: args } },
+        CallToolResultSchema,
+        upstreamOptions(deps, extra),
+      );
+    } catch (error) {
+      if (isUpstreamProtocolError(error)) throw upstreamProtocolError(name, error);
+      return textResult(
+        upstreamFailureText(name, params.name, describeUpstreamFailure(error)),
+        true,
+      );
+    }
+  }
+
+  return async (request, extra) => {
+    const { params } = request;
+    const args = params.arguments ?? {};
+    const decision = decideGate(policyFor(deps.upstream, params.name), args);
+    if (!decision.ask) return forward(params, args, extra);
+
+    let tool;
+    try {
+      tool = await deps.catalog.find(params.name, upstreamOptions(deps, extra));
+    } catch (error) {
+      if (isUpstreamProtocolError(error)) throw upstreamProtocolError(name, error);
+      return textResult(
+        upstreamFailureText(name, params.name, describeUpstreamFailure(error)),
+        true,
+      );
+    }
+    if (tool === undefined)
+      return textResult(
+        `The upstream MCP server "${name}" has no tool named ${params.name}.`,
+        true,
+      );
+
+    const stop = AbortSignal.any([extra.signal, deps.upstreamGone]);
+    const outcome = await awaitApproval(
+      deps.approvals,
+      { tool: params.name, inputSchema: tool.inputSchema, args, policy: decision.policy },
+      extra,
+      stop,
+    );
+    if (deps.upstreamGone.aborted)
+      return textResult(upstreamFailureText(name, params.name, "the connection closed"), true);
+    if (!outcome.forward)
+      return textResult(
+        outcome.text,
+        tool.outputSchema !== undefined || outcome.verdict === "unusable",
+      );
+    return forward(params, outcome.args, extra);
+  };
+}

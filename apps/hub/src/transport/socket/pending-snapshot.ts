@@ -1,0 +1,35 @@
+import type { Inquiry, InquiryWithdrawn } from "@inquiry-hub/protocol";
+import type { InquiryService } from "../../core/inquiry-service";
+import type { DeviceSocket } from "./socket-types";
+
+/**
+ * The pending list for a socket that has already joined its rooms, consistent with the events
+ * it receives meanwhile. Reading the store takes time (a round trip with Redis); an inquiry
+ * created or resolved during that read reaches the socket as `inquiry:new` / `inquiry:withdrawn`
+ * *before* the list, and the list replaces the client's cache. So the list is corrected by
+ * what was emitted to this socket during the read: withdrawn ones removed, new ones added.
+ */
+export async function pendingSnapshot(
+  socket: DeviceSocket,
+  inquiries: InquiryService,
+): Promise<Inquiry[]> {
+  const created = new Map<string, Inquiry>();
+  const withdrawn = new Set<string>();
+  const track = (event: string, payload: unknown): void => {
+    if (event === "inquiry:new") {
+      const inquiry = payload as Inquiry;
+      created.set(inquiry.id, inquiry);
+    } else if (event === "inquiry:withdrawn") {
+      withdrawn.add((payload as InquiryWithdrawn).inquiryId);
+    }
+  };
+  socket.onAnyOutgoing(track);
+  try {
+    const listed = await inquiries.list(socket.data.userId, "pending");
+    const known = new Set(listed.map((inquiry) => inquiry.id));
+    const missed = [...created.values()].filter((inquiry) => !known.has(inquiry.id)).reverse();
+    return [...missed, ...listed].filter((inquiry) => !withdrawn.has(inquiry.id));
+  } finally {
+    socket.offAnyOutgoing(track);
+  }
+}

@@ -1,0 +1,49 @@
+import type { Inquiry, InquiryWithdrawn } from "@inquiry-hub/protocol";
+import type { DeviceService } from "../../core/device-service";
+import type { InquiryEvent, InquiryEventBus } from "../../core/ports";
+import { userRoom } from "./socket-types";
+import type { DeviceServer } from "./socket-types";
+
+async function withdrawnOf(
+  inquiry: Inquiry,
+  devices: DeviceService,
+): Promise<InquiryWithdrawn | undefined> {
+  const resolution = inquiry.resolution;
+  if (resolution === null) return undefined;
+  const byDeviceName =
+    resolution.byDeviceId === undefined ? undefined : await devices.nameOf(resolution.byDeviceId);
+  return {
+    inquiryId: inquiry.id,
+    status: resolution.status,
+    ...(resolution.byDeviceId === undefined ? {} : { byDeviceId: resolution.byDeviceId }),
+    ...(byDeviceName === undefined ? {} : { byDeviceName }),
+    resolvedAt: resolution.resolvedAt,
+  };
+}
+
+/**
+ * Follows the inquiry event bus and tells every device of the owner: `inquiry:new` on
+ * creation, `inquiry:withdrawn` (with the resolving device's name) on every resolution,
+ * whichever channel caused it (socket, HTTP, MCP, backstop, cancel). Returns the unsubscribe.
+ */
+export function startSocketFanOut(
+  io: DeviceServer,
+  deps: { bus: InquiryEventBus; devices: DeviceService },
+): () => void {
+  return deps.bus.subscribe((event: InquiryEvent) => {
+    const room = io.to(userRoom(event.inquiry.userId));
+    switch (event.type) {
+      case "inquiry.created":
+        room.emit("inquiry:new", event.inquiry);
+        return;
+      case "inquiry.resolved":
+        withdrawnOf(event.inquiry, deps.devices).then(
+          (withdrawn) => {
+            if (withdrawn !== undefined) room.emit("inquiry:withdrawn", withdrawn);
+          },
+          (error: unknown) => console.error("announcing a withdrawn inquiry failed", error),
+        );
+        return;
+    }
+  });
+}

@@ -1,0 +1,44 @@
+import { SocketHandshakeAuthSchema } from "@inquiry-hub/protocol";
+import type { AuthService, Principal } from "../../core/auth-service";
+import type { DeviceService } from "../../core/device-service";
+import { toHubError } from "../../core/errors";
+import type { SocketTicketService } from "../../core/socket-ticket-service";
+import { parseInput } from "../http/validate";
+import type { DeviceSocket } from "./socket-types";
+
+/** The error a refused handshake reports to the client's `connect_error`. */
+type HandshakeError = Error & { data: { code: string } };
+
+/**
+ * Handshake middleware: admits a socket only with a valid device token or an unused socket
+ * ticket (`auth: {token}` or `auth: {ticket}`, optionally `deviceName` to rename the device).
+ * A refused handshake never opens: the client gets `connect_error` with the message and
+ * `data.code` (BAD_REQUEST, UNAUTHORIZED).
+ */
+export function createSocketHandshake(deps: {
+  auth: AuthService;
+  devices: DeviceService;
+  tickets: SocketTicketService;
+}): (socket: DeviceSocket, next: (error?: HandshakeError) => void) => void {
+  async function admit(socket: DeviceSocket): Promise<void> {
+    const handshake = parseInput(SocketHandshakeAuthSchema, socket.handshake.auth, "auth");
+    const principal: Principal =
+      "token" in handshake
+        ? await deps.auth.authenticate(handshake.token)
+        : await deps.tickets.redeem(handshake.ticket);
+    if (handshake.deviceName !== undefined)
+      await deps.devices.rename(principal.device, handshake.deviceName);
+    socket.data = { userId: principal.user.id, deviceId: principal.device.id };
+  }
+
+  return (socket, next) => {
+    admit(socket).then(
+      () => next(),
+      (error: unknown) => {
+        const hubError = toHubError(error);
+        if (hubError.code === "INTERNAL") console.error("socket handshake failed", hubError.cause);
+        next(Object.assign(new Error(hubError.message), { data: { code: hubError.code } }));
+      },
+    );
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** What a person may do with a gated tool call: run it, run it with edited arguments, refuse it. */
+export const ApprovalDecisionSchema = z.enum(["approve", "edit", "reject"]);
+export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
+
+/** Every decision, in the order a UI shows the buttons. */
+export const APPROVAL_DECISIONS = ApprovalDecisionSchema.options;
+
+/**
+ * The tool call an APPROVAL inquiry asks about, as the approval proxy saw it. Devices render
+ * the card from it (tool, description, argument table, an editor built from `inputSchema`);
+ * the answer is `{action:"approve"}`, `{action:"edit", args}` or `{action:"reject", reason}`.
+ *
+ * @example
+ * { upstream: "demo", tool: "write_file", arguments: { path: "notes.txt", content: "hi" },
+ *   allowedDecisions: ["approve", "edit", "reject"], description: "Write notes.txt?" }
+ */
+export const ApprovalDetailsSchema = z
+  .object({
+    /** The configured upstream name, the `<name>` of `/proxy/<name>/mcp`. */
+    upstream: z.string().min(1),
+    /** The upstream tool the agent called. */
+    tool: z.string().min(1),
+    /** The arguments exactly as the agent sent them; approve forwards these unchanged. */
+    arguments: z.record(z.string(), z.unknown()),
+    /** The decisions this call accepts; others are refused with 400 / an error ack. */
+    allowedDecisions: z.array(ApprovalDecisionSchema).min(1),
+    /** Text for the person, from the policy's description template or the default prefix. */
+    description: z.string(),
+    /** The tool's JSON Schema for its arguments (from the upstream's tools/list); edits must match it. */
+    inputSchema: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose();
+export type ApprovalDetails = z.infer<typeof ApprovalDetailsSchema>;
