@@ -24,13 +24,10 @@ export const ChatRequestSchema = z.object({
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
-/** The model the built-in demo agent serves. */
-export const AGENT_MODEL = "inquiry-hub-demo";
-
 /** The OpenAI-compatible body sent to the agent for a validated chat request. */
-export function toAgentRequestBody(request: ChatRequest): Record<string, unknown> {
+export function toAgentRequestBody(request: ChatRequest, model: string): Record<string, unknown> {
   return {
-    model: AGENT_MODEL,
+    model,
     stream: true,
     messages: request.messages,
     ...(request.inquiryTimeout === undefined ? {} : { inquiry_timeout: request.inquiryTimeout }),

@@ -1,4 +1,5 @@
 import { jsonError } from "@/lib/api-error";
+import { chooseAgentModel } from "@/lib/agent-model";
 import { ChatRequestSchema, toAgentRequestBody } from "@/lib/chat-request";
 import { joinUrl, readEnv } from "@/lib/env";
 import { isForeignOrigin } from "@/lib/same-origin";
@@ -25,16 +26,18 @@ export async function POST(request: Request): Promise<Response> {
       `Invalid chat request: ${parsed.error.issues[0]?.message ?? "bad body"}`,
     );
   }
+  const agentUrl = readEnv().AGENT_URL;
+  const model = await chooseAgentModel(agentUrl);
   let upstream: Response | undefined;
   try {
-    upstream = await fetchUpstream(joinUrl(readEnv().AGENT_URL, "/v1/chat/completions"), {
+    upstream = await fetchUpstream(joinUrl(agentUrl, "/v1/chat/completions"), {
       method: "POST",
       headers: {
         authorization: `Bearer ${token}`,
         "content-type": "application/json",
         accept: "text/event-stream",
       },
-      body: JSON.stringify(toAgentRequestBody(parsed.data)),
+      body: JSON.stringify(toAgentRequestBody(parsed.data, model)),
       signal: request.signal,
     });
   } catch {
