@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_PORTS, HUB_URL, WEB_URL } from "./support/ports";
+import { E2E_PROXY_CONFIG, E2E_SANDBOX_DIR } from "./support/sandbox";
 
 const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -34,7 +35,11 @@ export default defineConfig({
       command: "npm run start -w @inquiry-hub/demo-tools",
       cwd: "..",
       port: E2E_PORTS.demoTools,
-      env: { ...quietEnv, DEMO_TOOLS_PORT: String(E2E_PORTS.demoTools) },
+      env: {
+        ...quietEnv,
+        DEMO_TOOLS_PORT: String(E2E_PORTS.demoTools),
+        DEMO_TOOLS_SANDBOX_DIR: E2E_SANDBOX_DIR,
+      },
       reuseExistingServer: false,
     },
     {
@@ -46,6 +51,7 @@ export default defineConfig({
         HUB_PORT: String(E2E_PORTS.hub),
         HUB_TIMEOUT_GRACE_SECONDS: "30",
         HUB_CORS_ORIGINS: WEB_URL,
+        PROXY_CONFIG_PATH: E2E_PROXY_CONFIG,
       },
       reuseExistingServer: false,
     },
@@ -57,7 +63,7 @@ export default defineConfig({
         ...quietEnv,
         AGENT_PORT: String(E2E_PORTS.agent),
         HUB_MCP_URL: `${HUB_URL}/mcp`,
-        DEMO_TOOLS_MCP_URL: `http://127.0.0.1:${E2E_PORTS.demoTools}/mcp`,
+        DEMO_TOOLS_MCP_URL: `${HUB_URL}/proxy/demo/mcp`,
       },
       reuseExistingServer: false,
     },

@@ -16,7 +16,10 @@ import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
 export interface AgentConfig {
   /** The hub's MCP endpoint (`send_inquiry`), e.g. `http://127.0.0.1:4000/mcp`. */
   hubMcpUrl: string;
-  /** The demo-tools MCP endpoint, e.g. `http://127.0.0.1:4200/mcp`. */
+  /**
+   * The demo tools' MCP endpoint: the hub's approval proxy (`http://127.0.0.1:4000/proxy/demo/mcp`,
+   * sent the user's bearer because it shares the hub's origin) or demo-tools directly.
+   */
   demoToolsMcpUrl: string;
   /** MCP tool call timeout in seconds; must exceed the hub's own timeout plus its grace. */
   mcpTimeoutSeconds: number;

@@ -22,7 +22,7 @@ describe("readAgentEnv", () => {
       host: "127.0.0.1",
       config: {
         hubMcpUrl: "http://127.0.0.1:4000/mcp",
-        demoToolsMcpUrl: "http://127.0.0.1:4200/mcp",
+        demoToolsMcpUrl: "http://127.0.0.1:4000/proxy/demo/mcp",
         mcpTimeoutSeconds: 150,
         mcpMaxTotalTimeoutSeconds: 86_400,
         maxSteps: 8,

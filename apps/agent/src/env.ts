@@ -17,7 +17,8 @@ const EnvSchema = z.object({
   AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(4100),
   AGENT_HOST: z.string().min(1).default("127.0.0.1"),
   HUB_MCP_URL: z.url().default("http://127.0.0.1:4000/mcp"),
-  DEMO_TOOLS_MCP_URL: z.url().default("http://127.0.0.1:4200/mcp"),
+  /** The demo tools, by default through the hub's approval proxy (which gets the user's bearer). */
+  DEMO_TOOLS_MCP_URL: z.url().default("http://127.0.0.1:4000/proxy/demo/mcp"),
   AGENT_MCP_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()

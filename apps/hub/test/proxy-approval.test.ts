@@ -142,30 +142,33 @@ describe("approval proxy in front of demo-tools", () => {
       path: "drafts/ok.md",
       content: "fine",
     });
-    const refused = await harness.answer(
-      token,
-      inquiryId,
-      { action: "edit", args: { path: 42 } },
-      "front",
-    );
+    const refused = await harness.answer(token, inquiryId, {
+      action: "edit",
+      args: { path: 42 },
+    });
     expect(refused.status).toBe(400);
     const body = (await refused.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("BAD_REQUEST");
     expect(body.error.message).toMatch(/arguments\/path must be string/);
     expect(body.error.message).toMatch(/required property 'content'/);
-    const stillPending = await harness.answer(token, inquiryId, { action: "approve" }, "front");
+    const stillPending = await harness.answer(token, inquiryId, { action: "approve" });
     expect(stillPending.status).toBe(200);
     expect(resultText(await call)).toMatch(/^Wrote 4 bytes/);
     expect(await readFile(path.join(harness.sandboxDir, "drafts/ok.md"), "utf8")).toBe("fine");
   });
 
   it("never forwards an invalid edit that reached the inquiry past the check", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, agent } = await setup();
     const { call, inquiryId } = await gatedCall(agent, "write_file", {
       path: "drafts/y.md",
       content: "y",
     });
-    await harness.answer(token, inquiryId, { action: "edit", args: { path: "drafts/z.md" } });
+    await harness.hub.inquiries.resolve(inquiryId, {
+      status: "answered",
+      response: "edit",
+      values: { path: "drafts/z.md" },
+      resolvedAt: new Date().toISOString(),
+    });
     const result = await call;
     expect(result.isError).toBe(true);
     expect(resultText(result)).toMatch(/could not be applied \(edited arguments: .*content/);

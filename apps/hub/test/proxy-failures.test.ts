@@ -112,12 +112,12 @@ describe("approval proxy when nobody decides or the upstream fails", () => {
 
   it("refuses unknown upstreams and unauthenticated agents", async () => {
     harness = await startProxyHarness({});
-    const unknown = await fetch(new URL("/proxy/nope/mcp", harness.frontUrl), {
+    const unknown = await fetch(new URL("/proxy/nope/mcp", harness.hubUrl), {
       method: "POST",
       headers: { authorization: `Bearer ${await harness.registerUser()}` },
     });
     expect(unknown.status).toBe(404);
-    const anonymous = await fetch(new URL("/proxy/demo/mcp", harness.frontUrl), { method: "POST" });
+    const anonymous = await fetch(new URL("/proxy/demo/mcp", harness.hubUrl), { method: "POST" });
     expect(anonymous.status).toBe(401);
   });
 });

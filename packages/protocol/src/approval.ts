@@ -30,6 +30,23 @@ export const ApprovalDetailsSchema = z
     description: z.string(),
     /** The tool's JSON Schema for its arguments (from the upstream's tools/list); edits must match it. */
     inputSchema: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * The agent run the call belongs to (the proxy's MCP session id): parallel calls of one
+     * run share it, so devices show them together and can approve them all at once.
+     */
+    runId: z.string().min(1).optional(),
   })
   .loose();
 export type ApprovalDetails = z.infer<typeof ApprovalDetailsSchema>;
+
+/**
+ * How the approval proxy's text results open when the call did not run, so models (and the
+ * demo model's rules) can tell a refusal from the tool's own output.
+ *
+ * @example `${APPROVAL_RESULT_OPENINGS.rejected} write_file, so it was not run. Their message: "no".`
+ */
+export const APPROVAL_RESULT_OPENINGS = {
+  rejected: "The person rejected the call to",
+  timeout: "No decision on the call to",
+  cancelled: "The approval request for",
+} as const;

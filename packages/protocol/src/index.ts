@@ -17,7 +17,12 @@ export type {
   InquiryType,
   InquiryWithdrawn,
 } from "./inquiry";
-export { APPROVAL_DECISIONS, ApprovalDecisionSchema, ApprovalDetailsSchema } from "./approval";
+export {
+  APPROVAL_DECISIONS,
+  APPROVAL_RESULT_OPENINGS,
+  ApprovalDecisionSchema,
+  ApprovalDetailsSchema,
+} from "./approval";
 export type { ApprovalDecision, ApprovalDetails } from "./approval";
 export { AnswerBodySchema, MAX_ANSWER_LENGTH, SocketAnswerPayloadSchema } from "./answer";
 export type { AnswerAction, AnswerBody, SocketAnswerPayload } from "./answer";

@@ -16,7 +16,10 @@ export interface RunSettings {
 
 /**
  * The MCP servers of one request. The hub gets the user's bearer, so the inquiry belongs to
- * that user, and the optional per-request `?timeout=` (client auto-reply deadline).
+ * that user, and the optional per-request `?timeout=` (client auto-reply deadline). The
+ * tools endpoint gets the bearer only when it is on the hub's origin (the approval proxy,
+ * `/proxy/demo/mcp`, whose approvals go to that user's devices); a tools server elsewhere
+ * never sees the user's credential.
  */
 export function endpointsFor(
   settings: RunSettings,
@@ -26,8 +29,14 @@ export function endpointsFor(
   const hubUrl = new URL(settings.hubMcpUrl);
   if (inquiryTimeoutSeconds !== undefined)
     hubUrl.searchParams.set("timeout", String(inquiryTimeoutSeconds));
+  const bearer = { Authorization: `Bearer ${token}` };
+  const toolsUrl = new URL(settings.demoToolsMcpUrl);
   return [
-    { name: "hub", url: hubUrl, headers: { Authorization: `Bearer ${token}` } },
-    { name: "demo-tools", url: new URL(settings.demoToolsMcpUrl) },
+    { name: "hub", url: hubUrl, headers: bearer },
+    {
+      name: "demo-tools",
+      url: toolsUrl,
+      ...(toolsUrl.origin === hubUrl.origin ? { headers: bearer } : {}),
+    },
   ];
 }

@@ -1,4 +1,5 @@
 import { HUB_TOOL_NAMES, RESULT_OPENINGS } from "@inquiry-hub/protocol";
+import { findDemoAction, replyAfterAction } from "./demo-model-actions";
 import { TOOL_ERROR_PREFIX } from "./model-provider";
 import type {
   ChatMessage,
@@ -20,7 +21,8 @@ const CITY_PATTERN =
 
 const HELP_TEXT =
   "I'm the Inquiry Hub demo agent. Ask me about the weather, for example \"What's the weather in Hangzhou tomorrow?\". " +
-  "If you don't name a city I'll ask you which one, and you can answer from any of your devices.";
+  "If you don't name a city I'll ask you which one, and you can answer from any of your devices. " +
+  'I can also "save a note saying hello to notes.txt" or "delete the old rows"; you approve those first.';
 
 /** The city named in a sentence (`in <Capitalized Words>` or `for <City>`), if any. */
 export function findCity(text: string): string | undefined {
@@ -44,13 +46,23 @@ function callTool(
   return [{ type: "tool_call", call }];
 }
 
-function toolNameOf(messages: readonly ChatMessage[], toolCallId: string): string | undefined {
+function toolCallOf(messages: readonly ChatMessage[], toolCallId: string): ToolCall | undefined {
   for (const message of messages) {
     if (message.role !== "assistant") continue;
     const call = message.tool_calls?.find((candidate) => candidate.id === toolCallId);
-    if (call) return call.function.name;
+    if (call) return call;
   }
   return undefined;
+}
+
+/** The call's arguments; a client-supplied history may hold anything, so never throw. */
+function argumentsOf(call: ToolCall): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(call.function.arguments);
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 function afterInquiry(
@@ -91,7 +103,10 @@ function afterTool(
   last: ChatMessage & { role: "tool" },
   offered: Set<string>,
 ): ModelEvent[] {
-  const toolName = toolNameOf(messages, last.tool_call_id);
+  const call = toolCallOf(messages, last.tool_call_id);
+  const toolName = call?.function.name;
+  if (call !== undefined && (toolName === "write_file" || toolName === "execute_sql"))
+    return reply(replyAfterAction({ name: toolName, args: argumentsOf(call) }, last.content));
   if (toolName === HUB_TOOL_NAMES.sendInquiry) return afterInquiry(messages, last.content, offered);
   if (toolName !== "get_weather") return reply(`The tool returned: ${last.content}`);
   return last.content.startsWith(TOOL_ERROR_PREFIX)
@@ -104,6 +119,12 @@ function afterUser(
   text: string,
   offered: Set<string>,
 ): ModelEvent[] {
+  const action = findDemoAction(text);
+  if (action !== undefined) {
+    if (!offered.has(action.name))
+      return reply(`The ${action.name} tool is not available right now, so I can't do that.`);
+    return callTool(messages, action.name, action.args);
+  }
   if (!WEATHER_PATTERN.test(text)) return reply(HELP_TEXT);
   const city = findCity(text);
   if (city !== undefined) {
@@ -123,6 +144,9 @@ function afterUser(
  * Decides the next step of the built-in demo model. Pure, so its rules are unit-tested.
  *
  * Rules:
+ * - Last message from the user asks to "save a note saying X to <file>" or to "delete the
+ *   old rows": call `write_file` / `execute_sql` (see {@link findDemoAction}); after the
+ *   result, say what was saved or deleted, or that the person refused (quoting their reason).
  * - Last message from the user and it mentions weather (weather|forecast|rain|temperature,
  *   any case): if it names a city (`in <Capitalized Words>` or `for <City>`) call
  *   `get_weather {city}`; otherwise call `send_inquiry {prompt: CITY_QUESTION}`.

@@ -1,6 +1,5 @@
 import type { ApprovalDecision, Inquiry } from "@inquiry-hub/protocol";
 import { cancelledText, rejectedText, timedOutText, unusableDecisionText } from "./approval-text";
-import type { ArgumentCheck } from "./argument-validator";
 
 /** How a finished approval ended, for the audit log. */
 export type ApprovalVerdict =
@@ -23,13 +22,15 @@ export interface GatedCall {
   args: Record<string, unknown>;
   allowedDecisions: readonly ApprovalDecision[];
   onTimeout: "reject" | "approve";
-  checkArguments: ArgumentCheck;
+  /** The problem with edited arguments (the tool's inputSchema), or undefined when valid. */
+  checkArguments: (args: Record<string, unknown>) => string | undefined;
 }
 
 /**
  * Turns a resolved APPROVAL inquiry into what the proxy does next. Fail closed: any decision
- * the policy did not allow, or edited arguments that do not match the schema (the answer
- * check can only stop answers on the node that holds the call), is refused, never forwarded.
+ * the policy did not allow, or edited arguments that do not match the schema, is refused,
+ * never forwarded. The inquiry service already refuses such answers; this is the last check
+ * before an irreversible upstream call, for resolutions that did not come through `answer`.
  */
 export function approvalOutcome(inquiry: Inquiry, call: GatedCall): ApprovalOutcome {
   const resolution = inquiry.resolution;

@@ -1,8 +1,7 @@
 import { Router } from "express";
 import type { RequestHandler } from "express";
-import type { AnswerBody } from "@inquiry-hub/protocol";
+import type { ArgumentsValidator } from "../core/approval-answer";
 import type { InquiryService } from "../core/inquiry-service";
-import { createApprovalRegistry } from "./approval-registry";
 import { consoleAuditSink } from "./audit-log";
 import type { AuditSink } from "./audit-log";
 import type { ProxyConfig } from "./proxy-config-schema";
@@ -12,6 +11,8 @@ import { createProxySessions } from "./proxy-sessions";
 export interface ApprovalProxyDeps {
   config: ProxyConfig;
   inquiries: InquiryService;
+  /** The same validator the inquiry service uses; re-checks edits before they go upstream. */
+  validateArguments: ArgumentsValidator;
   /** The hub's bearer-token middleware (createAuthenticate); runs before every proxy request. */
   authenticate: RequestHandler;
   /** Runs before authenticate, e.g. createMcpGuards(...) as on `/mcp`. */
@@ -28,15 +29,6 @@ export interface ApprovalProxyDeps {
 export interface ApprovalProxies {
   /** Serves `POST|GET|DELETE /proxy/:name/mcp`; mount with `app.use(router)` after express.json. */
   router: Router;
-  /**
-   * Throws HubError BAD_REQUEST when an answer to a waiting proxied approval cannot be
-   * carried out (a decision the policy does not allow, edited args failing the tool's
-   * inputSchema); does nothing for any other inquiry. Call it after parsing the answer body
-   * and before `inquiries.answer`, so the approval stays pending and the device is told why.
-   */
-  validateApprovalAnswer(inquiryId: string, body: AnswerBody): void;
-  /** The same service with `answer` running validateApprovalAnswer first; hand it to routes and sockets. */
-  guardAnswers(inquiries: InquiryService): InquiryService;
   /** Closes a revoked device's proxy sessions, withdrawing their approvals. */
   closeDevice(deviceId: string): Promise<void>;
   /** Closes every session; waiting approvals are withdrawn as `cancelled`. */
@@ -46,20 +38,20 @@ export interface ApprovalProxies {
 /**
  * Creates one MCP endpoint per configured upstream at `/proxy/<name>/mcp`: it looks exactly
  * like the upstream, except that gated tool calls wait for the user's decision as APPROVAL
- * inquiries fanned out to their devices.
+ * inquiries fanned out to their devices. Answers are checked by the inquiry service itself
+ * (allowed decisions, edits against the stored inputSchema), so any node may receive them.
  *
  * @example
- * const proxies = createApprovalProxies({ config, inquiries, authenticate, heartbeatMs, idleMs });
+ * const proxies = createApprovalProxies({ config, inquiries, validateArguments, authenticate, heartbeatMs, idleMs });
  * app.use(proxies.router);
  */
 export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies {
-  const registry = createApprovalRegistry();
   const sessions = createProxySessions({
     upstreams: deps.config.upstreams,
     idleMs: deps.idleMs,
     approvals: {
       inquiries: deps.inquiries,
-      registry,
+      validateArguments: deps.validateArguments,
       audit: deps.audit ?? consoleAuditSink,
       heartbeatMs: deps.heartbeatMs,
     },
@@ -71,16 +63,6 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
 
   return {
     router,
-    validateApprovalAnswer: (inquiryId, body) => registry.checkAnswer(inquiryId, body),
-    guardAnswers(inquiries) {
-      return {
-        ...inquiries,
-        answer(userId, id, body, deviceId) {
-          registry.checkAnswer(id, body);
-          return inquiries.answer(userId, id, body, deviceId);
-        },
-      };
-    },
     closeDevice: (deviceId) => sessions.closeDevice(deviceId),
     close: () => sessions.close(),
   };

@@ -1,3 +1,5 @@
+import { APPROVAL_RESULT_OPENINGS } from "@inquiry-hub/protocol";
+
 /**
  * Every sentence the approval proxy writes: the question shown to the person and the tool
  * results that tell the model why a call did not run. Pure functions, so the wording is
@@ -89,18 +91,18 @@ const NO_RETRY =
 /** The result text of a call the person rejected, quoting their message. */
 export function rejectedText(tool: string, reason: string | undefined): string {
   const message = reason === undefined || reason === "" ? "" : ` Their message: "${reason}".`;
-  return `The person rejected the call to ${tool}, so it was not run.${message} ${NO_RETRY}`;
+  return `${APPROVAL_RESULT_OPENINGS.rejected} ${tool}, so it was not run.${message} ${NO_RETRY}`;
 }
 
 /** The result text of an approval nobody decided in time (fail closed). */
 export function timedOutText(tool: string, waitedMs: number): string {
   const seconds = Math.max(0, Math.round(waitedMs / 1000));
-  return `No decision on the call to ${tool} came within ${seconds} seconds, so it was not run. ${NO_RETRY}`;
+  return `${APPROVAL_RESULT_OPENINGS.timeout} ${tool} came within ${seconds} seconds, so it was not run. ${NO_RETRY}`;
 }
 
 /** The result text of an approval withdrawn before anyone decided. */
 export function cancelledText(tool: string): string {
-  return `The approval request for ${tool} was cancelled before anyone decided, so the call was not run.`;
+  return `${APPROVAL_RESULT_OPENINGS.cancelled} ${tool} was cancelled before anyone decided, so the call was not run.`;
 }
 
 /** The result text when the decision cannot be carried out as given (fail closed). */

@@ -1,13 +1,12 @@
 import type { ApprovalDetails, Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { ArgumentsValidator } from "../core/approval-answer";
 import type { CreateInquiryInput, InquiryService } from "../core/inquiry-service";
 import { createProgressReporter } from "../transport/mcp/progress-reporter";
 import { approvalOutcome } from "./approval-outcome";
 import type { ApprovalOutcome } from "./approval-outcome";
-import type { ApprovalRegistry } from "./approval-registry";
 import { approvalQuestion, renderTemplate } from "./approval-text";
-import { createArgumentCheck } from "./argument-validator";
 import { auditEntry } from "./audit-log";
 import type { AuditSink } from "./audit-log";
 import type { GatedPolicy } from "./proxy-config-schema";
@@ -15,13 +14,15 @@ import type { GatedPolicy } from "./proxy-config-schema";
 /** Everything a proxy session shares across its gated calls. */
 export interface ApprovalContext {
   inquiries: InquiryService;
-  registry: ApprovalRegistry;
+  validateArguments: ArgumentsValidator;
   audit: AuditSink;
   heartbeatMs: number;
   upstream: string;
   descriptionPrefix: string;
   userId: string;
   agentDeviceId: string;
+  /** The proxy session id: groups the approvals of one agent run on the devices. */
+  runId: string;
 }
 
 /** One gated call: the upstream tool's schema, the agent's arguments, the policy that gated it. */
@@ -48,8 +49,9 @@ function openedMeta(inquiry: Inquiry, approval: ApprovalDetails): InquiryOpenedM
 /**
  * Asks the session's user to approve one tool call and waits for the decision, exactly like
  * send_inquiry: an APPROVAL progress notification (when the call has a progressToken),
- * heartbeats, and INQUIRY_CLOSED before returning. While it waits, the call is in the
- * registry so answers can be checked before they resolve it. If `stop` aborts (the agent
+ * heartbeats, and INQUIRY_CLOSED before returning. The approval details, inputSchema
+ * included, ride on the inquiry record, where the inquiry service checks every answer
+ * before it resolves the call. If `stop` aborts (the agent
  * cancelled, the session or the upstream went away) the inquiry is resolved `cancelled`
  * through the service's compare-and-set, so a concurrent answer still wins cleanly.
  */
@@ -70,6 +72,7 @@ export async function awaitApproval(
     allowedDecisions: policy.allowedDecisions,
     description: description ?? context.descriptionPrefix,
     inputSchema: request.inputSchema,
+    runId: context.runId,
   };
   const input: ApprovalInquiryInput = {
     type: "APPROVAL",
@@ -83,9 +86,9 @@ export async function awaitApproval(
     args,
     allowedDecisions: policy.allowedDecisions,
     onTimeout: policy.onTimeout,
-    checkArguments: createArgumentCheck(request.inputSchema),
+    checkArguments: (edited: Record<string, unknown>) =>
+      context.validateArguments(request.inputSchema, edited),
   };
-  context.registry.add(inquiry.id, call);
   const resolution = context.inquiries.waitForResolution(inquiry.id);
   const cancel = (): void => {
     context.inquiries
@@ -127,6 +130,5 @@ export async function awaitApproval(
   } finally {
     clearInterval(heartbeat);
     stop.removeEventListener("abort", cancel);
-    context.registry.remove(inquiry.id);
   }
 }

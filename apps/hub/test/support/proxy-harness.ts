@@ -1,10 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import express from "express";
 import { AuthResponseSchema } from "@inquiry-hub/protocol";
 import { createDemoToolsServer } from "@inquiry-hub/demo-tools";
 import type { DemoToolsServer } from "@inquiry-hub/demo-tools";
@@ -12,41 +10,24 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createHub, DEFAULT_HUB_CONFIG } from "../../src/index";
 import type { Hub, HubConfig } from "../../src/index";
-import { createAuthService } from "../../src/core/auth-service";
-import { createDeviceService } from "../../src/core/device-service";
-import { createMemoryDevicePresence } from "../../src/infra/memory/memory-device-presence";
-import { createMemoryDeviceStore } from "../../src/infra/memory/memory-device-store";
-import {
-  createMemoryTokenStore,
-  createMemoryUserStore,
-} from "../../src/infra/memory/memory-user-store";
-import { createAuthenticate } from "../../src/transport/http/authenticate";
-import { createErrorHandler, notFoundHandler } from "../../src/transport/http/error-response";
-import { createInquiryRoutes } from "../../src/transport/http/inquiry-routes";
-import { createApprovalProxies } from "../../src/proxy/approval-proxies";
 import type { ApprovalAuditEntry } from "../../src/proxy/audit-log";
 import { parseProxyConfig } from "../../src/proxy/load-proxy-config";
 
 /**
- * A real hub (createHub, port 0) plus a "front" express app on its own port that mounts the
- * approval proxy next to the hub's services, wired the way app.ts should wire it:
- * `/proxy/:name/mcp` behind the real bearer authentication, and `/api/inquiries` answering
- * through `proxies.guardAnswers(hub.inquiries)`. Both apps share the user, token and device
- * stores, so a token the hub issues works on the front. A real demo-tools server with a temp
- * sandbox is the upstream. Once app.ts mounts the proxy, the front app can go.
+ * The real hub (createHub on port 0) with the approval proxy configured in front of a real
+ * demo-tools server whose sandbox is a temp folder, so every decision is proven by the file
+ * the upstream wrote or did not write.
  */
 export interface ProxyHarness {
   hub: Hub;
   hubUrl: URL;
-  /** The app serving `/proxy/demo/mcp` and the guarded `/api/inquiries`. */
-  frontUrl: URL;
   sandboxDir: string;
   audit: ApprovalAuditEntry[];
   registerUser(): Promise<string>;
   /** An official MCP SDK client on `/proxy/demo/mcp` with the user's token. */
   connectAgent(token: string): Promise<Client>;
-  /** POSTs an answer; `via: "hub"` uses the hub's own (unguarded) route. */
-  answer(token: string, inquiryId: string, body: unknown, via?: "hub" | "front"): Promise<Response>;
+  /** POSTs an answer to the hub's `/api/inquiries/:id/answer`. */
+  answer(token: string, inquiryId: string, body: unknown): Promise<Response>;
   stopUpstream(): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,55 +49,28 @@ export async function startProxyHarness(
   const upstream: DemoToolsServer = createDemoToolsServer({ sandboxDir });
   const upstreamUrl = await listen(upstream.httpServer);
 
-  const stores = {
-    userStore: createMemoryUserStore(),
-    tokenStore: createMemoryTokenStore(),
-    deviceStore: createMemoryDeviceStore(),
-    devicePresence: createMemoryDevicePresence(),
-  };
-  const config = { ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.1, ...overrides };
-  const hub = createHub(config, stores);
-  const hubUrl = await hub.listen();
-
-  const devices = createDeviceService({
-    store: stores.deviceStore,
-    presence: stores.devicePresence,
-  });
-  const auth = createAuthService({ users: stores.userStore, tokens: stores.tokenStore, devices });
-  const authenticate = createAuthenticate(auth, devices);
-  const audit: ApprovalAuditEntry[] = [];
-  const proxies = createApprovalProxies({
-    config: parseProxyConfig({
-      upstreams: {
-        demo: {
-          url: new URL("/mcp", upstreamUrl).href,
-          timeout_seconds: 2,
-          requires_approval_note: "May wait for a person's approval.",
-          tools,
-        },
+  const proxy = parseProxyConfig({
+    upstreams: {
+      demo: {
+        url: new URL("/mcp", upstreamUrl).href,
+        timeout_seconds: 2,
+        requires_approval_note: "May wait for a person's approval.",
+        tools,
       },
-    }),
-    inquiries: hub.inquiries,
-    authenticate,
-    heartbeatMs: 100,
-    idleMs: 60_000,
-    audit: (entry) => audit.push(entry),
+    },
   });
-  const app = express();
-  app.use(express.json());
-  app.use(proxies.router);
-  app.use("/api/inquiries", authenticate, createInquiryRoutes(proxies.guardAnswers(hub.inquiries)));
-  app.use(notFoundHandler);
-  app.use(createErrorHandler(config.jsonBodyLimitBytes));
-  const front = createServer(app);
-  const frontUrl = await listen(front);
+  const audit: ApprovalAuditEntry[] = [];
+  const hub = createHub(
+    { ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.1, proxy, ...overrides },
+    { approvalAudit: (entry) => audit.push(entry) },
+  );
+  const hubUrl = await hub.listen();
   const clients: Client[] = [];
   let users = 0;
 
   return {
     hub,
     hubUrl,
-    frontUrl,
     sandboxDir,
     audit,
     async registerUser() {
@@ -134,31 +88,23 @@ export async function startProxyHarness(
     async connectAgent(token) {
       const client = new Client({ name: "proxy-test-agent", version: "1.0.0" });
       await client.connect(
-        new StreamableHTTPClientTransport(new URL("/proxy/demo/mcp", frontUrl), {
+        new StreamableHTTPClientTransport(new URL("/proxy/demo/mcp", hubUrl), {
           requestInit: { headers: { Authorization: `Bearer ${token}` } },
         }),
       );
       clients.push(client);
       return client;
     },
-    answer(token, inquiryId, body, via = "hub") {
-      return fetch(
-        new URL(`/api/inquiries/${inquiryId}/answer`, via === "hub" ? hubUrl : frontUrl),
-        {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
-        },
-      );
+    answer(token, inquiryId, body) {
+      return fetch(new URL(`/api/inquiries/${inquiryId}/answer`, hubUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
     },
     stopUpstream: () => upstream.close(),
     async close() {
       await Promise.allSettled(clients.map((client) => client.close()));
-      await proxies.close();
-      await new Promise<void>((resolve) => {
-        front.close(() => resolve());
-        front.closeAllConnections();
-      });
       await hub.close();
       await upstream.close();
       await rm(root, { recursive: true, force: true });

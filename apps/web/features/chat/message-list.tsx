@@ -2,7 +2,8 @@
 
 import type { AnswerBody } from "@inquiry-hub/protocol";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
-import { InquiryCard, InquiryClosedNote } from "../inquiry/inquiry-card";
+import { QuestionCard } from "../approval/question-card";
+import { InquiryClosedNote } from "../inquiry/inquiry-card";
 import type { ChatItem } from "./chat-state";
 
 export interface MessageListProps {
@@ -27,7 +28,7 @@ function renderItem(
       );
     case "inquiry":
       return item.closedNote === undefined ? (
-        <InquiryCard
+        <QuestionCard
           inquiry={item.inquiry}
           onAnswer={(body) => onAnswer(item.inquiry.inquiryId, body)}
           onClose={(note) => onInquirySettled(item.inquiry.inquiryId, note)}

@@ -3,7 +3,10 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { useHubSocket } from "../devices/hub-socket-provider";
 import type { LeavingCard } from "../devices/hub-socket-provider";
-import { InquiryCard, toCardInquiry } from "../inquiry/inquiry-card";
+import { ApprovalRun } from "../approval/approval-run";
+import { groupByRun } from "../approval/group-approvals";
+import { QuestionCard } from "../approval/question-card";
+import { toCardInquiry } from "../inquiry/inquiry-card";
 import { EnableNotificationsButton } from "./enable-notifications-button";
 import { useOpenInquiries } from "./use-open-inquiries";
 
@@ -21,9 +24,15 @@ function entriesOf(open: readonly Inquiry[], leaving: readonly LeavingCard[]): E
   );
 }
 
+/** Open approvals of one agent run share its `runId`; leaving notes are never grouped. */
+function runIdOf(entry: Entry): string | undefined {
+  return entry.kind === "open" ? entry.inquiry.approval?.runId : undefined;
+}
+
 /**
  * The inbox: every pending inquiry of this user as an answerable card, kept live by the
  * tab's socket. A card another device resolved leaves a short note that fades away.
+ * Approvals of one agent run are shown together, with "Approve all".
  */
 export function InboxView() {
   const { open, isPending, isError } = useOpenInquiries();
@@ -53,21 +62,34 @@ export function InboxView() {
         </p>
       )}
       <ol className="inbox__list">
-        {entries.map((entry) => (
-          <li key={entry.inquiry.id}>
-            {entry.kind === "open" ? (
-              <InquiryCard
-                inquiry={toCardInquiry(entry.inquiry)}
-                onAnswer={(body) => answer(entry.inquiry.id, body)}
-                onClose={(note) => settleLocally(entry.inquiry.id, note)}
-              />
-            ) : (
-              <p className="inquiry-closed inquiry-leaving" data-testid="inquiry-withdrawn-note">
-                {entry.note}
-              </p>
-            )}
-          </li>
-        ))}
+        {groupByRun(entries, runIdOf).map((group) => {
+          if (group.kind === "run")
+            return (
+              <li key={group.runId}>
+                <ApprovalRun
+                  inquiries={group.entries.map((entry) => entry.inquiry)}
+                  onAnswer={answer}
+                  onClose={settleLocally}
+                />
+              </li>
+            );
+          const entry = group.entry;
+          return (
+            <li key={entry.inquiry.id}>
+              {entry.kind === "open" ? (
+                <QuestionCard
+                  inquiry={toCardInquiry(entry.inquiry)}
+                  onAnswer={(body) => answer(entry.inquiry.id, body)}
+                  onClose={(note) => settleLocally(entry.inquiry.id, note)}
+                />
+              ) : (
+                <p className="inquiry-closed inquiry-leaving" data-testid="inquiry-withdrawn-note">
+                  {entry.note}
+                </p>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </main>
   );

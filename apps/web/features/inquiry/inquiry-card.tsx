@@ -31,6 +31,7 @@ export function toCardInquiry(inquiry: Inquiry): InquiryOpenedMeta {
     expiresAt: inquiry.expiresAt,
     options: inquiry.options,
     ...(inquiry.suggestedAnswer === undefined ? {} : { suggestedAnswer: inquiry.suggestedAnswer }),
+    ...(inquiry.approval === undefined ? {} : { approval: inquiry.approval }),
   };
 }
 

@@ -1,0 +1,157 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import type { AnswerBody, ApprovalDetails, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import { AnswerError } from "../inquiry/answer-inquiry";
+import type { AnswerOutcome } from "../inquiry/answer-inquiry";
+import { noteForOutcome } from "../inquiry/closed-note";
+import { formatCountdown } from "../inquiry/format-countdown";
+import { useCountdown } from "../inquiry/use-countdown";
+import { ArgumentsTable } from "./arguments-table";
+import { formatArguments, parseEditedArguments } from "./edited-arguments";
+
+export interface ApprovalCardProps {
+  /** The APPROVAL inquiry as the chat stream opened it, or `toCardInquiry` of a hub record. */
+  inquiry: InquiryOpenedMeta;
+  approval: ApprovalDetails;
+  /** Sends the decision (socket or HTTP); throws AnswerError for a refusal to show. */
+  onAnswer: (body: AnswerBody) => Promise<AnswerOutcome>;
+  /** Called once this card's decision settled the approval (or found it settled). */
+  onClose: (note: string) => void;
+}
+
+/**
+ * A gated tool call waiting for a person: the tool, the policy's description and the
+ * arguments, with only the decisions the policy allows. Edit opens a JSON editor of the
+ * arguments; a refused edit (the hub checks it against the tool's inputSchema) shows the
+ * hub's reason and the card stays open. Unlike a question, nothing is sent when the
+ * countdown ends: the hub applies the tool's own timeout rule (reject unless configured).
+ */
+export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalCardProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(() => formatArguments(approval.arguments));
+  const [draftProblem, setDraftProblem] = useState<string | undefined>(undefined);
+  const [reason, setReason] = useState("");
+  const editorId = useId();
+  const reasonId = useId();
+  const { mutate, isPending, error } = useMutation({
+    mutationFn: onAnswer,
+    onSuccess: (outcome, body) => onClose(noteForOutcome(outcome, body)),
+  });
+  const left = useCountdown(inquiry.expiresAt);
+  const disabled = isPending || (left !== undefined && left <= 0);
+  const allows = (decision: ApprovalDetails["allowedDecisions"][number]): boolean =>
+    approval.allowedDecisions.includes(decision);
+
+  function submitEdit(): void {
+    const parsed = parseEditedArguments(draft);
+    if (!parsed.ok) {
+      setDraftProblem(parsed.message);
+      return;
+    }
+    setDraftProblem(undefined);
+    mutate({ action: "edit", args: parsed.args });
+  }
+
+  const message =
+    draftProblem ??
+    (error === null
+      ? undefined
+      : error instanceof AnswerError
+        ? error.message
+        : "Your decision could not be sent.");
+
+  return (
+    <section
+      role="region"
+      aria-label={`Approve ${approval.tool}`}
+      data-testid="approval-card"
+      className="inquiry-card approval-card"
+      aria-busy={isPending}
+    >
+      <div className="inquiry-card__header">
+        <span className="inquiry-card__kind">Approval needed</span>
+        {left !== undefined && (
+          <span className="inquiry-card__countdown" data-testid="inquiry-countdown" role="timer">
+            {formatCountdown(left)}
+          </span>
+        )}
+      </div>
+      <p className="approval-card__tool">
+        Tool: <code data-testid="approval-tool">{approval.tool}</code> ({approval.upstream})
+      </p>
+      <p className="approval-card__description">{approval.description}</p>
+      <ArgumentsTable args={approval.arguments} />
+      {editing && (
+        <div className="approval-card__editor">
+          <label htmlFor={editorId}>Arguments (JSON)</label>
+          <textarea
+            id={editorId}
+            rows={Math.min(12, draft.split("\n").length + 1)}
+            value={draft}
+            disabled={disabled}
+            spellCheck={false}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <div className="inquiry-card__options">
+            <button type="button" disabled={disabled} onClick={submitEdit}>
+              Submit edit
+            </button>
+            <button
+              type="button"
+              className="button--secondary"
+              disabled={isPending}
+              onClick={() => setEditing(false)}
+            >
+              Cancel edit
+            </button>
+          </div>
+        </div>
+      )}
+      <div className="inquiry-card__options">
+        {allows("approve") && (
+          <button type="button" disabled={disabled} onClick={() => mutate({ action: "approve" })}>
+            Approve
+          </button>
+        )}
+        {allows("edit") && !editing && (
+          <button type="button" disabled={disabled} onClick={() => setEditing(true)}>
+            Edit
+          </button>
+        )}
+      </div>
+      {allows("reject") && (
+        <form
+          className="inquiry-card__answer"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const text = reason.trim();
+            mutate({ action: "reject", ...(text === "" ? {} : { reason: text }) });
+          }}
+        >
+          <label htmlFor={reasonId}>Reason</label>
+          <div className="inquiry-card__answer-row">
+            <input
+              id={reasonId}
+              type="text"
+              value={reason}
+              autoComplete="off"
+              placeholder="Optional, shown to the agent"
+              disabled={disabled}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            <button type="submit" className="button--secondary" disabled={disabled}>
+              Reject
+            </button>
+          </div>
+        </form>
+      )}
+      {message !== undefined && (
+        <p role="alert" className="error" data-testid="error-message">
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { useState } from "react";
+import type { AnswerBody, Inquiry } from "@inquiry-hub/protocol";
+import type { AnswerOutcome } from "../inquiry/answer-inquiry";
+import { noteForOutcome } from "../inquiry/closed-note";
+import { toCardInquiry } from "../inquiry/inquiry-card";
+import { QuestionCard } from "./question-card";
+
+export interface ApprovalRunProps {
+  /** The pending approvals of one agent run, oldest first (at least two). */
+  inquiries: readonly Inquiry[];
+  onAnswer: (inquiryId: string, body: AnswerBody) => Promise<AnswerOutcome>;
+  onClose: (inquiryId: string, note: string) => void;
+}
+
+const APPROVE: AnswerBody = { action: "approve" };
+
+/**
+ * Parallel tool calls of one agent run, shown together: each card decidable on its own,
+ * plus "Approve all" for the ones whose policy allows approving. Each approval is answered
+ * separately, so one refused or already-resolved call does not stop the others.
+ */
+export function ApprovalRun({ inquiries, onAnswer, onClose }: ApprovalRunProps) {
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(0);
+  const approvable = inquiries.filter(
+    (inquiry) => inquiry.approval?.allowedDecisions.includes("approve") === true,
+  );
+
+  async function approveAll(): Promise<void> {
+    setSending(true);
+    const results = await Promise.all(
+      approvable.map((inquiry) =>
+        onAnswer(inquiry.id, APPROVE).then(
+          (outcome) => {
+            onClose(inquiry.id, noteForOutcome(outcome, APPROVE));
+            return true;
+          },
+          () => false,
+        ),
+      ),
+    );
+    setFailed(results.filter((sent) => !sent).length);
+    setSending(false);
+  }
+
+  return (
+    <section
+      className="approval-run"
+      aria-label="Tool calls of one agent run"
+      data-testid="approval-run"
+    >
+      <div className="approval-run__header">
+        <span>{inquiries.length} tool calls from one agent run</span>
+        {approvable.length > 1 && (
+          <button type="button" disabled={sending} onClick={() => void approveAll()}>
+            Approve all
+          </button>
+        )}
+      </div>
+      {failed > 0 && (
+        <p role="alert" className="error">
+          {failed === 1 ? "One call" : `${failed} calls`} could not be approved; decide{" "}
+          {failed === 1 ? "it" : "them"} one by one.
+        </p>
+      )}
+      <ol className="inbox__list">
+        {inquiries.map((inquiry) => (
+          <li key={inquiry.id}>
+            <QuestionCard
+              inquiry={toCardInquiry(inquiry)}
+              onAnswer={(body) => onAnswer(inquiry.id, body)}
+              onClose={(note) => onClose(inquiry.id, note)}
+            />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

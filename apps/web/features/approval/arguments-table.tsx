@@ -1,0 +1,21 @@
+import { formatArgumentValue } from "./edited-arguments";
+
+/** The tool call's arguments as a two-column table, so a person can read what will run. */
+export function ArgumentsTable({ args }: { args: Record<string, unknown> }) {
+  const entries = Object.entries(args);
+  if (entries.length === 0) return <p className="hint">No arguments.</p>;
+  return (
+    <table className="approval-card__arguments" aria-label="Arguments">
+      <tbody>
+        {entries.map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>
+              <pre>{formatArgumentValue(value)}</pre>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

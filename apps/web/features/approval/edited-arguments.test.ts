@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { formatArgumentValue, parseEditedArguments } from "./edited-arguments";
+
+describe("the arguments editor", () => {
+  it("accepts a JSON object", () => {
+    expect(parseEditedArguments('{"path":"notes.txt","content":"hi"}')).toEqual({
+      ok: true,
+      args: { path: "notes.txt", content: "hi" },
+    });
+  });
+
+  it.each([["{path:"], ["[1,2]"], ["42"], ["null"]])("refuses %j with a reason", (text) => {
+    const result = parseEditedArguments(text);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? "" : result.message).toMatch(/JSON/);
+  });
+
+  it("shows strings as they are and the rest as JSON", () => {
+    expect(formatArgumentValue("a b")).toBe("a b");
+    expect(formatArgumentValue({ n: 1 })).toBe('{"n":1}');
+  });
+});

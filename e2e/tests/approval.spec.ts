@@ -1,0 +1,84 @@
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { devices, expect, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { registerThroughUi, sendChatMessage } from "../support/accounts";
+import { E2E_SANDBOX_DIR } from "../support/sandbox";
+
+const NOTE_FILE = path.join(E2E_SANDBOX_DIR, "notes.txt");
+
+/** The file's content, or undefined while it does not exist. */
+async function noteContent(): Promise<string | undefined> {
+  return readFile(NOTE_FILE, "utf8").catch(() => undefined);
+}
+
+/** Pairs a phone-sized context through the QR page's link, as a person scanning it would. */
+async function pairPhone(browser: Browser, desktop: Page): Promise<Page> {
+  await desktop.goto("/devices");
+  await desktop.getByRole("button", { name: "Pair a phone" }).click();
+  const link = await desktop.getByTestId("pairing-link").getAttribute("href");
+  expect(link).toMatch(/\/pair\?code=/);
+  const phone = await (await browser.newContext({ ...devices["Pixel 7"] })).newPage();
+  await phone.goto(link ?? "");
+  await phone.getByLabel("Device name").fill("Pixel 7");
+  await phone.getByRole("button", { name: "Log in on this device" }).click();
+  await expect(phone.getByRole("heading", { name: "Inbox" })).toBeVisible();
+  return phone;
+}
+
+test.beforeEach(async () => {
+  await rm(NOTE_FILE, { force: true });
+});
+
+test("a tool call approved on the phone runs, and the agent says the file was saved", async ({
+  browser,
+}) => {
+  const desktop = await (await browser.newContext()).newPage();
+  await registerThroughUi(desktop);
+  const phone = await pairPhone(browser, desktop);
+
+  await desktop.goto("/chat");
+  await sendChatMessage(desktop, "save a note saying hello to notes.txt");
+
+  const phoneCard = phone.getByTestId("approval-card");
+  await expect(phoneCard.getByTestId("approval-tool")).toHaveText("write_file");
+  await expect(phoneCard).toContainText("Write notes.txt in the demo sandbox?");
+  await expect(phoneCard.getByRole("row", { name: /content/ })).toContainText("hello");
+  await expect(desktop.getByTestId("approval-card")).toBeVisible();
+  expect(await noteContent()).toBeUndefined();
+
+  await phoneCard.getByRole("button", { name: "Approve" }).click();
+
+  await expect(phoneCard).toHaveCount(0);
+  await expect(desktop.getByTestId("approval-card")).toHaveCount(0);
+  await expect(desktop.getByTestId("inquiry-closed")).toBeVisible();
+  await expect(desktop.getByTestId("assistant-message").last()).toContainText(
+    'Saved the file notes.txt with the content "hello"',
+  );
+  await expect.poll(noteContent).toBe("hello");
+});
+
+test("a refused edit keeps the card open; rejecting on the desktop runs nothing", async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  await sendChatMessage(page, "save a note saying hello to notes.txt");
+
+  const card = page.getByTestId("approval-card");
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Edit" }).click();
+  await card.getByLabel("Arguments (JSON)").fill('{"path": 5}');
+  await card.getByRole("button", { name: "Submit edit" }).click();
+  await expect(card.getByRole("alert")).toContainText("must be string");
+  await expect(card).toBeVisible();
+
+  await card.getByLabel("Reason").fill("not today");
+  await card.getByRole("button", { name: "Reject" }).click();
+
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId("inquiry-closed")).toBeVisible();
+  const reply = page.getByTestId("assistant-message").last();
+  await expect(reply).toContainText("The person refused");
+  await expect(reply).toContainText('"not today"');
+  expect(await noteContent()).toBeUndefined();
+});
