@@ -22,6 +22,25 @@ function parseJson(text: string): unknown {
   }
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * The text of a chunk that is nothing but a content delta — most chunks of any stream — read
+ * without the full schema, which is reserved for the rarer chunks that carry a notification.
+ * Undefined for any other shape, which then takes the validated path.
+ */
+function plainContentDelta(json: Record<string, unknown>): string | undefined {
+  const choices = json.choices;
+  if (!Array.isArray(choices)) return undefined;
+  const first: unknown = choices[0];
+  if (!isObject(first) || !isObject(first.delta)) return undefined;
+  const delta = first.delta;
+  if ("chatos_additional_data" in delta) return undefined;
+  return typeof delta.content === "string" ? delta.content : undefined;
+}
+
 function eventFromNotification(serialized: string, runId: string | undefined): AgentStreamEvent {
   const notification = ProgressNotificationSchema.safeParse(parseJson(serialized));
   if (!notification.success) return IGNORED;
@@ -51,8 +70,15 @@ export function parseAgentSseData(data: string): AgentStreamEvent {
   const trimmed = data.trim();
   if (trimmed === "[DONE]") return { type: "done" };
   const json = parseJson(trimmed);
-  const streamError = StreamErrorSchema.safeParse(json);
-  if (streamError.success) return { type: "error", message: streamError.data.error.message };
+  if (!isObject(json)) return IGNORED;
+  if ("error" in json) {
+    const streamError = StreamErrorSchema.safeParse(json);
+    if (streamError.success) return { type: "error", message: streamError.data.error.message };
+  }
+  const plainText = plainContentDelta(json);
+  if (plainText !== undefined) {
+    return plainText.length > 0 ? { type: "content", text: plainText } : IGNORED;
+  }
   const chunk = ChatCompletionChunkSchema.safeParse(json);
   if (!chunk.success) return IGNORED;
   const delta = chunk.data.choices[0]?.delta;

@@ -1,0 +1,90 @@
+import { fork, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+
+/** Started children, so `stopAll` can end every one of them on success, error or SIGINT. */
+const running = new Set<ChildProcess>();
+
+const READY_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+/** Node flags for a TypeScript child run in the node process itself (so its pid is the server's). */
+function nodeArgs(extra: string[]): string[] {
+  return ["--import", "tsx", ...extra];
+}
+
+function track(child: ChildProcess): ChildProcess {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  return child;
+}
+
+/**
+ * Spawns `node --import tsx <script>` and resolves with the first stdout match of `ready`
+ * (e.g. the "listening on" line carrying the URL). Output after that is passed through with a
+ * prefix, so a failing server is visible. Rejects when the child exits or stays silent.
+ */
+export async function startServer(options: {
+  name: string;
+  script: string;
+  env?: Record<string, string>;
+  nodeFlags?: string[];
+  ready: RegExp;
+}): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = track(
+    spawn(process.execPath, nodeArgs([...(options.nodeFlags ?? []), options.script]), {
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  );
+  const lines = createInterface({ input: child.stdout! });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${options.name} not ready`)),
+      READY_TIMEOUT_MS,
+    );
+    let ready = false;
+    lines.on("line", (line) => {
+      const match = ready ? null : line.match(options.ready);
+      if (match === null) {
+        if (ready) console.log(`[${options.name}] ${line}`);
+        return;
+      }
+      ready = true;
+      clearTimeout(timer);
+      resolve({ child, match });
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`${options.name} exited with ${code} before ready`));
+    });
+  });
+}
+
+/** Forks a TypeScript worker with an IPC channel (load generators). */
+export function forkWorker(script: string): ChildProcess {
+  return track(
+    fork(script, [], { execArgv: nodeArgs([]), stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+  );
+}
+
+/** Spawns a non-node helper (redis-server) and tracks it like the others. */
+export function spawnTracked(command: string, args: string[]): ChildProcess {
+  return track(spawn(command, args, { stdio: "ignore" }));
+}
+
+/** SIGTERM, then SIGKILL after a grace period; resolves once the child has exited. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const forced = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(forced);
+}
+
+/** Stops every child this process started and has not stopped yet. */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((child) => stop(child)));
+}

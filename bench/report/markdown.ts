@@ -1,0 +1,255 @@
+import { medianOfRuns } from "../lib/stats";
+import type { Percentiles } from "../lib/stats";
+import type { CycleRun, FanOutResult } from "../suites/fan-out";
+import type { BenchResults, NotMeasured } from "./results";
+import type { ThroughputResult } from "../suites/throughput";
+
+/** The issue's targets; a row is judged only where the issue sets one. */
+const FAN_OUT_RATIO_TARGET: Record<number, number> = { 10: 3, 1000: 1.3 };
+const RESOLUTION_P99_TARGET_MS = { devices: 10, ms: 10 };
+const ONE_NODE_RESOLUTIONS_PER_SECOND = 1000;
+const TWO_NODE_SPEED_UP = 1.5;
+const MEMORY_RATIO_TARGET = 1.3;
+const PARSER_RATIO_TARGET = 0.8;
+
+const ms = (value: number): string =>
+  Number.isNaN(value) ? "—" : value.toFixed(value < 10 ? 2 : 1);
+const ratio = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "—");
+const verdict = (ok: boolean | undefined): string =>
+  ok === undefined ? "—" : ok ? "pass" : "**miss**";
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]): string => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+function summary(runs: CycleRun[], pick: (run: CycleRun) => Percentiles | undefined): Percentiles {
+  return medianOfRuns(runs.flatMap((run) => pick(run) ?? []));
+}
+
+function cpuMedian(runs: CycleRun[]): number {
+  const sorted = runs.map((run) => run.cpuUsPerMessage).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function fanOutTable(results: FanOutResult[]): string {
+  const rows = results.map((result) => {
+    const hub = summary(result.hub, (run) => run.fanOut);
+    const base = summary(result.baseline, (run) => run.fanOut);
+    const target = FAN_OUT_RATIO_TARGET[result.devices];
+    const p50Ratio = hub.p50 / base.p50;
+    const p99Ratio = hub.p99 / base.p99;
+    return [
+      String(result.devices),
+      `${ms(base.p50)} / ${ms(base.p99)} / ${ms(base.max)}`,
+      `${ms(hub.p50)} / ${ms(hub.p99)} / ${ms(hub.max)}`,
+      `${ratio(p50Ratio)} / ${ratio(p99Ratio)}`,
+      target === undefined ? "—" : `≤ ${target}×`,
+      verdict(target === undefined ? undefined : p50Ratio <= target && p99Ratio <= target),
+      `${cpuMedian(result.baseline).toFixed(0)} / ${cpuMedian(result.hub).toFixed(0)}`,
+    ];
+  });
+  return table(
+    [
+      "N devices",
+      "baseline p50 / p99 / max ms",
+      "hub p50 / p99 / max ms",
+      "hub/baseline p50 / p99",
+      "target",
+      "result",
+      "server CPU µs/msg base / hub",
+    ],
+    rows,
+  );
+}
+
+function resolutionTable(results: FanOutResult[], sizes: number[]): string {
+  const rows = results
+    .filter((result) => sizes.includes(result.devices))
+    .flatMap((result) =>
+      (["http", "socket"] as const).map((channel) => {
+        const key = channel === "http" ? "withdrawnHttp" : "withdrawnSocket";
+        const toolKey = channel === "http" ? "toolResultHttp" : "toolResultSocket";
+        const hub = summary(result.hub, (run) => run[key]);
+        const base = summary(result.baseline, (run) => run[key]);
+        const tool = summary(result.hub, (run) => run[toolKey]);
+        const judged = result.devices === RESOLUTION_P99_TARGET_MS.devices;
+        const limit = RESOLUTION_P99_TARGET_MS.ms;
+        return [
+          String(result.devices),
+          channel === "http" ? "HTTP POST" : "socket ack",
+          `${ms(base.p50)} / ${ms(base.p99)}`,
+          `${ms(hub.p50)} / ${ms(hub.p99)}`,
+          ratio(hub.p99 / base.p99),
+          `${ms(tool.p50)} / ${ms(tool.p99)}`,
+          judged ? `p99 ≤ ${limit} ms` : "—",
+          verdict(judged ? hub.p99 <= limit && tool.p99 <= limit : undefined),
+        ];
+      }),
+    );
+  return table(
+    [
+      "N",
+      "answer via",
+      "baseline → last withdrawn p50 / p99 ms",
+      "hub → last withdrawn p50 / p99 ms",
+      "hub/baseline p99",
+      "hub → tool result p50 / p99 ms",
+      "target",
+      "result",
+    ],
+    rows,
+  );
+}
+
+function isMeasured(row: ThroughputResult | NotMeasured): row is ThroughputResult {
+  return !("notMeasured" in row);
+}
+
+function throughputTable(rows: (ThroughputResult | NotMeasured)[]): string {
+  const oneNode = new Map(
+    rows
+      .filter(isMeasured)
+      .filter((row) => row.nodes === 1)
+      .map((row) => [row.users, row]),
+  );
+  return table(
+    [
+      "users × 3 devices",
+      "nodes",
+      "resolutions/s",
+      "lost",
+      "doubled",
+      "stale cards",
+      "CPU cores hub / devices / agents",
+      "target",
+      "result",
+    ],
+    rows.map((row) => {
+      const target =
+        row.nodes === 1
+          ? `≥ ${ONE_NODE_RESOLUTIONS_PER_SECOND}/s, 0 lost, 0 doubled`
+          : `≥ ${TWO_NODE_SPEED_UP}× one node, 0 lost, 0 doubled`;
+      if (!isMeasured(row))
+        return [
+          String(row.users),
+          String(row.nodes),
+          `not measured: ${row.notMeasured}`,
+          "—",
+          "—",
+          "—",
+          "—",
+          target,
+          "—",
+        ];
+      const lost = row.lost + row.wrongResults;
+      const doubled = row.tally.duplicateDeliveries + row.tally.answersRefused;
+      const floor =
+        row.nodes === 1
+          ? ONE_NODE_RESOLUTIONS_PER_SECOND
+          : TWO_NODE_SPEED_UP * (oneNode.get(row.users)?.resolutionsPerSecond ?? Number.NaN);
+      const cores = row.cpuCores;
+      return [
+        String(row.users),
+        String(row.nodes),
+        row.resolutionsPerSecond.toFixed(0),
+        String(lost),
+        String(doubled),
+        String(row.tally.missingWithdrawals),
+        `${cores.hub.toFixed(2)} / ${cores.devices.toFixed(2)} / ${cores.agents.toFixed(2)}`,
+        target,
+        verdict(
+          row.resolutionsPerSecond >= floor &&
+            lost === 0 &&
+            doubled === 0 &&
+            row.tally.missingWithdrawals === 0,
+        ),
+      ];
+    }),
+  );
+}
+
+function memoryTable(results: BenchResults["memory"]): string {
+  return table(
+    [
+      "connected devices",
+      "baseline KB/device",
+      "hub KB/device",
+      "hub/baseline",
+      "target",
+      "result",
+    ],
+    results.map((result) => {
+      const memoryRatio = result.hub.bytesPerDevice / result.baseline.bytesPerDevice;
+      return [
+        String(result.devices),
+        (result.baseline.bytesPerDevice / 1024).toFixed(1),
+        (result.hub.bytesPerDevice / 1024).toFixed(1),
+        ratio(memoryRatio),
+        `≤ ${MEMORY_RATIO_TARGET}×`,
+        verdict(memoryRatio <= MEMORY_RATIO_TARGET),
+      ];
+    }),
+  );
+}
+
+function parserTable(parser: NonNullable<BenchResults["parser"]>): string {
+  const parserRatio = parser.protocol.chunksPerSecond / parser.baseline.chunksPerSecond;
+  const row = (name: string, side: typeof parser.protocol): string[] => [
+    name,
+    side.chunksPerSecond.toFixed(0),
+    side.megabytesPerSecond.toFixed(1),
+  ];
+  return table(
+    ["consumer", "chunks/s", "MB/s", "ratio", "target", "result"],
+    [
+      [...row("eventsource-parser + JSON.parse", parser.baseline), "1.00×", "—", "—"],
+      [
+        ...row("eventsource-parser + parseAgentSseData", parser.protocol),
+        ratio(parserRatio),
+        `≥ ${PARSER_RATIO_TARGET}×`,
+        verdict(parserRatio >= PARSER_RATIO_TARGET),
+      ],
+    ],
+  );
+}
+
+/** Renders results as the markdown the README links to, with targets and pass/miss. */
+export function renderMarkdown(results: BenchResults, resolutionSizes: number[]): string {
+  const { machine } = results;
+  const sections = [
+    `# Inquiry Hub benchmark, ${results.date} (${results.mode} run)`,
+    results.mode === "quick"
+      ? "> **Quick run** (`npm run bench -- --quick`): reduced sizes and durations; not the figures to quote."
+      : "> Full run (`npm run bench`).",
+    `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.ramGiB} GiB RAM, Node ${machine.node}, ${machine.os}. ` +
+      `1-min load average ${machine.loadAverage.start.toFixed(2)} at start, ${machine.loadAverage.end.toFixed(2)} at end ` +
+      "(anything above ~0.5 means other work shared the CPU and the latencies are noisy).",
+    "All figures are the median over interleaved runs (baseline, hub, baseline, hub, …) of each run's percentile. " +
+      "Clock: `performance.timeOrigin + performance.now()` in every process. Hub fan-out starts when the MCP client sends " +
+      "`send_inquiry`; baseline fan-out starts at the bare Socket.IO server's emit.",
+  ];
+  if (results.fanOut.length > 0) {
+    sections.push(
+      "## 1. Fan-out: call sent → `inquiry:new` at the last of N devices",
+      fanOutTable(results.fanOut),
+    );
+    sections.push(
+      "## 2. Resolution: answer sent → `inquiry:withdrawn` at the last device / → tool result",
+      resolutionTable(results.fanOut, resolutionSizes),
+    );
+  }
+  if (results.throughput.length > 0)
+    sections.push(
+      "## 3. Throughput (one pending inquiry per user, a random device answers)",
+      throughputTable(results.throughput),
+    );
+  if (results.memory.length > 0)
+    sections.push("## 4. Memory: RSS growth per connected device", memoryTable(results.memory));
+  if (results.parser !== undefined)
+    sections.push(
+      `## 5. Parser: ${results.parser.chunks} SSE chunks (${(results.parser.bytes / 1e6).toFixed(1)} MB)`,
+      parserTable(results.parser),
+    );
+  return `${sections.join("\n\n")}\n`;
+}

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench [-- --quick] [-- --only fan-out,throughput,memory,parser] [-- --cpu-prof]`
+ *
+ * Starts everything it measures as child processes on 127.0.0.1 (the hub exactly as
+ * `npm start` runs it, the bare Socket.IO baseline, device workers, redis-server for the
+ * two-node rows), measures the issue's five figures, writes bench/results/<date>.json and
+ * .md, prints the markdown, and stops every child it started, also on error and Ctrl-C.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { describeMachine } from "./lib/machine";
+import { parseOptions } from "./lib/options";
+import type { BenchOptions } from "./lib/options";
+import { stop, stopAll } from "./lib/processes";
+import { multiNodeUnsupported, startRedis } from "./lib/redis";
+import { startBaseline, startHub } from "./lib/servers";
+import type { ServerProcess } from "./lib/servers";
+import { renderMarkdown } from "./report/markdown";
+import type { BenchResults } from "./report/results";
+import { runFanOut } from "./suites/fan-out";
+import { runMemory } from "./suites/memory";
+import { runParser } from "./suites/parser";
+import { runThroughput } from "./suites/throughput";
+
+const RESULTS_DIR = new URL("./results/", import.meta.url).pathname;
+
+function hubFlags(options: BenchOptions, label: string): string[] {
+  return options.profileHub
+    ? [
+        "--cpu-prof",
+        "--cpu-prof-dir",
+        `${RESULTS_DIR}profiles`,
+        "--cpu-prof-name",
+        `${label}.cpuprofile`,
+      ]
+    : [];
+}
+
+/** Runs `work` against fresh processes from `start`, always stopping them afterwards. */
+async function withServers<T>(
+  start: () => Promise<ServerProcess[]>,
+  work: (servers: ServerProcess[]) => Promise<T>,
+): Promise<T> {
+  const servers = await start();
+  try {
+    return await work(servers);
+  } finally {
+    await Promise.all(servers.map((server) => stop(server.child)));
+  }
+}
+
+async function throughputRows(options: BenchOptions, results: BenchResults): Promise<void> {
+  for (const users of options.throughputUsers) {
+    results.throughput.push(
+      await withServers(
+        async () => [await startHub({ nodeFlags: hubFlags(options, `throughput-${users}`) })],
+        (hubs) => runThroughput(users, options.throughputSeconds, hubs),
+      ),
+    );
+  }
+  const unsupported = multiNodeUnsupported();
+  for (const users of options.throughputUsers) {
+    if (unsupported !== undefined) {
+      results.throughput.push({ users, nodes: 2, notMeasured: unsupported });
+      continue;
+    }
+    const redis = await startRedis();
+    try {
+      const start = (): Promise<ServerProcess[]> =>
+        Promise.all(
+          [0, 1].map((node) => startHub({ name: `hub${node}`, env: { REDIS_URL: redis.url } })),
+        );
+      results.throughput.push(
+        await withServers(start, (hubs) => runThroughput(users, options.throughputSeconds, hubs)),
+      );
+    } finally {
+      await stop(redis.child);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const machine = describeMachine();
+  const date = new Date().toISOString().slice(0, 10);
+  const results: BenchResults = {
+    date,
+    mode: options.quick ? "quick" : "full",
+    machine: machine.info,
+    fanOut: [],
+    throughput: [],
+    memory: [],
+  };
+
+  if (options.suites.has("parser"))
+    results.parser = runParser(options.parserChunks, options.parserIterations);
+  if (options.suites.has("fan-out")) {
+    results.fanOut = await withServers(
+      () => Promise.all([startHub({ nodeFlags: hubFlags(options, "fan-out") }), startBaseline()]),
+      ([hub, baseline]) => runFanOut(options, hub!, baseline!),
+    );
+  }
+  if (options.suites.has("throughput")) await throughputRows(options, results);
+  if (options.suites.has("memory")) {
+    for (const devices of options.memoryDevices) results.memory.push(await runMemory(devices));
+  }
+  machine.finish();
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const markdown = renderMarkdown(results, options.resolutionSizes);
+  writeFileSync(`${RESULTS_DIR}${date}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${RESULTS_DIR}${date}.md`, markdown);
+  console.log(`\n${markdown}`);
+}
+
+function abort(signal: string): void {
+  console.error(`${signal}: stopping every process the bench started`);
+  void stopAll().finally(() => process.exit(130));
+}
+process.once("SIGINT", () => abort("SIGINT"));
+process.once("SIGTERM", () => abort("SIGTERM"));
+
+void main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAll());
