@@ -3,13 +3,16 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import cors from "cors";
 import express from "express";
+import type { ServerOptions } from "socket.io";
 import type { HubConfig } from "./config";
 import { createAuthService } from "./core/auth-service";
+import type { PendingIndex } from "./core/cluster-ports";
 import type { DevicePresence, DeviceStore, OneTimeSecretStore } from "./core/device-ports";
 import { createDeviceService } from "./core/device-service";
 import { createInquiryService } from "./core/inquiry-service";
 import type { InquiryService } from "./core/inquiry-service";
 import { createPairingService } from "./core/pairing-service";
+import { startPendingSweeper } from "./core/pending-sweeper";
 import type { PairingGrant } from "./core/pairing-service";
 import type { InquiryEventBus, InquiryStore, TokenStore, UserStore } from "./core/ports";
 import { createSocketTicketService } from "./core/socket-ticket-service";
@@ -19,6 +22,9 @@ import { createMemoryDeviceStore } from "./infra/memory/memory-device-store";
 import { createMemoryInquiryStore } from "./infra/memory/memory-inquiry-store";
 import { createMemoryOneTimeSecretStore } from "./infra/memory/memory-one-time-secret-store";
 import { createMemoryTokenStore, createMemoryUserStore } from "./infra/memory/memory-user-store";
+import { createAjvArgumentsValidator } from "./infra/validation/ajv-arguments-validator";
+import { createApprovalProxies } from "./proxy/approval-proxies";
+import type { AuditSink } from "./proxy/audit-log";
 import { createAuthRoutes } from "./transport/http/auth-routes";
 import { createAuthenticate } from "./transport/http/authenticate";
 import { createDeviceRoutes } from "./transport/http/device-routes";
@@ -27,6 +33,7 @@ import { createInquiryRoutes } from "./transport/http/inquiry-routes";
 import { createPairingRoutes } from "./transport/http/pairing-routes";
 import { createMcpGuards } from "./transport/mcp/mcp-guards";
 import { createMcpSessions } from "./transport/mcp/mcp-sessions";
+import { createRoomPresence } from "./transport/socket/room-presence";
 import { attachSocketLayer } from "./transport/socket/socket-server";
 
 /** Replaceable infrastructure; each defaults to the in-memory, single-node version. */
@@ -40,6 +47,21 @@ export interface HubDeps {
   pairingCodes: OneTimeSecretStore<PairingGrant>;
   /** Socket ticket hash → device id. */
   socketTickets: OneTimeSecretStore<string>;
+  /** Where approval decisions are recorded; one JSON line per decision on stdout by default. */
+  approvalAudit: AuditSink;
+  /** The multi-node parts (e.g. from createRedisInfra); absent = a single node. */
+  cluster: HubClusterDeps;
+}
+
+/**
+ * What several nodes sharing one store need besides the stores: a view of every node's
+ * pending inquiries for the sweeper (timeouts and dead holders) and a Socket.IO adapter so
+ * revocations and presence queries reach sockets on other nodes. Presence defaults to the
+ * Socket.IO rooms across nodes.
+ */
+export interface HubClusterDeps {
+  pendingIndex: PendingIndex;
+  socketAdapter: NonNullable<ServerOptions["adapter"]>;
 }
 
 /** A composed hub. `httpServer` is not listening until `listen()` (or your own `listen`). */
@@ -56,7 +78,8 @@ export interface Hub {
 
 /**
  * The composition root: wires core services to stores and mounts the HTTP API, the MCP
- * endpoint and the Socket.IO device channel on one node http server.
+ * endpoint, the approval proxy (`/proxy/<name>/mcp`, when `config.proxy` is set) and the
+ * Socket.IO device channel on one node http server.
  *
  * @example
  * const hub = createHub({ ...DEFAULT_HUB_CONFIG, port: 0 });
@@ -64,9 +87,10 @@ export interface Hub {
  */
 export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const eventBus = deps.eventBus ?? createLocalEventBus();
+  const roomPresence = deps.cluster === undefined ? undefined : createRoomPresence();
   const devices = createDeviceService({
     store: deps.deviceStore ?? createMemoryDeviceStore(),
-    presence: deps.devicePresence ?? createMemoryDevicePresence(),
+    presence: deps.devicePresence ?? roomPresence ?? createMemoryDevicePresence(),
   });
   const auth = createAuthService({
     users: deps.userStore ?? createMemoryUserStore(),
@@ -84,23 +108,49 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     tickets: deps.socketTickets ?? createMemoryOneTimeSecretStore(),
     ttlMs: config.socketTicketSeconds * 1000,
   });
+  const validateArguments = createAjvArgumentsValidator();
   const inquiries = createInquiryService(
     {
       store: deps.inquiryStore ?? createMemoryInquiryStore(),
       bus: eventBus,
       deviceName: (deviceId) => devices.nameOf(deviceId),
+      validateArguments,
     },
     {
       defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
       timeoutGraceMs: config.timeoutGraceSeconds * 1000,
     },
   );
+  const sweeper =
+    deps.cluster === undefined
+      ? undefined
+      : startPendingSweeper(
+          { inquiries, index: deps.cluster.pendingIndex },
+          {
+            intervalMs: (config.nodeLeaseSeconds * 1000) / 3,
+            timeoutGraceMs: config.timeoutGraceSeconds * 1000,
+          },
+        );
   const mcp = createMcpSessions({
     inquiries,
     heartbeatMs: config.heartbeatSeconds * 1000,
     idleMs: config.mcpSessionIdleSeconds * 1000,
   });
   const authenticate = createAuthenticate(auth, devices);
+  const mcpGuards = createMcpGuards({ host: config.host, allowedOrigins: config.corsOrigins });
+  const proxies =
+    config.proxy === undefined
+      ? undefined
+      : createApprovalProxies({
+          config: config.proxy,
+          inquiries,
+          validateArguments,
+          authenticate,
+          guards: mcpGuards,
+          heartbeatMs: config.heartbeatSeconds * 1000,
+          idleMs: config.mcpSessionIdleSeconds * 1000,
+          ...(deps.approvalAudit === undefined ? {} : { audit: deps.approvalAudit }),
+        });
 
   const app = express();
   app.disable("x-powered-by");
@@ -113,12 +163,8 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   app.use("/api/inquiries", authenticate, createInquiryRoutes(inquiries));
   app.use("/api/devices", authenticate, createDeviceRoutes(devices));
   app.use("/api", createPairingRoutes({ pairing, tickets, authenticate }));
-  app.all(
-    "/mcp",
-    ...createMcpGuards({ host: config.host, allowedOrigins: config.corsOrigins }),
-    authenticate,
-    (req, res) => mcp.handle(req, res),
-  );
+  app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
+  if (proxies !== undefined) app.use(proxies.router);
   app.use(notFoundHandler);
   app.use(createErrorHandler(config.jsonBodyLimitBytes));
 
@@ -130,19 +176,20 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     inquiries,
     bus: eventBus,
     corsOrigins: config.corsOrigins,
+    adapter: deps.cluster?.socketAdapter,
   });
+  roomPresence?.bind(sockets.io);
   const stopClosingMcp = devices.onRevoked((device) => {
-    mcp
-      .closeDevice(device.id)
-      .catch((error: unknown) =>
-        console.error("closing a revoked device's MCP sessions failed", error),
-      );
+    Promise.all([mcp.closeDevice(device.id), proxies?.closeDevice(device.id)]).catch(
+      (error: unknown) => console.error("closing a revoked device's MCP sessions failed", error),
+    );
   });
   let closing: Promise<void> | undefined;
 
   async function shutdown(): Promise<void> {
     stopClosingMcp();
-    await mcp.close();
+    await Promise.all([mcp.close(), proxies?.close()]);
+    await sweeper?.stop();
     sockets.close();
     inquiries.close();
     await new Promise<void>((resolve) => {

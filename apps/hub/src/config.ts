@@ -1,3 +1,5 @@
+import type { ProxyConfig } from "./proxy/proxy-config-schema";
+
 /**
  * Everything createHub needs to know, already validated. Durations are seconds and may be
  * fractional, so tests can run a whole timeout cycle in well under a second.
@@ -23,6 +25,21 @@ export interface HubConfig {
   pairingCodeSeconds: number;
   /** How long a single-use Socket.IO handshake ticket stays redeemable. */
   socketTicketSeconds: number;
+  /** Upstreams served at `/proxy/<name>/mcp` (PROXY_CONFIG_PATH); no proxy when absent. */
+  proxy?: ProxyConfig | undefined;
+  /** Several nodes share state through this Redis (REDIS_URL); unset = in-memory, one node. */
+  redisUrl?: string | undefined;
+  /** Prefix of every Redis key and channel, so several hubs can share one Redis. */
+  redisKeyPrefix: string;
+  /** Readable prefix of this node's id; a random suffix makes each process run unique. */
+  nodeName?: string | undefined;
+  /**
+   * TTL of a node's holder lease (renewed every third of it). A node that dies has its
+   * pending inquiries withdrawn as `cancelled` within about this long plus one sweep.
+   */
+  nodeLeaseSeconds: number;
+  /** How long resolved inquiries and their audit entries stay in Redis as history. */
+  historyTtlSeconds: number;
 }
 
 /** Longest client deadline a caller may ask for: one day. */
@@ -40,4 +57,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   jsonBodyLimitBytes: 64 * 1024,
   pairingCodeSeconds: 5 * 60,
   socketTicketSeconds: 60,
+  redisKeyPrefix: "ih:",
+  nodeLeaseSeconds: 10,
+  historyTtlSeconds: 7 * 24 * 60 * 60,
 };

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { createHub, DEFAULT_HUB_CONFIG } from "../src/index";
-import type { Hub, HubConfig } from "../src/index";
+import type { Hub, HubConfig, HubDeps } from "../src/index";
 
 /** One device login of a test user. */
 export interface TestLogin {
@@ -36,8 +36,15 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
-export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<TestHub> {
-  const hub = createHub({ ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.1, ...overrides });
+/** `deps` replaces infrastructure, e.g. a Redis-backed node (see support/cluster.ts). */
+export async function startTestHub(
+  overrides: Partial<HubConfig> = {},
+  deps: Partial<HubDeps> = {},
+): Promise<TestHub> {
+  const hub = createHub(
+    { ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.1, ...overrides },
+    deps,
+  );
   const url = await hub.listen();
   const clients: Client[] = [];
   let userCount = 0;

@@ -1,4 +1,10 @@
-import type { AnswerBody, Inquiry, InquiryResolution, InquiryType } from "@inquiry-hub/protocol";
+import type {
+  AnswerBody,
+  ApprovalDetails,
+  Inquiry,
+  InquiryResolution,
+  InquiryType,
+} from "@inquiry-hub/protocol";
 import { HubError } from "./errors";
 
 /** What a caller must supply to open an inquiry; the machine fills in the rest. */
@@ -9,6 +15,8 @@ export interface NewInquiry {
   question: string;
   options: string[];
   suggestedAnswer?: string | undefined;
+  /** The gated tool call of an APPROVAL inquiry; kept on the record so any node can check answers. */
+  approval?: ApprovalDetails | undefined;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -26,6 +34,7 @@ export function openInquiry(input: NewInquiry): Inquiry {
     expiresAt: input.expiresAt.toISOString(),
     status: "pending",
     resolution: null,
+    ...(input.approval === undefined ? {} : { approval: input.approval }),
   };
 }
 

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type {
   AnswerBody,
+  ApprovalDetails,
   Inquiry,
   InquiryResolution,
   InquiryStatus,
   InquiryType,
 } from "@inquiry-hub/protocol";
+import { checkApprovalAnswer } from "./approval-answer";
+import type { ArgumentsValidator } from "./approval-answer";
 import { HubError } from "./errors";
 import {
   alreadyResolvedError,
@@ -24,6 +27,14 @@ export interface CreateInquiryInput {
   suggestedAnswer?: string | undefined;
   /** Client auto-reply deadline from now; the service default when absent. */
   timeoutMs?: number;
+  /** For `type: "APPROVAL"`: the gated tool call, stored on the record. */
+  approval?: ApprovalDetails;
+}
+
+/** One local `waitForResolution` call. */
+interface Waiter {
+  settle(inquiry: Inquiry): void;
+  fail(error: Error): void;
 }
 
 /** Tunables of the inquiry lifecycle, all in milliseconds. */
@@ -59,24 +70,70 @@ export interface InquiryService {
   cancel(id: string): Promise<Inquiry>;
   /** Settles with the final record once the inquiry leaves `pending` (at the latest at the backstop). */
   waitForResolution(id: string): Promise<Inquiry>;
-  /** Stops all timers; pending inquiries stay pending in the store. */
+  /**
+   * Re-reads every inquiry this node waits for and settles the waits of those already final.
+   * For buses that can lose events (Redis pub/sub across a reconnect): run on the bus's
+   * resume and periodically by the sweeper, so a missed event delays a waiter, never strands it.
+   */
+  recheckWaiting(): Promise<void>;
+  /** Stops all timers and the bus subscription; pending inquiries stay pending in the store. */
   close(): void;
 }
 
 /**
  * Wires the service to its store and bus. `deviceName`, when given, names the winning device
- * in conflict errors ("answered on \"Pixel 7\"").
+ * in conflict errors ("answered on \"Pixel 7\""). `validateArguments` judges `edit` answers
+ * of APPROVAL inquiries from the stored record, so every node refuses a bad edit alike.
  */
 export function createInquiryService(
   deps: {
     store: InquiryStore;
     bus: InquiryEventBus;
     deviceName?: (deviceId: string) => Promise<string | undefined>;
+    /** Checks edited arguments of APPROVAL answers against the tool's inputSchema. */
+    validateArguments: ArgumentsValidator;
   },
   options: InquiryServiceOptions,
 ): InquiryService {
   const now = options.now ?? (() => new Date());
   const backstops = createBackstopTimers();
+  const waiters = new Map<string, Set<Waiter>>();
+
+  /** Settles every local wait for `inquiry` if it is final; safe to call more than once. */
+  function settleWaiters(inquiry: Inquiry): void {
+    if (inquiry.status === "pending") return;
+    const waiting = waiters.get(inquiry.id);
+    waiters.delete(inquiry.id);
+    for (const waiter of waiting ?? []) waiter.settle(inquiry);
+  }
+
+  /** Fails the local waits for an inquiry the store no longer has (e.g. Redis lost its data). */
+  function failWaiters(id: string): void {
+    const waiting = waiters.get(id);
+    waiters.delete(id);
+    const error = new HubError("NOT_FOUND", `inquiry ${id} no longer exists in the store`);
+    for (const waiter of waiting ?? []) waiter.fail(error);
+  }
+
+  const stopFollowing = deps.bus.subscribe((event) => {
+    if (event.type === "inquiry.resolved") settleWaiters(event.inquiry);
+  });
+
+  async function recheckWaiting(): Promise<void> {
+    await Promise.all(
+      [...waiters.keys()].map(async (id) => {
+        const current = await deps.store.get(id);
+        if (current === undefined) failWaiters(id);
+        else settleWaiters(current);
+      }),
+    );
+  }
+
+  const stopResuming = deps.bus.onResume?.(() => {
+    recheckWaiting().catch((error: unknown) =>
+      console.error("re-checking waited inquiries after a bus resume failed", error),
+    );
+  });
 
   async function conflict(inquiry: Inquiry): Promise<HubError> {
     const deviceId = inquiry.resolution?.byDeviceId;
@@ -96,9 +153,12 @@ export function createInquiryService(
       case "not-found":
         throw new HubError("NOT_FOUND", `inquiry ${id} not found`);
       case "already-final":
+        backstops.clear(id);
+        settleWaiters(outcome.inquiry);
         return { applied: false, inquiry: outcome.inquiry };
       case "resolved":
         backstops.clear(id);
+        settleWaiters(outcome.inquiry);
         await deps.bus.publish({ type: "inquiry.resolved", inquiry: outcome.inquiry });
         return { applied: true, inquiry: outcome.inquiry };
     }
@@ -127,6 +187,7 @@ export function createInquiryService(
         question: input.question,
         options: input.options ?? [],
         suggestedAnswer: input.suggestedAnswer,
+        approval: input.approval,
         createdAt,
         expiresAt: new Date(createdAt.getTime() + (input.timeoutMs ?? options.defaultTimeoutMs)),
       });
@@ -145,6 +206,7 @@ export function createInquiryService(
     async answer(userId, id, body, deviceId) {
       const inquiry = await getOwned(userId, id);
       if (inquiry.status !== "pending") throw await conflict(inquiry);
+      checkApprovalAnswer(inquiry, body, deps.validateArguments);
       const outcome = await resolve(id, resolutionFromAnswer(inquiry.type, body, now(), deviceId));
       if (!outcome.applied) throw await conflict(outcome.inquiry);
       return outcome.inquiry;
@@ -158,32 +220,32 @@ export function createInquiryService(
 
     waitForResolution(id) {
       return new Promise<Inquiry>((settle, fail) => {
-        const unsubscribe = deps.bus.subscribe((event) => {
-          if (event.type === "inquiry.resolved" && event.inquiry.id === id) {
-            unsubscribe();
-            settle(event.inquiry);
-          }
-        });
+        const waiting = waiters.get(id) ?? new Set();
+        const waiter: Waiter = { settle, fail };
+        waiting.add(waiter);
+        waiters.set(id, waiting);
+        const abandon = (error: Error): void => {
+          waiting.delete(waiter);
+          if (waiting.size === 0 && waiters.get(id) === waiting) waiters.delete(id);
+          fail(error);
+        };
         deps.store.get(id).then(
           (current) => {
-            if (current === undefined) {
-              unsubscribe();
-              fail(new HubError("NOT_FOUND", `inquiry ${id} not found`));
-            } else if (current.status !== "pending") {
-              unsubscribe();
-              settle(current);
-            }
+            if (current === undefined)
+              abandon(new HubError("NOT_FOUND", `inquiry ${id} not found`));
+            else settleWaiters(current);
           },
-          (error: unknown) => {
-            unsubscribe();
-            fail(error instanceof Error ? error : new Error(String(error)));
-          },
+          (error: unknown) => abandon(error instanceof Error ? error : new Error(String(error))),
         );
       });
     },
 
+    recheckWaiting,
+
     close() {
       backstops.clearAll();
+      stopFollowing();
+      stopResuming?.();
     },
   };
 }

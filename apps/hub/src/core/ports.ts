@@ -55,4 +55,10 @@ export interface InquiryEventBus {
   publish(event: InquiryEvent): Promise<void>;
   /** Returns the unsubscribe function; callers must call it to avoid leaks. */
   subscribe(listener: (event: InquiryEvent) => void): () => void;
+  /**
+   * For buses that can be interrupted (Redis pub/sub): `listener` runs each time the bus is
+   * live again after an interruption, when events published meanwhile may have been missed,
+   * so waiters can re-read what they wait for. Returns the unsubscribe function.
+   */
+  onResume?(listener: () => void): () => void;
 }

@@ -1,17 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { createAdapter } from "@socket.io/redis-adapter";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import type { PendingIndex } from "../../core/cluster-ports";
+import type { DeviceStore, OneTimeSecretStore } from "../../core/device-ports";
+import type { PairingGrant } from "../../core/pairing-service";
+import type { TokenStore, UserStore } from "../../core/ports";
 import { createKeyLayout } from "./keys";
+import { startNodeLease } from "./node-lease";
+import type { NodeLease } from "./node-lease";
 import { createRedisConnection, settleWithin, untilReady } from "./redis-connection";
 import type { RedisLog } from "./redis-connection";
 import { createRedisInquiryEventBus } from "./redis-event-bus";
 import type { RedisInquiryEventBus } from "./redis-event-bus";
+import { createRedisDeviceStore } from "./redis-device-store";
 import { createRedisInquiryStore } from "./redis-inquiry-store";
 import type { RedisInquiryStore } from "./redis-inquiry-store";
+import { createRedisOneTimeSecretStore } from "./redis-one-time-secret-store";
+import { createRedisPendingIndex } from "./redis-pending-index";
+import { createRedisTokenStore, createRedisUserStore } from "./redis-user-store";
 
 export type { AuditEntry, AuditPage } from "./audit-trail";
 export type { RedisLog } from "./redis-connection";
 export type { RedisInquiryEventBus } from "./redis-event-bus";
 export type { RedisInquiryStore } from "./redis-inquiry-store";
+export type { NodeLease } from "./node-lease";
 
 const OptionsSchema = z.object({
   url: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL"),
@@ -21,7 +34,14 @@ const OptionsSchema = z.object({
     .int()
     .positive()
     .default(7 * 24 * 60 * 60),
+  nodeId: z
+    .string()
+    .regex(/^[\w.-]+$/, "letters, digits, '.', '_' and '-' only")
+    .default(() => randomUUID()),
+  leaseSeconds: z.number().positive().default(10),
 });
+
+const PairingGrantSchema = z.object({ userId: z.string(), issuedByDeviceId: z.string() });
 
 /** Options of `createRedisInfra`; only `url` is required. */
 export interface RedisInfraOptions {
@@ -31,20 +51,39 @@ export interface RedisInfraOptions {
   keyPrefix?: string;
   /** How long resolved inquiries and their audit entries stay as history (default 7 days). */
   historyTtlSeconds?: number;
+  /**
+   * This process's id in the cluster, recorded as the holder of the inquiries it creates.
+   * Must be unique per process *run* (a restarted node must not inherit its former self's
+   * lease); default a random UUID.
+   */
+  nodeId?: string;
+  /** TTL of the holder lease, renewed every third of it (default 10 s). */
+  leaseSeconds?: number;
   /** Where connection trouble and dropped events are reported (default console.warn). */
   log?: RedisLog;
 }
 
-/** The multi-node infrastructure: pass `inquiryStore` and `eventBus` to createHub's deps. */
+/** The multi-node infrastructure: every store createHub takes, plus the cluster parts. */
 export interface RedisInfra {
   inquiryStore: RedisInquiryStore;
   eventBus: RedisInquiryEventBus;
+  userStore: UserStore;
+  tokenStore: TokenStore;
+  deviceStore: DeviceStore;
+  pairingCodes: OneTimeSecretStore<PairingGrant>;
+  socketTickets: OneTimeSecretStore<string>;
+  /** Overdue and orphaned pending inquiries, for the sweeper on every node. */
+  pendingIndex: PendingIndex;
+  /** This node's holder lease (renewing from creation until `close`). */
+  lease: NodeLease;
+  /** The Socket.IO adapter over its own Redis connection pair (`io.adapter(socketAdapter)`). */
+  socketAdapter: ReturnType<typeof createAdapter>;
   /**
    * Resolves once both connections are ready and the event subscription is live; await it
    * before serving. Rejects with HubError UNAVAILABLE after `timeoutMs` (default 10 s).
    */
   ready(timeoutMs?: number): Promise<void>;
-  /** Closes both connections; safe to call twice. */
+  /** Releases the lease and closes every connection; safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -61,21 +100,26 @@ async function closeConnection(redis: Redis): Promise<void> {
 }
 
 /**
- * Opens the two connections a hub node needs (commands + publishes, and a dedicated
- * subscriber) and builds the Redis store and event bus on them. Connecting starts at once;
- * until `ready()` settles, store calls may reject with UNAVAILABLE.
+ * Opens the connections a hub node needs (commands + publishes, a dedicated subscriber, and
+ * the Socket.IO adapter's pair), builds every store and the event bus on them, and starts
+ * renewing the node's holder lease. Connecting starts at once; until `ready()` settles, store
+ * calls may reject with UNAVAILABLE.
  *
  * @example
  * const redis = createRedisInfra({ url: "redis://127.0.0.1:6379" });
  * await redis.ready();
- * const hub = createHub(config, { inquiryStore: redis.inquiryStore, eventBus: redis.eventBus });
+ * const hub = createHub(config, { ...redis, cluster: redis });
  */
 export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
-  const { url, keyPrefix, historyTtlSeconds } = OptionsSchema.parse(options);
+  const { url, keyPrefix, historyTtlSeconds, nodeId, leaseSeconds } = OptionsSchema.parse(options);
   const log = options.log ?? ((message, detail) => console.warn(message, detail ?? ""));
   const keys = createKeyLayout(keyPrefix);
   const commands = createRedisConnection(url, "commands", log);
   const subscriber = createRedisConnection(url, "subscriber", log);
+  const adapterPub = createRedisConnection(url, "socket-adapter-pub", log);
+  const adapterSub = createRedisConnection(url, "socket-adapter-sub", log);
+  const connections = [commands, subscriber, adapterPub, adapterSub];
+  const lease = startNodeLease(commands, { keys, nodeId, leaseMs: leaseSeconds * 1000, log });
   const eventBus = createRedisInquiryEventBus({
     publisher: commands,
     subscriber,
@@ -85,18 +129,35 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
   let closing: Promise<void> | undefined;
 
   return {
-    inquiryStore: createRedisInquiryStore(commands, { keys, historyTtlSeconds }),
+    inquiryStore: createRedisInquiryStore(commands, { keys, historyTtlSeconds, nodeId }),
     eventBus,
+    userStore: createRedisUserStore(commands, keys.accountKeys),
+    tokenStore: createRedisTokenStore(commands, keys.accountKeys),
+    deviceStore: createRedisDeviceStore(commands, keys.accountKeys),
+    pairingCodes: createRedisOneTimeSecretStore(
+      commands,
+      keys.accountKeys,
+      "pairing",
+      PairingGrantSchema,
+    ),
+    socketTickets: createRedisOneTimeSecretStore(commands, keys.accountKeys, "ticket", z.string()),
+    pendingIndex: createRedisPendingIndex(commands, { keys, lease }),
+    lease,
+    socketAdapter: createAdapter(adapterPub, adapterSub, {
+      key: keys.socketAdapterPrefix,
+      requestsTimeout: 3_000,
+    }),
     ready(timeoutMs = 10_000) {
       return settleWithin(
-        Promise.all([untilReady(commands), untilReady(subscriber), eventBus.subscribed]),
+        Promise.all([...connections.map(untilReady), eventBus.subscribed, lease.acquired]),
         timeoutMs,
       );
     },
     close() {
-      closing ??= Promise.all([closeConnection(commands), closeConnection(subscriber)]).then(
-        () => undefined,
-      );
+      closing ??= lease
+        .release()
+        .then(() => Promise.all(connections.map(closeConnection)))
+        .then(() => undefined);
       return closing;
     },
   };

@@ -8,7 +8,15 @@
  * | `<p>user:<userId>:inquiries`     | zset   | all of the user's inquiry ids, scored by createdAt |
  * | `<p>user:<userId>:pending`       | zset   | the user's pending inquiry ids, scored by createdAt |
  * | `<p>user:<userId>:audit`         | stream | the user's state changes (see audit-trail.ts)    |
+ * | `<p>pending`                     | zset   | every pending inquiry id, scored by expiresAt (sweeper) |
+ * | `<p>node:<nodeId>`               | string | the node's holder lease; expires unless renewed  |
+ * | `<p>node:<nodeId>:held`          | set    | pending inquiry ids whose call this node holds   |
+ * | `<p>nodes`                       | set    | node ids that may still hold pending inquiries   |
  * | `<p>events`                      | pub/sub channel | inquiry events for every hub node       |
+ * | `<p>socket.io#…`                 | pub/sub channels | the Socket.IO Redis adapter (its own prefix) |
+ *
+ * Users, tokens, devices and one-time secrets have their own keys, listed in
+ * `accountKeys` below.
  *
  * The resolve and list scripts only learn the user id from the stored record, so they build
  * the user keys themselves from `userKeyPrefix` with the same suffixes as `userKeys` below.
@@ -21,6 +29,35 @@ export interface KeyLayout {
   /** What the user keys start with before the user id; for the Lua scripts. */
   readonly userKeyPrefix: string;
   readonly eventsChannel: string;
+  /** Every pending inquiry, scored by expiresAt: what the timeout sweep scans. */
+  readonly pendingIndex: string;
+  /** The holder lease of a node; its `held` set lists the calls it holds. */
+  node(nodeId: string): { lease: string; held: string };
+  /** What `node(id).lease` prepends to the id; lets the orphan script build node keys. */
+  readonly nodeKeyPrefix: string;
+  /** Node ids that may still hold pending inquiries (pruned by the orphan script). */
+  readonly nodes: string;
+  /** Where the Socket.IO Redis adapter publishes (its `key` option). */
+  readonly socketAdapterPrefix: string;
+  accountKeys: AccountKeyLayout;
+}
+
+/** Keys of the account stores: users, tokens, devices, single-use secrets. */
+export interface AccountKeyLayout {
+  /** JSON of one user. */
+  user(userId: string): string;
+  /** username (lower-cased) → user id; SET NX makes usernames unique. */
+  username(username: string): string;
+  /** token hash → user id. */
+  token(tokenHash: string): string;
+  /** hash of one device's fields. */
+  device(deviceId: string): string;
+  /** token hash → device id. */
+  deviceByToken(tokenHash: string): string;
+  /** zset of a user's device ids, scored by firstSeenAt. */
+  userDevices(userId: string): string;
+  /** One single-use secret of `kind` ("pairing", "ticket"), with its own expiry. */
+  secret(kind: string, secretHash: string): string;
 }
 
 /** The layout under `prefix`, e.g. `createKeyLayout("ih:").inquiry(id)` is `ih:inquiry:<id>`. */
@@ -37,5 +74,22 @@ export function createKeyLayout(prefix: string): KeyLayout {
     }),
     userKeyPrefix,
     eventsChannel: `${prefix}events`,
+    pendingIndex: `${prefix}pending`,
+    node: (nodeId) => ({
+      lease: `${prefix}node:${nodeId}`,
+      held: `${prefix}node:${nodeId}:held`,
+    }),
+    nodeKeyPrefix: `${prefix}node:`,
+    nodes: `${prefix}nodes`,
+    socketAdapterPrefix: `${prefix}socket.io`,
+    accountKeys: {
+      user: (userId) => `${prefix}account:${userId}`,
+      username: (username) => `${prefix}username:${username.toLowerCase()}`,
+      token: (tokenHash) => `${prefix}token:${tokenHash}`,
+      device: (deviceId) => `${prefix}device:${deviceId}`,
+      deviceByToken: (tokenHash) => `${prefix}device-token:${tokenHash}`,
+      userDevices: (userId) => `${userKeyPrefix}${userId}:devices`,
+      secret: (kind, secretHash) => `${prefix}secret:${kind}:${secretHash}`,
+    },
   };
 }

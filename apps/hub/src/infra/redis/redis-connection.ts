@@ -41,8 +41,13 @@ const SUBSCRIBER_OPTIONS: RedisOptions = {
   retryStrategy,
 };
 
-/** The two connections a hub node keeps: one for commands and publishes, one for SUBSCRIBE. */
-export type RedisRole = "commands" | "subscriber";
+/**
+ * The connections a hub node keeps: one for commands and publishes, one for SUBSCRIBE, and
+ * the Socket.IO adapter's own publish/subscribe pair. The adapter's connections use the
+ * subscriber options: the adapter keeps its subscriptions across reconnects and bounds its
+ * own requests (fetchSockets) with `requestsTimeout`.
+ */
+export type RedisRole = "commands" | "subscriber" | "socket-adapter-pub" | "socket-adapter-sub";
 
 /**
  * Opens a connection with the options of its role. Connection errors are logged once per

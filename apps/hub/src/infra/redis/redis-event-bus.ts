@@ -35,7 +35,9 @@ export interface RedisInquiryEventBus extends InquiryEventBus {
 /**
  * The cross-node event bus over Redis pub/sub, one channel for all events. A node hears its
  * own publishes through Redis too, so every node sees the same events in the same order
- * and there is exactly one delivery path. Malformed messages are dropped with a log line;
+ * and there is exactly one delivery path. After a reconnect it tells `onResume` listeners,
+ * since messages published while it was away are lost (pub/sub keeps nothing). Malformed
+ * messages are dropped with a log line;
  * a throwing listener is reported and does not stop the others.
  *
  * @param deps.publisher the command connection (publishes reject with UNAVAILABLE when
@@ -69,6 +71,25 @@ export function createRedisInquiryEventBus(deps: {
   const subscribed = subscriber.subscribe(channel).then(() => undefined);
   subscribed.catch((error: unknown) => log("inquiry event subscription failed", error));
 
+  const resumeListeners = new Set<() => void>();
+  let interrupted = false;
+  subscriber.on("close", () => {
+    interrupted = true;
+  });
+  subscriber.on("ready", () => {
+    if (!interrupted) return;
+    interrupted = false;
+    // ioredis re-subscribes on its own, but says "ready" before that SUBSCRIBE is answered.
+    // Subscribing again (idempotent) and waiting for the reply means that when the resume
+    // listeners re-read the store, every later publish is already guaranteed to arrive.
+    subscriber.subscribe(channel).then(
+      () => {
+        for (const listener of [...resumeListeners]) listener();
+      },
+      (error: unknown) => log("inquiry event re-subscription failed", error),
+    );
+  });
+
   return {
     subscribed,
     async publish(event) {
@@ -81,6 +102,12 @@ export function createRedisInquiryEventBus(deps: {
       listeners.add(entry);
       return () => {
         listeners.delete(entry);
+      };
+    },
+    onResume(listener) {
+      resumeListeners.add(listener);
+      return () => {
+        resumeListeners.delete(listener);
       };
     },
   };

@@ -16,6 +16,8 @@ export interface RedisInquiryStore extends InquiryStore {
 
 export interface RedisInquiryStoreOptions {
   keys: KeyLayout;
+  /** This node's id, recorded as the holder of every inquiry it creates (see node-lease.ts). */
+  nodeId: string;
   /** How long a final record (and its audit entries) stays readable as history. */
   historyTtlSeconds: number;
 }
@@ -29,7 +31,9 @@ const ListReplySchema = z.array(z.tuple([z.string(), z.string(), z.string()]));
 
 /**
  * The multi-node store. Every write is one Lua script (lua-scripts.ts), so `resolve` is an
- * atomic compare-and-set across all hub nodes sharing the Redis. Failures to reach Redis
+ * atomic compare-and-set across all hub nodes sharing the Redis. Each pending record names
+ * its holder, the node that created it (and so holds the suspended call), for the orphan
+ * reaper. Failures to reach Redis
  * reject with HubError UNAVAILABLE (redis-errors.ts); nothing waits for Redis to return.
  *
  * @param redis a command connection (see redis-connection.ts), shared with the event
@@ -39,7 +43,8 @@ export function createRedisInquiryStore(
   redis: Redis,
   options: RedisInquiryStoreOptions,
 ): RedisInquiryStore {
-  const { keys, historyTtlSeconds } = options;
+  const { keys, historyTtlSeconds, nodeId } = options;
+  const node = keys.node(nodeId);
   defineInquiryScripts(redis);
 
   return {
@@ -52,6 +57,9 @@ export function createRedisInquiryStore(
           userKeys.inquiries,
           userKeys.pending,
           userKeys.audit,
+          keys.pendingIndex,
+          node.held,
+          keys.nodes,
           inquiry.id,
           inquiry.userId,
           stored.body,
@@ -59,6 +67,8 @@ export function createRedisInquiryStore(
           stored.resolution,
           Date.parse(inquiry.createdAt),
           historyTtlSeconds,
+          Date.parse(inquiry.expiresAt),
+          nodeId,
           ...auditFields({ inquiryId: inquiry.id, to: inquiry.status, at: inquiry.createdAt }),
         ),
       );
@@ -89,11 +99,13 @@ export function createRedisInquiryStore(
       const reply = await callRedis("resolve inquiry", () =>
         redis.inquiryHubResolve(
           keys.inquiry(id),
+          keys.pendingIndex,
           id,
           resolution.status,
           JSON.stringify(resolution),
           historyTtlSeconds,
           keys.userKeyPrefix,
+          keys.nodeKeyPrefix,
           ...auditFields({
             inquiryId: id,
             from: "pending",

@@ -25,13 +25,17 @@ async function withdrawnOf(
  * Follows the inquiry event bus and tells every device of the owner: `inquiry:new` on
  * creation, `inquiry:withdrawn` (with the resolving device's name) on every resolution,
  * whichever channel caused it (socket, HTTP, MCP, backstop, cancel). Returns the unsubscribe.
+ *
+ * Emits reach this node's sockets only (`io.local`): with several nodes, the bus already
+ * delivers every event to every node, and each node tells its own devices. Broadcasting
+ * through the Socket.IO Redis adapter as well would hand every device each event twice.
  */
 export function startSocketFanOut(
   io: DeviceServer,
   deps: { bus: InquiryEventBus; devices: DeviceService },
 ): () => void {
   return deps.bus.subscribe((event: InquiryEvent) => {
-    const room = io.to(userRoom(event.inquiry.userId));
+    const room = io.local.to(userRoom(event.inquiry.userId));
     switch (event.type) {
       case "inquiry.created":
         room.emit("inquiry:new", event.inquiry);

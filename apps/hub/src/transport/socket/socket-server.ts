@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
+import type { ServerOptions } from "socket.io";
 import type { AuthService } from "../../core/auth-service";
 import type { DeviceService } from "../../core/device-service";
 import type { InquiryService } from "../../core/inquiry-service";
@@ -13,6 +14,8 @@ import type { DeviceServer } from "./socket-types";
 
 /** The hub's live channel to devices. */
 export interface SocketLayer {
+  /** The server, for parts that query sockets across nodes (room presence). */
+  io: DeviceServer;
   /** Disconnects every device and stops fan-out; the http server itself is left to its owner. */
   close(): void;
 }
@@ -22,6 +25,10 @@ export interface SocketLayer {
  * its user's room, so events only ever reach the owner's devices, and its device room, so a
  * revoked device is cut off at once (`disconnectSockets` also reaches other nodes once a
  * cluster adapter is installed).
+ *
+ * With `adapter` (several nodes) only the websocket transport is offered: one connection per
+ * device, never long-polling requests spread over nodes, so a load balancer in front needs
+ * no sticky sessions.
  */
 export function attachSocketLayer(
   httpServer: HttpServer,
@@ -32,11 +39,15 @@ export function attachSocketLayer(
     inquiries: InquiryService;
     bus: InquiryEventBus;
     corsOrigins: string[];
+    adapter?: ServerOptions["adapter"] | undefined;
   },
 ): SocketLayer {
   const io: DeviceServer = new Server(httpServer, {
     cors: { origin: deps.corsOrigins },
     maxHttpBufferSize: 64 * 1024,
+    ...(deps.adapter === undefined
+      ? {}
+      : { adapter: deps.adapter, transports: ["websocket" as const] }),
   });
 
   io.use(createSocketHandshake(deps));
@@ -47,6 +58,7 @@ export function attachSocketLayer(
   });
 
   return {
+    io,
     close() {
       stopFanOut();
       stopRevocations();

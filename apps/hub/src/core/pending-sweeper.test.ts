@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createMemoryInquiryStore } from "../infra/memory/memory-inquiry-store";
+import type { PendingIndex } from "./cluster-ports";
+import { createInquiryService } from "./inquiry-service";
+import type { InquiryService } from "./inquiry-service";
+import { startPendingSweeper } from "./pending-sweeper";
+import type { PendingSweeper } from "./pending-sweeper";
+import type { InquiryEventBus, InquiryStore } from "./ports";
+
+/** A bus that loses every event, like Redis pub/sub while a node is disconnected. */
+function createLossyBus(): InquiryEventBus & { resume(): void } {
+  const resumeListeners = new Set<() => void>();
+  return {
+    publish: () => Promise.resolve(),
+    subscribe: () => () => undefined,
+    onResume(listener) {
+      resumeListeners.add(listener);
+      return () => resumeListeners.delete(listener);
+    },
+    resume() {
+      for (const listener of resumeListeners) listener();
+    },
+  };
+}
+
+describe("pending sweeper and missed-event recovery", () => {
+  let store: InquiryStore;
+  let service: InquiryService;
+  let bus: ReturnType<typeof createLossyBus>;
+  let sweeper: PendingSweeper | undefined;
+
+  function start(timeoutMs = 60_000): void {
+    store = createMemoryInquiryStore();
+    bus = createLossyBus();
+    service = createInquiryService(
+      { store, bus, validateArguments: () => undefined },
+      { defaultTimeoutMs: timeoutMs, timeoutGraceMs: 60_000 },
+    );
+  }
+
+  afterEach(async () => {
+    await sweeper?.stop();
+    sweeper = undefined;
+    service.close();
+  });
+
+  it("settles a waiter whose resolution event was lost once the bus resumes", async () => {
+    start();
+    const inquiry = await service.create("u1", { question: "Which city?" });
+    const waiting = service.waitForResolution(inquiry.id);
+    await store.resolve(inquiry.id, {
+      status: "answered",
+      response: "Rome",
+      resolvedAt: new Date().toISOString(),
+    });
+    bus.resume();
+    expect(await waiting).toMatchObject({ status: "answered", resolution: { response: "Rome" } });
+  });
+
+  it("fails a waiter whose inquiry vanished from the store instead of waiting forever", async () => {
+    start();
+    const inquiry = await service.create("u1", { question: "Still stored?" });
+    const waiting = service.waitForResolution(inquiry.id);
+    await service.recheckWaiting();
+    Object.assign(store, { get: () => Promise.resolve(undefined) });
+    bus.resume();
+    await expect(waiting).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("times out overdue inquiries and cancels orphaned ones through the compare-and-set", async () => {
+    start();
+    const overdue = await service.create("u1", { question: "Late?" });
+    const orphan = await service.create("u1", { question: "Holder gone?" });
+    const index: PendingIndex = {
+      overdue: () => Promise.resolve([overdue.id]),
+      orphaned: () => Promise.resolve([orphan.id]),
+    };
+    const waits = [service.waitForResolution(overdue.id), service.waitForResolution(orphan.id)];
+    sweeper = startPendingSweeper(
+      { inquiries: service, index },
+      { intervalMs: 10, timeoutGraceMs: 0 },
+    );
+
+    const [timedOut, cancelled] = await Promise.all(waits);
+    expect(timedOut?.status).toBe("timeout");
+    expect(cancelled?.status).toBe("cancelled");
+    expect(await service.list("u1", "pending")).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+import type { HubDeps } from "./app";
+import type { RedisInfra } from "./infra/redis/index";
+
+/**
+ * Every replaceable part of a hub node taken from one Redis infra: all stores, the event
+ * bus, and the cluster parts (pending index for the sweeper, Socket.IO adapter). Presence
+ * then comes from the Socket.IO rooms across nodes.
+ */
+export function redisHubDeps(redis: RedisInfra): Partial<HubDeps> {
+  return {
+    inquiryStore: redis.inquiryStore,
+    eventBus: redis.eventBus,
+    userStore: redis.userStore,
+    tokenStore: redis.tokenStore,
+    deviceStore: redis.deviceStore,
+    pairingCodes: redis.pairingCodes,
+    socketTickets: redis.socketTickets,
+    cluster: redis,
+  };
+}

@@ -1,0 +1,44 @@
+import type { DevicePresence } from "../../core/device-ports";
+import { deviceRoom } from "./socket-types";
+import type { DeviceServer } from "./socket-types";
+
+/** Device presence that can only answer once it is bound to the Socket.IO server. */
+export interface RoomPresence extends DevicePresence {
+  bind(io: DeviceServer): void;
+}
+
+/**
+ * Presence across nodes, read from the Socket.IO rooms themselves: a device is online when
+ * any node has a socket in its device room, asked through the cluster adapter
+ * (`fetchSockets`). Nothing is counted, so nothing can drift: a node that dies takes its
+ * sockets, and so their presence, with it. `connected` / `disconnected` have nothing to
+ * record (joining and leaving the room is the record). If another node does not answer in
+ * time, this node's own sockets are the answer rather than an error.
+ */
+export function createRoomPresence(): RoomPresence {
+  let server: DeviceServer | undefined;
+
+  return {
+    bind(io) {
+      server = io;
+    },
+    connected() {
+      return Promise.resolve();
+    },
+    disconnected() {
+      return Promise.resolve();
+    },
+    async onlineAmong(deviceIds) {
+      if (server === undefined || deviceIds.length === 0) return new Set<string>();
+      const rooms = deviceIds.map(deviceRoom);
+      const sockets = await server
+        .in(rooms)
+        .fetchSockets()
+        .catch((error: unknown) => {
+          console.warn("cluster presence query failed; answering for this node", error);
+          return server?.local.in(rooms).fetchSockets() ?? [];
+        });
+      return new Set(sockets.map((socket) => socket.data.deviceId));
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+import type { HubConfig } from "../../src/index";
+import { createRedisInfra } from "../../src/infra/redis/index";
+import type { RedisInfra } from "../../src/infra/redis/index";
+import { redisHubDeps } from "../../src/redis-hub-deps";
+import { startTestHub } from "../helpers";
+import type { TestHub } from "../helpers";
+
+/** A hub node in this process, on Redis; `close` closes the hub, then its Redis connections. */
+export interface TestNode extends TestHub {
+  redis: RedisInfra;
+}
+
+/** What nodes of one test cluster share. */
+export interface ClusterOptions {
+  redisUrl: string;
+  /** Separates test clusters sharing one redis-server. */
+  keyPrefix: string;
+  /** Short in tests, so dead-holder detection fits in a test run. */
+  leaseSeconds: number;
+}
+
+/** Starts one hub node in this process, with every store on Redis. */
+export async function startTestNode(
+  cluster: ClusterOptions,
+  overrides: Partial<HubConfig> = {},
+): Promise<TestNode> {
+  const redis = createRedisInfra({
+    url: cluster.redisUrl,
+    keyPrefix: cluster.keyPrefix,
+    leaseSeconds: cluster.leaseSeconds,
+    log: () => undefined,
+  });
+  await redis.ready();
+  const testHub = await startTestHub(
+    { nodeLeaseSeconds: cluster.leaseSeconds, ...overrides },
+    redisHubDeps(redis),
+  );
+  return {
+    ...testHub,
+    redis,
+    async close() {
+      await testHub.close();
+      await redis.close();
+    },
+  };
+}
+
+/** A hub node as a real child process (`node --import tsx src/main.ts`), for crash tests. */
+export interface ChildNode {
+  url: URL;
+  process: ChildProcess;
+  /** Kills with `signal` (default SIGKILL) and waits for the exit; safe to call twice. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const HUB_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const STARTUP_TIMEOUT_MS = 15_000;
+
+/**
+ * Spawns `src/main.ts` with REDIS_URL and a free port, and resolves with its URL once it
+ * logs that it listens. tsx runs in-process (`--import tsx`), so a signal reaches the hub
+ * itself, not a wrapper. An exit hook kills it if the test process dies first.
+ */
+export async function spawnChildNode(
+  cluster: ClusterOptions,
+  env: Record<string, string> = {},
+): Promise<ChildNode> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: HUB_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HUB_PORT: "0",
+      HUB_HOST: "127.0.0.1",
+      REDIS_URL: cluster.redisUrl,
+      HUB_REDIS_KEY_PREFIX: cluster.keyPrefix,
+      HUB_NODE_LEASE_SECONDS: String(cluster.leaseSeconds),
+      HUB_NODE_ID: "child",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const killOnExit = (): void => {
+    child.kill("SIGKILL");
+  };
+  process.once("exit", killOnExit);
+  let output = "";
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  const url = await new Promise<URL>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`child hub did not start in time:\n${output}`));
+    }, STARTUP_TIMEOUT_MS);
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(new URL(match[1]));
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`child hub exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    process: child,
+    async kill(signal = "SIGKILL") {
+      process.off("exit", killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
