@@ -7,6 +7,7 @@ export default tseslint.config(
       "**/node_modules/**",
       "**/.next/**",
       "**/dist/**",
+      "**/public/**",
       "**/.turbo/**",
       "**/next-env.d.ts",
       "**/playwright-report/**",

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_PORTS, HUB_URL, WEB_URL } from "./support/ports";
 import { E2E_PROXY_CONFIG, E2E_SANDBOX_DIR } from "./support/sandbox";
+import { E2E_HUB_DATA_DIR, E2E_WEBHOOK_SECRET } from "./support/channels";
 
 const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -18,6 +19,8 @@ const quietEnv = { NEXT_TELEMETRY_DISABLED: "1", TURBO_TELEMETRY_DISABLED: "1" }
 
 export default defineConfig({
   testDir: "./tests",
+  // Needs two hub nodes on Redis: run by playwright.cluster.config.ts.
+  testIgnore: "multi-node.spec.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -52,6 +55,10 @@ export default defineConfig({
         HUB_TIMEOUT_GRACE_SECONDS: "30",
         HUB_CORS_ORIGINS: WEB_URL,
         PROXY_CONFIG_PATH: E2E_PROXY_CONFIG,
+        HUB_WEB_PUBLIC_URL: WEB_URL,
+        HUB_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+        HUB_WEBHOOK_RETRY_BASE_SECONDS: "0.2",
+        HUB_DATA_DIR: E2E_HUB_DATA_DIR,
       },
       reuseExistingServer: false,
     },
@@ -62,6 +69,9 @@ export default defineConfig({
       env: {
         ...quietEnv,
         AGENT_PORT: String(E2E_PORTS.agent),
+        // The timeout chain: the agent's MCP timeout must outlast the hub's 120 s + 30 s.
+        HUB_TIMEOUT_GRACE_SECONDS: "30",
+        AGENT_MCP_TIMEOUT_SECONDS: "180",
         HUB_MCP_URL: `${HUB_URL}/mcp`,
         DEMO_TOOLS_MCP_URL: `${HUB_URL}/proxy/demo/mcp`,
       },

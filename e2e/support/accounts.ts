@@ -6,7 +6,8 @@ export function uniqueUsername(prefix = "e2e"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
 
-const PASSWORD = "correct horse battery";
+/** The password of every account the suite creates. */
+export const PASSWORD = "correct horse battery";
 
 async function submitLoginForm(page: Page, username: string, button: string): Promise<void> {
   await page.goto("/login");

@@ -3,9 +3,7 @@ import { z } from "zod";
 import type { AgentConfig } from "./app";
 import { DEMO_MODEL_ID } from "./llm/demo-model";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
-
-/** The hub answers within 120 s plus a 10 s grace; the agent must wait longer than that. */
-const HUB_TIMEOUT_WITH_GRACE_SECONDS = 130;
+import { HUB_TIMEOUT_DEFAULTS, agentTimeoutChainProblems } from "./timeout-chain";
 
 /** An optional text variable; set but empty (`OPENAI_API_KEY=` in a .env file) means unset. */
 const OptionalText = z
@@ -13,20 +11,20 @@ const OptionalText = z
   .optional()
   .transform((value) => (value === "" ? undefined : value));
 
+/** A hub duration as the hub reads it: seconds, fractional allowed; empty means unset. */
+const hubSeconds = (fallback: number) =>
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().min(0).default(fallback),
+  );
+
 const EnvSchema = z.object({
   AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(4100),
   AGENT_HOST: z.string().min(1).default("127.0.0.1"),
   HUB_MCP_URL: z.url().default("http://127.0.0.1:4000/mcp"),
   /** The demo tools, by default through the hub's approval proxy (which gets the user's bearer). */
   DEMO_TOOLS_MCP_URL: z.url().default("http://127.0.0.1:4000/proxy/demo/mcp"),
-  AGENT_MCP_TIMEOUT_SECONDS: z.coerce
-    .number()
-    .int()
-    .gt(
-      HUB_TIMEOUT_WITH_GRACE_SECONDS,
-      `must be above the hub's 120 s timeout + 10 s grace (> ${HUB_TIMEOUT_WITH_GRACE_SECONDS})`,
-    )
-    .default(150),
+  AGENT_MCP_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(150),
   AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()
@@ -44,6 +42,10 @@ const EnvSchema = z.object({
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   AGENT_SYSTEM_PROMPT: OptionalText,
   AGENT_SYSTEM_PROMPT_FILE: OptionalText,
+  /** The hub's timeouts, read only to check the chain; the hub's defaults when unset. */
+  HUB_INQUIRY_TIMEOUT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.inquiryTimeoutSeconds),
+  HUB_TIMEOUT_GRACE_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.timeoutGraceSeconds),
+  HUB_HEARTBEAT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.heartbeatSeconds),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -89,6 +91,14 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
     throw new Error(`Invalid agent environment: ${problems.join("; ")}`);
   }
   const env = parsed.data;
+  const chain = agentTimeoutChainProblems({
+    mcpTimeoutSeconds: env.AGENT_MCP_TIMEOUT_SECONDS,
+    mcpMaxTotalTimeoutSeconds: env.AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS,
+    hubInquiryTimeoutSeconds: env.HUB_INQUIRY_TIMEOUT_SECONDS,
+    hubTimeoutGraceSeconds: env.HUB_TIMEOUT_GRACE_SECONDS,
+    hubHeartbeatSeconds: env.HUB_HEARTBEAT_SECONDS,
+  });
+  if (chain.length > 0) throw new Error(`Invalid agent environment: ${chain.join("; ")}`);
   let systemPrompt: string;
   try {
     systemPrompt = readSystemPrompt(env);

@@ -7,6 +7,7 @@ import type { ServerOptions } from "socket.io";
 import type { HubConfig } from "./config";
 import { createAuthService } from "./core/auth-service";
 import type { PendingIndex } from "./core/cluster-ports";
+import type { AttemptLimiterFactory } from "./core/attempt-limiter-ports";
 import type { DevicePresence, DeviceStore, OneTimeSecretStore } from "./core/device-ports";
 import { createDeviceService } from "./core/device-service";
 import { createInquiryService } from "./core/inquiry-service";
@@ -15,6 +16,7 @@ import { createPairingService } from "./core/pairing-service";
 import { startPendingSweeper } from "./core/pending-sweeper";
 import type { PairingGrant } from "./core/pairing-service";
 import type { InquiryEventBus, InquiryStore, TokenStore, UserStore } from "./core/ports";
+import { withRateLimits } from "./core/rate-limited-inquiries";
 import { createSocketTicketService } from "./core/socket-ticket-service";
 import { createLocalEventBus } from "./infra/memory/local-event-bus";
 import { createMemoryDevicePresence } from "./infra/memory/memory-device-presence";
@@ -22,6 +24,7 @@ import { createMemoryDeviceStore } from "./infra/memory/memory-device-store";
 import { createMemoryInquiryStore } from "./infra/memory/memory-inquiry-store";
 import { createMemoryOneTimeSecretStore } from "./infra/memory/memory-one-time-secret-store";
 import { createMemoryTokenStore, createMemoryUserStore } from "./infra/memory/memory-user-store";
+import { createMemoryAttemptLimiters } from "./infra/rate-limit/attempt-limiters";
 import { createAjvArgumentsValidator } from "./infra/validation/ajv-arguments-validator";
 import { createApprovalProxies } from "./proxy/approval-proxies";
 import type { AuditSink } from "./proxy/audit-log";
@@ -31,9 +34,18 @@ import { createDeviceRoutes } from "./transport/http/device-routes";
 import { createErrorHandler, notFoundHandler } from "./transport/http/error-response";
 import { createInquiryRoutes } from "./transport/http/inquiry-routes";
 import { createPairingRoutes } from "./transport/http/pairing-routes";
+import { limitAttempts } from "./transport/http/rate-limit";
+import { securityHeaders } from "./transport/http/security-headers";
 import { createMcpGuards } from "./transport/mcp/mcp-guards";
 import { createMcpSessions } from "./transport/mcp/mcp-sessions";
+import { createMemorySettingsStore, createSettingsService } from "./core/settings-service";
+import type { SettingsStore } from "./core/settings-service";
+import type { YoloGate } from "./core/yolo-inquiries";
+import { createSettingsRoutes } from "./transport/http/settings-routes";
+import { startSettingsFanOut } from "./transport/socket/settings-fan-out";
 import { createRoomPresence } from "./transport/socket/room-presence";
+import { createChannels } from "./channels";
+import type { ChannelDeps } from "./channels";
 import { attachSocketLayer } from "./transport/socket/socket-server";
 
 /** Replaceable infrastructure; each defaults to the in-memory, single-node version. */
@@ -47,8 +59,14 @@ export interface HubDeps {
   pairingCodes: OneTimeSecretStore<PairingGrant>;
   /** Socket ticket hash → device id. */
   socketTickets: OneTimeSecretStore<string>;
+  /** Where rate limits count attempts: this process by default, Redis across nodes. */
+  attemptLimiters: AttemptLimiterFactory;
   /** Where approval decisions are recorded; one JSON line per decision on stdout by default. */
   approvalAudit: AuditSink;
+  /** Users' settings (YOLO); in memory by default. */
+  settingsStore: SettingsStore;
+  /** Stores and senders of history, Web Push and the webhook channel (see channels.ts). */
+  channels: Partial<ChannelDeps>;
   /** The multi-node parts (e.g. from createRedisInfra); absent = a single node. */
   cluster: HubClusterDeps;
 }
@@ -109,7 +127,9 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     ttlMs: config.socketTicketSeconds * 1000,
   });
   const validateArguments = createAjvArgumentsValidator();
-  const inquiries = createInquiryService(
+  const attemptLimiters = deps.attemptLimiters ?? createMemoryAttemptLimiters();
+  const limits = config.rateLimits;
+  const unlimitedInquiries = createInquiryService(
     {
       store: deps.inquiryStore ?? createMemoryInquiryStore(),
       bus: eventBus,
@@ -121,6 +141,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       timeoutGraceMs: config.timeoutGraceSeconds * 1000,
     },
   );
+  const inquiries = withRateLimits(unlimitedInquiries, attemptLimiters, limits);
   const sweeper =
     deps.cluster === undefined
       ? undefined
@@ -131,12 +152,23 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
             timeoutGraceMs: config.timeoutGraceSeconds * 1000,
           },
         );
+  const settings = createSettingsService({
+    store: deps.settingsStore ?? createMemorySettingsStore(),
+  });
+  const yolo: YoloGate = async (userId, sessionOverride) =>
+    sessionOverride ?? (await settings.isYoloOn(userId));
   const mcp = createMcpSessions({
     inquiries,
+    yolo,
     heartbeatMs: config.heartbeatSeconds * 1000,
     idleMs: config.mcpSessionIdleSeconds * 1000,
   });
   const authenticate = createAuthenticate(auth, devices);
+  const channels = createChannels(
+    config,
+    { bus: eventBus, devices, inquiries, authenticate },
+    deps.channels,
+  );
   const mcpGuards = createMcpGuards({ host: config.host, allowedOrigins: config.corsOrigins });
   const proxies =
     config.proxy === undefined
@@ -149,22 +181,33 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           guards: mcpGuards,
           heartbeatMs: config.heartbeatSeconds * 1000,
           idleMs: config.mcpSessionIdleSeconds * 1000,
+          yolo,
           ...(deps.approvalAudit === undefined ? {} : { audit: deps.approvalAudit }),
         });
 
   const app = express();
   app.disable("x-powered-by");
+  app.use(securityHeaders);
   app.use(cors({ origin: config.corsOrigins, exposedHeaders: ["Mcp-Session-Id"] }));
   app.use(express.json({ limit: config.jsonBodyLimitBytes }));
   app.get("/api/health", (_req, res) => {
     res.json({ ok: true });
   });
+  const logins = attemptLimiters("login", { points: limits.loginPerMinute, windowSeconds: 60 });
+  const pairings = attemptLimiters("pairing", {
+    points: limits.pairingPerMinute,
+    windowSeconds: 60,
+  });
+  app.post(["/api/auth/login", "/api/auth/register"], limitAttempts(logins, "address"));
+  app.post(["/api/pairing", "/api/pairing/claim"], limitAttempts(pairings, "address"));
   app.use("/api/auth", createAuthRoutes({ auth, devices, authenticate }));
   app.use("/api/inquiries", authenticate, createInquiryRoutes(inquiries));
   app.use("/api/devices", authenticate, createDeviceRoutes(devices));
+  app.use("/api/settings", authenticate, createSettingsRoutes(settings));
   app.use("/api", createPairingRoutes({ pairing, tickets, authenticate }));
   app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
   if (proxies !== undefined) app.use(proxies.router);
+  app.use(channels.router);
   app.use(notFoundHandler);
   app.use(createErrorHandler(config.jsonBodyLimitBytes));
 
@@ -179,6 +222,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     adapter: deps.cluster?.socketAdapter,
   });
   roomPresence?.bind(sockets.io);
+  const stopSettingsFanOut = startSettingsFanOut(sockets.io, settings);
   const stopClosingMcp = devices.onRevoked((device) => {
     Promise.all([mcp.closeDevice(device.id), proxies?.closeDevice(device.id)]).catch(
       (error: unknown) => console.error("closing a revoked device's MCP sessions failed", error),
@@ -188,6 +232,8 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
 
   async function shutdown(): Promise<void> {
     stopClosingMcp();
+    channels.stop();
+    stopSettingsFanOut();
     await Promise.all([mcp.close(), proxies?.close()]);
     await sweeper?.stop();
     sockets.close();

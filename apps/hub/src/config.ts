@@ -1,3 +1,4 @@
+import type { RateLimits } from "./core/attempt-limiter-ports";
 import type { ProxyConfig } from "./proxy/proxy-config-schema";
 
 /**
@@ -40,6 +41,23 @@ export interface HubConfig {
   nodeLeaseSeconds: number;
   /** How long resolved inquiries and their audit entries stay in Redis as history. */
   historyTtlSeconds: number;
+  /** The web app's public origin, for links in channel messages (HUB_WEB_PUBLIC_URL). */
+  webPublicUrl: string;
+  /** Where generated secrets are kept across restarts (HUB_DATA_DIR), relative to the cwd. */
+  dataDir: string;
+  /** VAPID key pair for Web Push; absent = main.ts loads or generates it under `dataDir`. */
+  vapidKeys?: { publicKey: string; privateKey: string } | undefined;
+  /** `mailto:` or `https:` contact the push services may use about this hub. */
+  vapidSubject: string;
+  /** HMAC-SHA256 key of webhook decision links; absent = loaded or generated like VAPID. */
+  webhookSecret?: string | undefined;
+  /** How long a webhook decision link stays usable. */
+  webhookLinkSeconds: number;
+  /** Tries per webhook message (first included) and the backoff base, doubled per retry. */
+  webhookAttempts: number;
+  webhookRetryBaseSeconds: number;
+  /** Abuse limits (HUB_RATE_LIMIT_*); generous, so only floods hit them. */
+  rateLimits: RateLimits;
 }
 
 /** Longest client deadline a caller may ask for: one day. */
@@ -60,4 +78,16 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   redisKeyPrefix: "ih:",
   nodeLeaseSeconds: 10,
   historyTtlSeconds: 7 * 24 * 60 * 60,
+  webPublicUrl: "http://localhost:3000",
+  dataDir: ".data",
+  vapidSubject: "mailto:inquiry-hub@localhost.localdomain",
+  webhookLinkSeconds: 15 * 60,
+  webhookAttempts: 3,
+  webhookRetryBaseSeconds: 1,
+  rateLimits: {
+    loginPerMinute: 120,
+    pairingPerMinute: 60,
+    answersPerMinute: 5000,
+    inquiriesPerMinute: 5000,
+  },
 };

@@ -7,6 +7,9 @@ import { timeoutChainProblems } from "./timeout-chain";
 const seconds = (fallback: number) =>
   z.coerce.number().positive().max(MAX_TIMEOUT_SECONDS).default(fallback);
 
+/** A per-minute attempt budget of one rate limit. */
+const perMinute = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 const EnvSchema = z.object({
   HUB_PORT: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_HUB_CONFIG.port),
   HUB_HOST: z.string().min(1).default(DEFAULT_HUB_CONFIG.host),
@@ -46,6 +49,31 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(DEFAULT_HUB_CONFIG.historyTtlSeconds),
+  HUB_WEB_PUBLIC_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_HUB_CONFIG.webPublicUrl),
+  HUB_DATA_DIR: z.string().min(1).default(DEFAULT_HUB_CONFIG.dataDir),
+  HUB_VAPID_PUBLIC_KEY: z.base64url().optional(),
+  HUB_VAPID_PRIVATE_KEY: z.base64url().optional(),
+  HUB_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https: URL")
+    .default(DEFAULT_HUB_CONFIG.vapidSubject),
+  HUB_WEBHOOK_SECRET: z.string().min(32, "at least 32 characters").optional(),
+  HUB_WEBHOOK_LINK_SECONDS: seconds(DEFAULT_HUB_CONFIG.webhookLinkSeconds),
+  HUB_WEBHOOK_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(DEFAULT_HUB_CONFIG.webhookAttempts),
+  HUB_WEBHOOK_RETRY_BASE_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(60)
+    .default(DEFAULT_HUB_CONFIG.webhookRetryBaseSeconds),
+  HUB_RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.loginPerMinute),
+  HUB_RATE_LIMIT_PAIRING_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.pairingPerMinute),
+  HUB_RATE_LIMIT_ANSWERS_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.answersPerMinute),
+  HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.inquiriesPerMinute),
 });
 
 /** The proxy configuration named by PROXY_CONFIG_PATH, or an Error naming the bad key. */
@@ -57,6 +85,19 @@ function readProxyConfig(path: string | undefined): HubConfig["proxy"] {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`invalid hub configuration: PROXY_CONFIG_PATH: ${reason}`, { cause: error });
   }
+}
+
+/** The configured VAPID pair; both keys or neither, since half a pair cannot sign. */
+function vapidKeyPair(
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+): HubConfig["vapidKeys"] {
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined)
+    throw new Error(
+      "invalid hub configuration: set both HUB_VAPID_PUBLIC_KEY and HUB_VAPID_PRIVATE_KEY, or neither",
+    );
+  return { publicKey, privateKey };
 }
 
 /**
@@ -96,5 +137,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     nodeName: parsed.data.HUB_NODE_ID,
     nodeLeaseSeconds: parsed.data.HUB_NODE_LEASE_SECONDS,
     historyTtlSeconds: parsed.data.HUB_HISTORY_TTL_SECONDS,
+    webPublicUrl: parsed.data.HUB_WEB_PUBLIC_URL,
+    dataDir: parsed.data.HUB_DATA_DIR,
+    vapidKeys: vapidKeyPair(parsed.data.HUB_VAPID_PUBLIC_KEY, parsed.data.HUB_VAPID_PRIVATE_KEY),
+    vapidSubject: parsed.data.HUB_VAPID_SUBJECT,
+    webhookSecret: parsed.data.HUB_WEBHOOK_SECRET,
+    webhookLinkSeconds: parsed.data.HUB_WEBHOOK_LINK_SECONDS,
+    webhookAttempts: parsed.data.HUB_WEBHOOK_ATTEMPTS,
+    webhookRetryBaseSeconds: parsed.data.HUB_WEBHOOK_RETRY_BASE_SECONDS,
+    rateLimits: {
+      loginPerMinute: parsed.data.HUB_RATE_LIMIT_LOGIN_PER_MINUTE,
+      pairingPerMinute: parsed.data.HUB_RATE_LIMIT_PAIRING_PER_MINUTE,
+      answersPerMinute: parsed.data.HUB_RATE_LIMIT_ANSWERS_PER_MINUTE,
+      inquiriesPerMinute: parsed.data.HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE,
+    },
   };
 }

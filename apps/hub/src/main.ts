@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { createHub } from "./app";
 import type { HubConfig } from "./config";
 import { loadConfig } from "./env";
+import { withPersistedSecrets } from "./infra/file/channel-secrets";
 import { createRedisInfra } from "./infra/redis/index";
 import type { RedisInfra } from "./infra/redis/index";
 import { redisHubDeps } from "./redis-hub-deps";
@@ -35,7 +36,7 @@ async function connectRedis(config: HubConfig, url: string): Promise<RedisInfra>
   return redis;
 }
 
-const config = readConfig();
+const config = withPersistedSecrets(readConfig());
 const redis =
   config.redisUrl === undefined ? undefined : await connectRedis(config, config.redisUrl);
 const hub = createHub(config, redis === undefined ? {} : redisHubDeps(redis));

@@ -1,5 +1,6 @@
 import type { HubDeps } from "./app";
 import type { RedisInfra } from "./infra/redis/index";
+import { createRedisAuditReader } from "./infra/redis/redis-audit-reader";
 
 /**
  * Every replaceable part of a hub node taken from one Redis infra: all stores, the event
@@ -15,6 +16,8 @@ export function redisHubDeps(redis: RedisInfra): Partial<HubDeps> {
     deviceStore: redis.deviceStore,
     pairingCodes: redis.pairingCodes,
     socketTickets: redis.socketTickets,
+    attemptLimiters: redis.attemptLimiters,
     cluster: redis,
+    channels: { auditTrail: createRedisAuditReader(redis.inquiryStore) },
   };
 }

@@ -12,7 +12,8 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /**
  * Body of `POST /api/chat`: the whole conversation, and optionally the client auto-reply
- * deadline (seconds) the agent passes on to the hub as `inquiry_timeout`.
+ * deadline (seconds) the agent passes on to the hub as `inquiry_timeout`, and this chat's
+ * YOLO choice (`yolo`, passed on as the agent's `yolo`, then `?yolo=1|0` on the hub's MCP URL).
  */
 export const ChatRequestSchema = z.object({
   messages: z.array(ChatMessageSchema).min(1).max(MAX_CHAT_MESSAGES),
@@ -21,6 +22,7 @@ export const ChatRequestSchema = z.object({
     .positive()
     .max(24 * 60 * 60)
     .optional(),
+  yolo: z.boolean().optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
@@ -31,5 +33,6 @@ export function toAgentRequestBody(request: ChatRequest, model: string): Record<
     stream: true,
     messages: request.messages,
     ...(request.inquiryTimeout === undefined ? {} : { inquiry_timeout: request.inquiryTimeout }),
+    ...(request.yolo === undefined ? {} : { yolo: request.yolo }),
   };
 }

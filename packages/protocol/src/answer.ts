@@ -33,6 +33,12 @@ const TimeoutActionSchema = z.object({
   ...DeviceIdField,
 });
 
+/** The person hands the decision to the agent ("Let the assistant answer"). */
+const DelegateActionSchema = z.object({
+  action: z.literal("delegate"),
+  ...DeviceIdField,
+});
+
 const ApproveActionSchema = z.object({
   action: z.literal("approve"),
   ...DeviceIdField,
@@ -50,6 +56,8 @@ const EditActionSchema = z.object({
  *
  * @example { action: "answer", response: "Hangzhou" }
  * @example { action: "reject", reason: "not now" }
+ * @example { action: "answer", values: { party_size: 4 } }
+ * @example { action: "delegate" }
  */
 export const AnswerBodySchema = z.preprocess(
   (input) =>
@@ -60,6 +68,7 @@ export const AnswerBodySchema = z.preprocess(
     AnswerActionSchema,
     RejectActionSchema,
     TimeoutActionSchema,
+    DelegateActionSchema,
     ApproveActionSchema,
     EditActionSchema,
   ]),

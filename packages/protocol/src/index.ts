@@ -83,6 +83,30 @@ export type { AgentStreamEvent } from "./agent-stream-event";
 export type { ClientToServerEvents, ServerToClientEvents, SocketAck } from "./socket-events";
 export { RESULT_OPENINGS, inquiryResultText } from "./result-text";
 export {
+  QuestionKindSchema,
+  QuestionSchema,
+  QuestionsSchema,
+  checkQuestionnaireValues,
+  questionnaireAnswerText,
+} from "./questionnaire";
+export type { Question, QuestionKind, QuestionValue, QuestionnaireCheck } from "./questionnaire";
+export {
+  ElicitationPropertySchema,
+  RequestedSchemaSchema,
+  questionsToRequestedSchema,
+  requestedSchemaToQuestions,
+} from "./elicitation-schema";
+export type { ElicitationProperty, RequestedSchema } from "./elicitation-schema";
+export {
+  MAX_YOLO_SECONDS,
+  UpdateSettingsBodySchema,
+  UserSettingsSchema,
+  YoloSettingSchema,
+  isYoloActive,
+} from "./settings";
+export type { UpdateSettingsBody, UserSettings, YoloSetting } from "./settings";
+export {
+  DEFAULT_PROMPT_DESCRIPTION,
   HUB_TOOL_NAMES,
   MAX_PROMPT_LENGTH,
   RespondInquiryArgsSchema,
@@ -91,3 +115,49 @@ export {
 export type { RespondInquiryArgs, SendInquiryArgs } from "./mcp-tools";
 export { SocketHandshakeAuthSchema } from "./socket-auth";
 export type { SocketHandshakeAuth } from "./socket-auth";
+export {
+  DeliveryAttemptSchema,
+  DeliveryPurposeSchema,
+  HistoryAuditEntrySchema,
+  HistoryDetailSchema,
+  HistoryItemSchema,
+  HistoryPageSchema,
+  HistoryQuerySchema,
+  MAX_HISTORY_PAGE,
+} from "./history";
+export type {
+  DeliveryAttempt,
+  HistoryAuditEntry,
+  HistoryDetail,
+  HistoryItem,
+  HistoryPage,
+  HistoryQuery,
+} from "./history";
+export {
+  PushKeyResponseSchema,
+  PushMessageSchema,
+  PushSubscriptionBodySchema,
+  PushUnsubscribeBodySchema,
+} from "./push";
+export type {
+  PushKeyResponse,
+  PushMessage,
+  PushSubscriptionBody,
+  PushUnsubscribeBody,
+} from "./push";
+export {
+  LinkDecisionSchema,
+  WebhookConfigBodySchema,
+  WebhookConfigSchema,
+  WebhookDecisionBodySchema,
+  WebhookDecisionPreviewSchema,
+  WebhookKindSchema,
+} from "./webhook";
+export type {
+  LinkDecision,
+  WebhookConfig,
+  WebhookConfigBody,
+  WebhookDecisionBody,
+  WebhookDecisionPreview,
+  WebhookKind,
+} from "./webhook";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApprovalDetailsSchema } from "./approval";
+import { QuestionsSchema } from "./questionnaire";
 
 /** What kind of decision an inquiry asks for: a free question, or approval of a tool call. */
 export const InquiryTypeSchema = z.enum(["INQUIRY", "APPROVAL"]);
@@ -35,6 +36,11 @@ export const InquiryResolutionSchema = z.object({
   values: z.record(z.string(), z.unknown()).optional(),
   /** Why the person declined, when they said (status `rejected`). */
   reason: z.string().optional(),
+  /**
+   * True when the person handed the decision to the agent ("Let the assistant answer", or
+   * YOLO mode) instead of answering: status `answered`, no human answer in it.
+   */
+  delegated: z.boolean().optional(),
   /** The device that resolved it; absent when the hub itself did (backstop timeout, cancel). */
   byDeviceId: z.string().optional(),
   /** When the resolution was accepted by the hub. */
@@ -58,6 +64,8 @@ export const InquirySchema = z.object({
   options: z.array(z.string()),
   /** An answer the agent proposes; the person may submit it as is. */
   suggestedAnswer: z.string().optional(),
+  /** A questionnaire: the person answers with `values` keyed by question id. */
+  questions: QuestionsSchema.optional(),
   createdAt: IsoTimestampSchema,
   /** The client auto-reply deadline: devices answer `timeout` when it passes. */
   expiresAt: IsoTimestampSchema,

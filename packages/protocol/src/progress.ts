@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApprovalDetailsSchema } from "./approval";
 import { FINAL_INQUIRY_STATUSES } from "./inquiry";
+import { QuestionsSchema } from "./questionnaire";
 
 /**
  * Carried by the first progress notification of a `send_inquiry` call: the ticket a client
@@ -15,6 +16,8 @@ export const InquiryOpenedMetaSchema = z
     expiresAt: z.string().optional(),
     options: z.array(z.string()).optional(),
     suggestedAnswer: z.string().optional(),
+    /** A questionnaire to render as a form; answered with `values`. */
+    questions: QuestionsSchema.optional(),
     /** For `type: "APPROVAL"`: the tool call to approve, edit or reject. */
     approval: ApprovalDetailsSchema.optional(),
   })

@@ -36,6 +36,30 @@ describe("inquiryResultText", () => {
     expect(text).toContain("2 minutes");
   });
 
+  it("lists a questionnaire's questions with their answers", () => {
+    const inquiry: Inquiry = {
+      ...resolved({ status: "answered", values: { size: 4, terrace: true } }),
+      questions: [
+        { id: "size", text: "How many people?", kind: "number" },
+        { id: "terrace", text: "Terrace?", kind: "boolean" },
+      ],
+    };
+    expect(inquiryResultText(inquiry)).toBe("How many people?: 4\nTerrace?: yes");
+  });
+
+  it("hands a delegated decision back to the model", () => {
+    const text = inquiryResultText(resolved({ status: "answered", delegated: true }));
+    expect(text).toBe(
+      "The person delegated this decision to you: decide on your best judgement and state what you decided.",
+    );
+  });
+
+  it("says a cancelled question should not be asked again", () => {
+    const text = inquiryResultText(resolved({ status: "cancelled" }));
+    expect(text.startsWith(RESULT_OPENINGS.cancelled)).toBe(true);
+    expect(text).toContain("Do not ask again");
+  });
+
   it("refuses a pending inquiry", () => {
     const pending: Inquiry = {
       ...resolved({ status: "answered" }),

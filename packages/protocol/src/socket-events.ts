@@ -1,5 +1,6 @@
 import type { ErrorCode } from "./errors";
 import type { Inquiry, InquiryWithdrawn } from "./inquiry";
+import type { UserSettings } from "./settings";
 
 /** Acknowledgement of a client→server socket event: exactly one of `data` or `error`. */
 export type SocketAck<T> = { data: T } | { error: { code: ErrorCode; message: string } };
@@ -12,6 +13,8 @@ export interface ServerToClientEvents {
   "inquiry:withdrawn": (withdrawn: InquiryWithdrawn) => void;
   /** Sent on every (re)connect: the complete current pending list, replacing any cached one. */
   "inquiry:pending": (inquiries: Inquiry[]) => void;
+  /** The user's settings changed (e.g. YOLO switched on another device); validate with UserSettingsSchema. */
+  "settings:changed": (settings: UserSettings) => void;
 }
 
 /** Events devices emit to the hub. The payload is validated with `SocketAnswerPayloadSchema`. */

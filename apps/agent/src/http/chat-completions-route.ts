@@ -109,7 +109,7 @@ async function handleChat(
   let tools: ToolBox;
   try {
     tools = await openToolBox(
-      endpointsFor(settings, token, request.inquiryTimeoutSeconds),
+      endpointsFor(settings, token, request.inquiryTimeoutSeconds, request.yolo),
       settings.timeouts,
       (json) => forward(json),
     );

@@ -31,7 +31,9 @@ const MessageSchema = z.discriminatedUnion("role", [
  * Body of `POST /v1/chat/completions`. Unknown OpenAI options (temperature, …) are accepted
  * and ignored so any OpenAI client works unchanged. `inquiry_timeout` (seconds) is this
  * product's extension: it becomes `?timeout=` on the hub MCP URL, the client auto-reply
- * deadline of any inquiry asked during this request.
+ * deadline of any inquiry asked during this request. `yolo` (also an extension) is this chat's
+ * YOLO choice: `true` lets the agent decide every question itself, `false` always asks; it
+ * becomes `?yolo=1|0` on the hub MCP URL. Absent: the person's own YOLO setting applies.
  */
 export const ChatRequestSchema = z
   .object({
@@ -42,6 +44,7 @@ export const ChatRequestSchema = z
       .nullish()
       .transform((stream) => stream === true),
     inquiry_timeout: z.number().int().positive().max(86_400).optional(),
+    yolo: z.boolean().optional(),
   })
   .loose();
 
@@ -51,6 +54,8 @@ export interface ChatRequest {
   messages: ChatMessage[];
   stream: boolean;
   inquiryTimeoutSeconds: number | undefined;
+  /** This chat's YOLO override; undefined leaves it to the person's setting. */
+  yolo: boolean | undefined;
 }
 
 /** Validates a raw body; returns the request or a one-line explanation of what is wrong. */
@@ -80,5 +85,6 @@ export function parseChatRequest(body: unknown): ChatRequest | { error: string }
     messages,
     stream: parsed.data.stream,
     inquiryTimeoutSeconds: parsed.data.inquiry_timeout,
+    yolo: parsed.data.yolo,
   };
 }

@@ -16,7 +16,8 @@ export interface RunSettings {
 
 /**
  * The MCP servers of one request. The hub gets the user's bearer, so the inquiry belongs to
- * that user, and the optional per-request `?timeout=` (client auto-reply deadline). The
+ * that user, the optional per-request `?timeout=` (client auto-reply deadline) and `?yolo=`
+ * (this chat's YOLO override). The
  * tools endpoint gets the bearer only when it is on the hub's origin (the approval proxy,
  * `/proxy/demo/mcp`, whose approvals go to that user's devices); a tools server elsewhere
  * never sees the user's credential.
@@ -25,10 +26,12 @@ export function endpointsFor(
   settings: RunSettings,
   token: string,
   inquiryTimeoutSeconds: number | undefined,
+  yolo?: boolean,
 ): McpEndpoint[] {
   const hubUrl = new URL(settings.hubMcpUrl);
   if (inquiryTimeoutSeconds !== undefined)
     hubUrl.searchParams.set("timeout", String(inquiryTimeoutSeconds));
+  if (yolo !== undefined) hubUrl.searchParams.set("yolo", yolo ? "1" : "0");
   const bearer = { Authorization: `Bearer ${token}` };
   const toolsUrl = new URL(settings.demoToolsMcpUrl);
   return [

@@ -1,4 +1,5 @@
 import { HUB_TOOL_NAMES, RESULT_OPENINGS } from "@inquiry-hub/protocol";
+import { findDemoInquiry, replyAfterDemoInquiry } from "./demo-inquiry-rules";
 import { findDemoAction, replyAfterAction } from "./demo-model-actions";
 import { TOOL_ERROR_PREFIX } from "./model-provider";
 import type {
@@ -22,7 +23,8 @@ const CITY_PATTERN =
 const HELP_TEXT =
   "I'm the Inquiry Hub demo agent. Ask me about the weather, for example \"What's the weather in Hangzhou tomorrow?\". " +
   "If you don't name a city I'll ask you which one, and you can answer from any of your devices. " +
-  'I can also "save a note saying hello to notes.txt" or "delete the old rows"; you approve those first.';
+  'I can also "save a note saying hello to notes.txt" or "delete the old rows"; you approve those first. ' +
+  'Or ask me to "plan a trip", "book a table" or "pick a colour".';
 
 /** The city named in a sentence (`in <Capitalized Words>` or `for <City>`), if any. */
 export function findCity(text: string): string | undefined {
@@ -83,6 +85,11 @@ function afterInquiry(
       "You chose not to say which city, so I did not check the weather. Name a city any time and I'll look it up.",
     );
   }
+  if (answer.startsWith(RESULT_OPENINGS.delegated)) {
+    return reply(
+      "You left the city to me, so I decided myself: I did not guess a city for you. Name one any time and I'll look it up.",
+    );
+  }
   if (answer.startsWith(RESULT_OPENINGS.cancelled)) {
     return reply(
       "The question was cancelled before anyone answered, so I did not check the weather.",
@@ -107,7 +114,10 @@ function afterTool(
   const toolName = call?.function.name;
   if (call !== undefined && (toolName === "write_file" || toolName === "execute_sql"))
     return reply(replyAfterAction({ name: toolName, args: argumentsOf(call) }, last.content));
-  if (toolName === HUB_TOOL_NAMES.sendInquiry) return afterInquiry(messages, last.content, offered);
+  if (call !== undefined && toolName === HUB_TOOL_NAMES.sendInquiry) {
+    const own = replyAfterDemoInquiry(String(argumentsOf(call).prompt), last.content);
+    return own === undefined ? afterInquiry(messages, last.content, offered) : reply(own);
+  }
   if (toolName !== "get_weather") return reply(`The tool returned: ${last.content}`);
   return last.content.startsWith(TOOL_ERROR_PREFIX)
     ? reply(`I could not get the forecast: ${last.content.slice(TOOL_ERROR_PREFIX.length)}`)
@@ -124,6 +134,12 @@ function afterUser(
     if (!offered.has(action.name))
       return reply(`The ${action.name} tool is not available right now, so I can't do that.`);
     return callTool(messages, action.name, action.args);
+  }
+  const inquiry = findDemoInquiry(text);
+  if (inquiry !== undefined) {
+    if (!offered.has(HUB_TOOL_NAMES.sendInquiry))
+      return reply("I can't ask you through the hub right now, so I can't do that.");
+    return callTool(messages, HUB_TOOL_NAMES.sendInquiry, { ...inquiry });
   }
   if (!WEATHER_PATTERN.test(text)) return reply(HELP_TEXT);
   const city = findCity(text);
@@ -147,6 +163,10 @@ function afterUser(
  * - Last message from the user asks to "save a note saying X to <file>" or to "delete the
  *   old rows": call `write_file` / `execute_sql` (see {@link findDemoAction}); after the
  *   result, say what was saved or deleted, or that the person refused (quoting their reason).
+ * - Last message from the user asks to "plan a trip", "book a table" or "pick a colour":
+ *   call `send_inquiry` with a markdown list of questions, a questionnaire, or options plus a
+ *   suggested answer (see {@link findDemoInquiry}); after the result, echo the answers, or
+ *   on a delegation / decline / timeout say what it decided itself.
  * - Last message from the user and it mentions weather (weather|forecast|rain|temperature,
  *   any case): if it names a city (`in <Capitalized Words>` or `for <City>`) call
  *   `get_weather {city}`; otherwise call `send_inquiry {prompt: CITY_QUESTION}`.

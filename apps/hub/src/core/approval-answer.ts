@@ -19,6 +19,7 @@ function decisionOf(body: AnswerBody): ApprovalDecision | undefined {
       return body.action;
     case "answer":
     case "timeout":
+    case "delegate":
       return undefined;
   }
 }

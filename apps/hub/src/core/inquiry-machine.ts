@@ -4,6 +4,7 @@ import type {
   Inquiry,
   InquiryResolution,
   InquiryType,
+  Question,
 } from "@inquiry-hub/protocol";
 import { HubError } from "./errors";
 
@@ -15,6 +16,8 @@ export interface NewInquiry {
   question: string;
   options: string[];
   suggestedAnswer?: string | undefined;
+  /** A questionnaire; answers are checked against it. */
+  questions?: Question[] | undefined;
   /** The gated tool call of an APPROVAL inquiry; kept on the record so any node can check answers. */
   approval?: ApprovalDetails | undefined;
   createdAt: Date;
@@ -30,6 +33,7 @@ export function openInquiry(input: NewInquiry): Inquiry {
     question: input.question,
     options: input.options,
     ...(input.suggestedAnswer === undefined ? {} : { suggestedAnswer: input.suggestedAnswer }),
+    ...(input.questions === undefined ? {} : { questions: input.questions }),
     createdAt: input.createdAt.toISOString(),
     expiresAt: input.expiresAt.toISOString(),
     status: "pending",
@@ -39,7 +43,7 @@ export function openInquiry(input: NewInquiry): Inquiry {
 }
 
 const ACTIONS_BY_TYPE: Record<InquiryType, ReadonlySet<AnswerBody["action"]>> = {
-  INQUIRY: new Set(["answer", "reject", "timeout"]),
+  INQUIRY: new Set(["answer", "reject", "timeout", "delegate"]),
   APPROVAL: new Set(["approve", "edit", "reject"]),
 };
 
@@ -47,7 +51,8 @@ const ACTIONS_BY_TYPE: Record<InquiryType, ReadonlySet<AnswerBody["action"]>> = 
  * Turns a person's answer into a resolution, or throws BAD_REQUEST when the action does not
  * fit the inquiry type (approve/edit only for APPROVAL; answer/timeout only for INQUIRY).
  * `approve` and `edit` resolve as `answered` with `response` naming the decision; `edit`
- * carries the edited arguments in `values`.
+ * carries the edited arguments in `values`. `delegate` resolves as `answered` with
+ * `delegated: true`: the person handed the decision to the agent.
  *
  * @param deviceId the authenticated device that answered, recorded as `byDeviceId`. A body's
  *   own `deviceId` is ignored: only the credential says which device is speaking, and an
@@ -85,6 +90,8 @@ export function resolutionFromAnswer(
       };
     case "timeout":
       return { status: "timeout", ...common };
+    case "delegate":
+      return { status: "answered", delegated: true, ...common };
     case "approve":
       return { status: "answered", response: "approve", ...common };
     case "edit":

@@ -6,8 +6,10 @@ import type {
   InquiryResolution,
   InquiryStatus,
   InquiryType,
+  Question,
 } from "@inquiry-hub/protocol";
 import { checkApprovalAnswer } from "./approval-answer";
+import { checkQuestionnaireAnswer } from "./questionnaire-answer";
 import type { ArgumentsValidator } from "./approval-answer";
 import { HubError } from "./errors";
 import {
@@ -29,6 +31,13 @@ export interface CreateInquiryInput {
   timeoutMs?: number;
   /** For `type: "APPROVAL"`: the gated tool call, stored on the record. */
   approval?: ApprovalDetails;
+  /** A questionnaire, stored on the record; answers must fit it. */
+  questions?: Question[] | undefined;
+  /**
+   * False: store the inquiry without telling any device and without a backstop, because
+   * the caller resolves it at once itself (YOLO). Default true.
+   */
+  announce?: boolean;
 }
 
 /** One local `waitForResolution` call. */
@@ -188,10 +197,12 @@ export function createInquiryService(
         options: input.options ?? [],
         suggestedAnswer: input.suggestedAnswer,
         approval: input.approval,
+        questions: input.questions,
         createdAt,
         expiresAt: new Date(createdAt.getTime() + (input.timeoutMs ?? options.defaultTimeoutMs)),
       });
       await deps.store.insert(inquiry);
+      if (input.announce === false) return inquiry;
       scheduleBackstop(inquiry);
       await deps.bus.publish({ type: "inquiry.created", inquiry });
       return inquiry;
@@ -207,7 +218,11 @@ export function createInquiryService(
       const inquiry = await getOwned(userId, id);
       if (inquiry.status !== "pending") throw await conflict(inquiry);
       checkApprovalAnswer(inquiry, body, deps.validateArguments);
-      const outcome = await resolve(id, resolutionFromAnswer(inquiry.type, body, now(), deviceId));
+      const checked = checkQuestionnaireAnswer(inquiry, body);
+      const outcome = await resolve(
+        id,
+        resolutionFromAnswer(inquiry.type, checked, now(), deviceId),
+      );
       if (!outcome.applied) throw await conflict(outcome.inquiry);
       return outcome.inquiry;
     },

@@ -6,6 +6,7 @@ import { consoleAuditSink } from "./audit-log";
 import type { AuditSink } from "./audit-log";
 import type { ProxyConfig } from "./proxy-config-schema";
 import { createProxySessions } from "./proxy-sessions";
+import type { YoloGate } from "../core/yolo-inquiries";
 
 /** What the composition root hands the approval proxy. */
 export interface ApprovalProxyDeps {
@@ -23,6 +24,8 @@ export interface ApprovalProxyDeps {
   idleMs: number;
   /** Where decisions are recorded; one JSON line per decision on stdout by default. */
   audit?: AuditSink;
+  /** Whether the user's YOLO setting approves gated calls without asking. */
+  yolo: YoloGate;
 }
 
 /** The mounted proxy plus the hooks the rest of the hub must call. */
@@ -54,6 +57,7 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
       validateArguments: deps.validateArguments,
       audit: deps.audit ?? consoleAuditSink,
       heartbeatMs: deps.heartbeatMs,
+      yolo: deps.yolo,
     },
   });
   const router = Router();

@@ -3,6 +3,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { ArgumentsValidator } from "../core/approval-answer";
 import type { CreateInquiryInput, InquiryService } from "../core/inquiry-service";
+import type { YoloGate } from "../core/yolo-inquiries";
 import { createProgressReporter } from "../transport/mcp/progress-reporter";
 import { approvalOutcome } from "./approval-outcome";
 import type { ApprovalOutcome } from "./approval-outcome";
@@ -17,6 +18,8 @@ export interface ApprovalContext {
   validateArguments: ArgumentsValidator;
   audit: AuditSink;
   heartbeatMs: number;
+  /** YOLO: the user's standing "decide yourself" approves the call without asking. */
+  yolo: YoloGate;
   upstream: string;
   descriptionPrefix: string;
   userId: string;
@@ -44,6 +47,25 @@ function openedMeta(inquiry: Inquiry, approval: ApprovalDetails): InquiryOpenedM
     expiresAt: inquiry.expiresAt,
     approval,
   };
+}
+
+/**
+ * YOLO for a gated call: the APPROVAL inquiry is stored but never shown, and resolved at once
+ * as `approve` with `delegated: true`, so the audit log and the history say who let it run.
+ */
+async function recordYoloApproval(
+  inquiries: InquiryService,
+  userId: string,
+  input: ApprovalInquiryInput,
+): Promise<Inquiry> {
+  const inquiry = await inquiries.create(userId, { ...input, announce: false });
+  const { inquiry: final } = await inquiries.resolve(inquiry.id, {
+    status: "answered",
+    response: "approve",
+    delegated: true,
+    resolvedAt: new Date().toISOString(),
+  });
+  return final;
 }
 
 /**
@@ -80,7 +102,6 @@ export async function awaitApproval(
     ...(policy.timeoutMs === undefined ? {} : { timeoutMs: policy.timeoutMs }),
     approval,
   };
-  const inquiry = await context.inquiries.create(context.userId, input);
   const call = {
     tool,
     args,
@@ -89,6 +110,29 @@ export async function awaitApproval(
     checkArguments: (edited: Record<string, unknown>) =>
       context.validateArguments(request.inputSchema, edited),
   };
+  const audited = (final: Inquiry): ApprovalOutcome => {
+    const outcome = approvalOutcome(final, call);
+    context.audit(
+      auditEntry(
+        {
+          upstream: context.upstream,
+          tool,
+          userId: context.userId,
+          agentDeviceId: context.agentDeviceId,
+          originalArguments: args,
+        },
+        final,
+        outcome,
+      ),
+    );
+    return outcome;
+  };
+  if (
+    policy.allowedDecisions.includes("approve") &&
+    (await context.yolo(context.userId, undefined))
+  )
+    return audited(await recordYoloApproval(context.inquiries, context.userId, input));
+  const inquiry = await context.inquiries.create(context.userId, input);
   const resolution = context.inquiries.waitForResolution(inquiry.id);
   const cancel = (): void => {
     context.inquiries
@@ -112,21 +156,7 @@ export async function awaitApproval(
         status: final.resolution.status,
       });
     }
-    const outcome = approvalOutcome(final, call);
-    context.audit(
-      auditEntry(
-        {
-          upstream: context.upstream,
-          tool,
-          userId: context.userId,
-          agentDeviceId: context.agentDeviceId,
-          originalArguments: args,
-        },
-        final,
-        outcome,
-      ),
-    );
-    return outcome;
+    return audited(final);
   } finally {
     clearInterval(heartbeat);
     stop.removeEventListener("abort", cancel);

@@ -12,13 +12,22 @@ export interface TestRedisServer {
   readonly port: number;
   /** Stops the server (SIGTERM) and waits for the process to exit; safe to call twice. */
   stop(): Promise<void>;
-  /** Starts a stopped server again on the same port, empty (no persistence). */
+  /** Starts a stopped server again on the same port: empty, or from its AOF when persistent. */
   start(): Promise<void>;
   /** `stop()`, keep it down `downMs`, `start()`: for fault tests. */
   restart(downMs?: number): Promise<void>;
 }
 
 const STARTUP_TIMEOUT_MS = 5_000;
+
+/** How the server persists; the default keeps nothing, so a restart starts empty. */
+export interface RedisServerOptions {
+  /**
+   * With a directory: AOF on (`--appendonly yes --appendfsync always`) in it, so every write
+   * survives a restart, even a SIGKILL. The caller owns (and removes) the directory.
+   */
+  appendOnlyDir?: string;
+}
 const STOP_TIMEOUT_MS = 5_000;
 
 /** A port that was free a moment ago: the kernel picks it, we release it for redis. */
@@ -55,10 +64,14 @@ function answersPing(port: number): Promise<boolean> {
  * Spawns redis-server with no persistence and waits until it answers PING. Fails loudly
  * (never skips) when redis-server is not installed: CI installs it, so its absence is a bug.
  */
-async function spawnRedis(port: number): Promise<ChildProcess> {
+async function spawnRedis(port: number, options: RedisServerOptions): Promise<ChildProcess> {
+  const persistence =
+    options.appendOnlyDir === undefined
+      ? ["--appendonly", "no"]
+      : ["--appendonly", "yes", "--appendfsync", "always", "--dir", options.appendOnlyDir];
   const child = spawn(
     "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -93,7 +106,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  * Starts a private redis-server on a free loopback port. Stop it in afterAll; if the test
  * process dies first, an exit hook kills it so no server outlives the run.
  */
-export async function startRedisServer(): Promise<TestRedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<TestRedisServer> {
   const port = await freeLoopbackPort();
   let child: ChildProcess | undefined;
   const killOnExit = (): void => {
@@ -102,7 +115,7 @@ export async function startRedisServer(): Promise<TestRedisServer> {
 
   async function start(): Promise<void> {
     if (child !== undefined) throw new Error("test redis-server is already running");
-    child = await spawnRedis(port);
+    child = await spawnRedis(port, options);
     process.once("exit", killOnExit);
   }
 

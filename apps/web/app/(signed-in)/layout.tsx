@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { AppHeader } from "@/features/auth/app-header";
 import { HubSocketProvider } from "@/features/devices/hub-socket-provider";
 import { LiveAlerts } from "@/features/inbox/live-alerts";
+import { ServiceWorkerRegistrar } from "@/features/pwa/service-worker-registrar";
 import { readToken, readUser } from "@/lib/session";
 
 /**
@@ -14,8 +15,9 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const user = await readUser();
   return (
     <div className="page">
-      <AppHeader username={user?.username} />
+      <ServiceWorkerRegistrar />
       <HubSocketProvider>
+        <AppHeader username={user?.username} />
         <LiveAlerts />
         {children}
       </HubSocketProvider>

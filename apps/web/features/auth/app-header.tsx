@@ -1,12 +1,17 @@
+import { YoloToggle } from "../settings/yolo-toggle";
 import { LogoutButton } from "./logout-button";
 import { NavLinks } from "./nav-links";
 
-/** The header of signed-in pages: product name, "Chat", "Inbox", "Devices", who, "Log out". */
+/**
+ * The header of signed-in pages: product name, "Chat", "Inbox", "Devices", the YOLO switch,
+ * who, "Log out". Rendered inside the tab's HubSocketProvider, so the switch stays live.
+ */
 export function AppHeader({ username }: { username?: string | undefined }) {
   return (
     <header className="app-header">
       <span className="app-header__title">Inquiry Hub</span>
       <NavLinks />
+      <YoloToggle />
       <span className="app-header__user">
         {username !== undefined && <span className="app-header__name">{username}</span>}
         <LogoutButton />

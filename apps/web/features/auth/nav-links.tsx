@@ -7,6 +7,7 @@ const LINKS = [
   { href: "/chat", label: "Chat" },
   { href: "/inbox", label: "Inbox" },
   { href: "/devices", label: "Devices" },
+  { href: "/history", label: "History" },
 ] as const;
 
 /** The signed-in pages, the current one marked for assistive technology. */

@@ -10,6 +10,8 @@ import { useChat } from "./use-chat";
 export interface ChatViewProps {
   /** Seconds the client waits before answering a question `timeout` (from `?inquiryTimeout`). */
   inquiryTimeout?: number | undefined;
+  /** This chat's YOLO override (from `?yolo=1|0`); undefined follows the person's setting. */
+  yolo?: boolean | undefined;
 }
 
 /**
@@ -17,8 +19,8 @@ export interface ChatViewProps {
  * question closes when its stream says so or when the hub withdraws it (another device
  * answered), whichever comes first; answers go over the tab's socket.
  */
-export function ChatView({ inquiryTimeout }: ChatViewProps) {
-  const { state, streaming, send, settleInquiry, withdrawInquiry } = useChat(inquiryTimeout);
+export function ChatView({ inquiryTimeout, yolo }: ChatViewProps) {
+  const { state, streaming, send, settleInquiry, withdrawInquiry } = useChat(inquiryTimeout, yolo);
   const { withdrawn, thisDeviceId, answer } = useHubSocket();
   const endRef = useRef<HTMLDivElement>(null);
 

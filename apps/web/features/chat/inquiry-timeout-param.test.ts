@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInquiryTimeoutParam } from "./inquiry-timeout-param";
+import { parseInquiryTimeoutParam, parseYoloParam } from "./inquiry-timeout-param";
 
 describe("parseInquiryTimeoutParam", () => {
   it("reads a positive number of seconds", () => {
@@ -11,5 +11,14 @@ describe("parseInquiryTimeoutParam", () => {
     for (const value of [undefined, "", "0", "-3", "soon", "Infinity"]) {
       expect(parseInquiryTimeoutParam(value)).toBeUndefined();
     }
+  });
+});
+
+describe("parseYoloParam", () => {
+  it("reads 1/0 as this chat's override and ignores anything else", () => {
+    expect(parseYoloParam("1")).toBe(true);
+    expect(parseYoloParam(["0"])).toBe(false);
+    expect(parseYoloParam("maybe")).toBeUndefined();
+    expect(parseYoloParam(undefined)).toBeUndefined();
   });
 });

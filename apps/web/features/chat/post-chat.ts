@@ -3,6 +3,8 @@ import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
 export interface PostChatInput {
   messages: { role: "user" | "assistant"; content: string }[];
   inquiryTimeout?: number | undefined;
+  /** This chat's YOLO override; undefined leaves it to the person's setting. */
+  yolo?: boolean | undefined;
 }
 
 /** A chat request the server refused or could not forward; `message` is fit to show. */
@@ -21,11 +23,11 @@ export async function postChat(
   const response = await fetch("/api/chat", {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream" },
-    body: JSON.stringify(
-      input.inquiryTimeout === undefined
-        ? { messages: input.messages }
-        : { messages: input.messages, inquiryTimeout: input.inquiryTimeout },
-    ),
+    body: JSON.stringify({
+      messages: input.messages,
+      ...(input.inquiryTimeout === undefined ? {} : { inquiryTimeout: input.inquiryTimeout }),
+      ...(input.yolo === undefined ? {} : { yolo: input.yolo }),
+    }),
     signal,
   });
   if (response.ok && response.body !== null) return response.body;

@@ -20,7 +20,7 @@ export interface UseChat {
  * the reducer, and closes every open question when the stream ends or breaks. Leaving the
  * page aborts the request, which aborts the agent run upstream.
  */
-export function useChat(inquiryTimeout: number | undefined): UseChat {
+export function useChat(inquiryTimeout: number | undefined, yolo?: boolean): UseChat {
   const [state, dispatch] = useReducer(chatReducer, INITIAL_CHAT_STATE);
   const [streaming, setStreaming] = useState(false);
   const controllerRef = useRef<AbortController | undefined>(undefined);
@@ -33,7 +33,7 @@ export function useChat(inquiryTimeout: number | undefined): UseChat {
       controllerRef.current = controller;
       setStreaming(true);
       try {
-        const body = await postChat({ messages, inquiryTimeout }, controller.signal);
+        const body = await postChat({ messages, inquiryTimeout, yolo }, controller.signal);
         for await (const event of readAgentStream(body)) dispatch({ type: "stream_event", event });
       } catch (error) {
         if (!controller.signal.aborted) {
@@ -51,7 +51,7 @@ export function useChat(inquiryTimeout: number | undefined): UseChat {
         setStreaming(false);
       }
     },
-    [inquiryTimeout],
+    [inquiryTimeout, yolo],
   );
 
   const send = useCallback(

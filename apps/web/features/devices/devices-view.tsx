@@ -6,6 +6,7 @@ import type { Device } from "@inquiry-hub/protocol";
 import { DevicesRequestError, fetchDevices, revokeDevice } from "./devices-client";
 import { formatLastSeen } from "./format-last-seen";
 import { useHubSocket } from "./hub-socket-provider";
+import { PushPanel } from "@/features/push/push-panel";
 import { PairingPanel } from "./pairing-panel";
 import { leaveToLogin } from "./socket-ticket-client";
 
@@ -110,6 +111,7 @@ export function DevicesView() {
         </ul>
       )}
       <PairingPanel />
+      <PushPanel />
     </main>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from "react";
 import type { ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { InquirySchema, InquiryWithdrawnSchema } from "@inquiry-hub/protocol";
+import { InquirySchema, InquiryWithdrawnSchema, UserSettingsSchema } from "@inquiry-hub/protocol";
 import type { AnswerBody, Inquiry, InquiryWithdrawn, SocketAck } from "@inquiry-hub/protocol";
 import { PENDING_QUERY_KEY } from "../inbox/pending-query";
 import { addPending, removePending, replacePending } from "../inbox/pending-cache";
@@ -21,6 +21,7 @@ import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { outcomeOfAck } from "../inquiry/answer-outcome";
 import { STALE_NOTE } from "../inquiry/closed-note";
 import { withdrawnNote } from "../inquiry/withdrawn-note";
+import { SETTINGS_QUERY_KEY } from "../settings/settings-client";
 import { connectHubSocket } from "./connect-hub-socket";
 import type { HubSocket } from "./connect-hub-socket";
 
@@ -144,6 +145,10 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
             if (after === before) return;
             queryClient.setQueryData<PendingList>(PENDING_QUERY_KEY, after);
             setLatestNew((last) => ({ inquiry: parsed.data, sequence: (last?.sequence ?? 0) + 1 }));
+          });
+          socket.on("settings:changed", (payload) => {
+            const parsed = UserSettingsSchema.safeParse(payload);
+            if (parsed.success) queryClient.setQueryData(SETTINGS_QUERY_KEY, parsed.data);
           });
           socket.on("inquiry:withdrawn", (payload) => {
             const parsed = InquiryWithdrawnSchema.safeParse(payload);

@@ -15,11 +15,14 @@ export function noteForStatus(status: FinalInquiryStatus): string {
   }
 }
 
-/** The note after this device's own answer request came back. */
+/**
+ * The note after this device's own answer request came back. A `timeout` that lost the race
+ * (another device's countdown reached zero first) closes quietly as "Timed out".
+ */
 export function noteForOutcome(outcome: AnswerOutcome, body: AnswerBody): string {
   switch (outcome.kind) {
     case "already_resolved":
-      return "Already resolved on another device";
+      return body.action === "timeout" ? "Timed out" : "Already resolved on another device";
     case "gone":
       return "No longer open";
     case "resolved":
@@ -32,6 +35,8 @@ export function noteForOutcome(outcome: AnswerOutcome, body: AnswerBody): string
       return "Declined";
     case "timeout":
       return "Timed out";
+    case "delegate":
+      return "Left to the assistant";
     case "approve":
       return "Approved";
     case "edit":

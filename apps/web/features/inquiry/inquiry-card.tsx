@@ -1,12 +1,14 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useMutation } from "@tanstack/react-query";
 import type { AnswerBody, Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import { AnswerError } from "./answer-inquiry";
 import type { AnswerOutcome } from "./answer-inquiry";
 import { noteForOutcome } from "./closed-note";
+import { QuestionnaireForm } from "../questionnaire/questionnaire-form";
 import { formatCountdown } from "./format-countdown";
+import { FreeTextAnswer } from "./free-text-answer";
 import { SafeMarkdown } from "./safe-markdown";
 import { useCountdown } from "./use-countdown";
 
@@ -31,18 +33,20 @@ export function toCardInquiry(inquiry: Inquiry): InquiryOpenedMeta {
     expiresAt: inquiry.expiresAt,
     options: inquiry.options,
     ...(inquiry.suggestedAnswer === undefined ? {} : { suggestedAnswer: inquiry.suggestedAnswer }),
+    ...(inquiry.questions === undefined ? {} : { questions: inquiry.questions }),
     ...(inquiry.approval === undefined ? {} : { approval: inquiry.approval }),
   };
 }
 
 /**
- * A question from the agent, answerable once: an option, a free-text answer, a decline,
- * or, when the countdown reaches zero, an automatic `timeout`. The parent removes the card
- * when the inquiry closes by any route (this card, another device, the end of the stream).
+ * A question from the agent, answerable once: an option, the suggested answer, a free-text
+ * (or markdown) answer, a questionnaire form, "Let the assistant answer", a decline, or,
+ * when the countdown reaches zero, an automatic `timeout`. Every device counts down to the
+ * same `expiresAt`; when several reach zero together the hub takes the first `timeout` and
+ * the others' 409 closes them quietly. The parent removes the card when the inquiry closes
+ * by any route (this card, another device, the end of the stream).
  */
 export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
-  const [answer, setAnswer] = useState(inquiry.suggestedAnswer ?? "");
-  const answerInputId = useId();
   const { mutate, isPending, error } = useMutation({
     mutationFn: onAnswer,
     onSuccess: (outcome, body) => onClose(noteForOutcome(outcome, body)),
@@ -100,29 +104,44 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
           ))}
         </div>
       )}
-      <form
-        className="inquiry-card__answer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const response = answer.trim();
-          if (response !== "") mutate({ action: "answer", response });
-        }}
-      >
-        <label htmlFor={answerInputId}>Your answer</label>
-        <div className="inquiry-card__answer-row">
-          <input
-            id={answerInputId}
-            type="text"
-            value={answer}
-            autoComplete="off"
+      {inquiry.suggestedAnswer !== undefined && inquiry.questions === undefined && (
+        <div className="inquiry-card__suggestion" data-testid="suggested-answer">
+          <span>
+            Suggested answer: <strong>{inquiry.suggestedAnswer}</strong>
+          </span>
+          <button
+            type="button"
             disabled={disabled}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-          <button type="submit" disabled={disabled}>
-            Answer
+            onClick={() => mutate({ action: "answer", response: inquiry.suggestedAnswer ?? "" })}
+          >
+            Use suggested answer
           </button>
         </div>
-      </form>
+      )}
+      {inquiry.questions === undefined ? (
+        <FreeTextAnswer
+          question={inquiry.question}
+          suggestedAnswer={inquiry.suggestedAnswer}
+          disabled={disabled}
+          onSubmit={(response) => mutate({ action: "answer", response })}
+        />
+      ) : (
+        <QuestionnaireForm
+          questions={inquiry.questions}
+          disabled={disabled}
+          onSubmit={(values) => mutate({ action: "answer", values })}
+        />
+      )}
+      {inquiry.type === "INQUIRY" && (
+        <button
+          type="button"
+          className="button--secondary"
+          disabled={disabled}
+          onClick={() => mutate({ action: "delegate" })}
+        >
+          Let the assistant answer
+        </button>
+      )}
       <button
         type="button"
         className="button--secondary"

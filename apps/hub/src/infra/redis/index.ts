@@ -19,6 +19,8 @@ import type { RedisInquiryStore } from "./redis-inquiry-store";
 import { createRedisOneTimeSecretStore } from "./redis-one-time-secret-store";
 import { createRedisPendingIndex } from "./redis-pending-index";
 import { createRedisTokenStore, createRedisUserStore } from "./redis-user-store";
+import type { AttemptLimiterFactory } from "../../core/attempt-limiter-ports";
+import { createRedisAttemptLimiters } from "../rate-limit/attempt-limiters";
 
 export type { AuditEntry, AuditPage } from "./audit-trail";
 export type { RedisLog } from "./redis-connection";
@@ -74,6 +76,8 @@ export interface RedisInfra {
   socketTickets: OneTimeSecretStore<string>;
   /** Overdue and orphaned pending inquiries, for the sweeper on every node. */
   pendingIndex: PendingIndex;
+  /** Rate limiters counting in this Redis, so every node shares one budget per key. */
+  attemptLimiters: AttemptLimiterFactory;
   /** This node's holder lease (renewing from creation until `close`). */
   lease: NodeLease;
   /** The Socket.IO adapter over its own Redis connection pair (`io.adapter(socketAdapter)`). */
@@ -142,6 +146,7 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
     ),
     socketTickets: createRedisOneTimeSecretStore(commands, keys.accountKeys, "ticket", z.string()),
     pendingIndex: createRedisPendingIndex(commands, { keys, lease }),
+    attemptLimiters: createRedisAttemptLimiters(commands, keyPrefix),
     lease,
     socketAdapter: createAdapter(adapterPub, adapterSub, {
       key: keys.socketAdapterPrefix,

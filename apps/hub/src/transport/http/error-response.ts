@@ -2,7 +2,17 @@ import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import type { ApiErrorBody } from "@inquiry-hub/protocol";
 import { HubError, toHubError } from "../../core/errors";
 
-/** Writes `{ error: { code, message, details? } }` with the code's HTTP status. */
+/** The `retryAfterSeconds` a RATE_LIMITED error carries in its details, if any. */
+function retryAfterSeconds(details: unknown): number | undefined {
+  if (typeof details !== "object" || details === null || !("retryAfterSeconds" in details))
+    return undefined;
+  return typeof details.retryAfterSeconds === "number" ? details.retryAfterSeconds : undefined;
+}
+
+/**
+ * Writes `{ error: { code, message, details? } }` with the code's HTTP status, and
+ * `Retry-After` when the error says when to retry (rate limits).
+ */
 export function sendError(res: Response, error: HubError): void {
   const body: ApiErrorBody = {
     error: {
@@ -11,6 +21,8 @@ export function sendError(res: Response, error: HubError): void {
       ...(error.details === undefined ? {} : { details: error.details }),
     },
   };
+  const retryAfter = retryAfterSeconds(error.details);
+  if (retryAfter !== undefined) res.set("Retry-After", String(retryAfter));
   res.status(error.httpStatus).json(body);
 }
 

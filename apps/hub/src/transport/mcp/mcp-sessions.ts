@@ -3,6 +3,7 @@ import type { Request, Response } from "express";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { InquiryService } from "../../core/inquiry-service";
+import type { YoloGate } from "../../core/yolo-inquiries";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
 import { registerSendInquiryTool } from "./send-inquiry-tool";
 import { parseSessionOptions } from "./session-options";
@@ -28,6 +29,7 @@ export function createMcpSessions(deps: {
   inquiries: InquiryService;
   heartbeatMs: number;
   idleMs: number;
+  yolo: YoloGate;
 }): McpSessions {
   const table = createSessionTable<TableSession>({ idleMs: deps.idleMs });
 
@@ -39,6 +41,7 @@ export function createMcpSessions(deps: {
     registerSendInquiryTool(server, {
       inquiries: deps.inquiries,
       heartbeatMs: deps.heartbeatMs,
+      yolo: deps.yolo,
       userId: owner.userId,
       ...options,
     });

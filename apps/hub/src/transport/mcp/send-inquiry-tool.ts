@@ -1,55 +1,68 @@
-import { HUB_TOOL_NAMES, SendInquiryArgsSchema, inquiryResultText } from "@inquiry-hub/protocol";
-import type { Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import { HUB_TOOL_NAMES, SendInquiryArgsSchema } from "@inquiry-hub/protocol";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { InquiryService } from "../../core/inquiry-service";
+import type { CreateInquiryInput, InquiryService } from "../../core/inquiry-service";
+import { recordDelegatedInquiry } from "../../core/yolo-inquiries";
+import type { YoloGate } from "../../core/yolo-inquiries";
+import { inquiryToolResult, openedMeta } from "./inquiry-tool-result";
 import { createProgressReporter } from "./progress-reporter";
 
 /** The description of send_inquiry in tools/list unless a session overrides it. */
 export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
   "Ask the human user a question and wait for the answer. Use it when the request is ambiguous " +
   "or you need a decision only the user can make. Returns the user's answer, or a sentence " +
-  "saying they declined or did not answer in time.";
+  "saying they declined, did not answer in time, or left the decision to you.";
 
 /** What a send_inquiry call needs from its session. */
 export interface SendInquiryContext {
   inquiries: InquiryService;
   userId: string;
   heartbeatMs: number;
+  /** Whether to resolve at once as delegated instead of asking (YOLO). */
+  yolo: YoloGate;
   timeoutMs?: number | undefined;
+  /** `?description=`: replaces the tool's description in tools/list. */
   description?: string | undefined;
+  /** `?prompt_description=`: replaces the `prompt` parameter's description in tools/list. */
+  promptDescription?: string | undefined;
+  /** `?yolo=1|0`: this session's own YOLO choice, over the user's setting. */
+  yoloOverride?: boolean | undefined;
 }
 
-function openedMeta(inquiry: Inquiry): InquiryOpenedMeta {
-  return {
-    type: "INQUIRY",
-    inquiryId: inquiry.id,
-    question: inquiry.question,
-    expiresAt: inquiry.expiresAt,
-    ...(inquiry.options.length === 0 ? {} : { options: inquiry.options }),
-    ...(inquiry.suggestedAnswer === undefined ? {} : { suggestedAnswer: inquiry.suggestedAnswer }),
-  };
+/** The tool's input schema, with the session's `prompt` description when it gave one. */
+function inputSchemaFor(promptDescription: string | undefined) {
+  if (promptDescription === undefined) return SendInquiryArgsSchema;
+  return SendInquiryArgsSchema.extend({
+    prompt: SendInquiryArgsSchema.shape.prompt.describe(promptDescription),
+  });
 }
 
 /**
  * Registers `send_inquiry`: creates the inquiry, announces it as an INQUIRY progress
  * notification, keeps the call alive with heartbeats, and returns the resolution as text.
  * A cancelled call (notifications/cancelled, closed session) resolves the inquiry `cancelled`
- * through the service's compare-and-set, so a concurrent answer still wins cleanly.
+ * through the service's compare-and-set, so a concurrent answer still wins cleanly. In YOLO
+ * mode nobody is asked: the inquiry is recorded as delegated and the call returns at once.
  */
 export function registerSendInquiryTool(server: McpServer, context: SendInquiryContext): void {
   server.registerTool(
     HUB_TOOL_NAMES.sendInquiry,
     {
       description: context.description ?? DEFAULT_SEND_INQUIRY_DESCRIPTION,
-      inputSchema: SendInquiryArgsSchema,
+      inputSchema: inputSchemaFor(context.promptDescription),
     },
     async (args, extra) => {
-      const inquiry = await context.inquiries.create(context.userId, {
+      const input: CreateInquiryInput = {
         question: args.prompt,
         ...(args.options === undefined ? {} : { options: args.options }),
         suggestedAnswer: args.suggested_answer,
+        questions: args.questions,
         ...(context.timeoutMs === undefined ? {} : { timeoutMs: context.timeoutMs }),
-      });
+      };
+      if (await context.yolo(context.userId, context.yoloOverride))
+        return inquiryToolResult(
+          await recordDelegatedInquiry(context.inquiries, context.userId, input),
+        );
+      const inquiry = await context.inquiries.create(context.userId, input);
       const resolution = context.inquiries.waitForResolution(inquiry.id);
       const cancel = (): void => {
         context.inquiries
@@ -73,7 +86,7 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
             status: final.resolution.status,
           });
         }
-        return { content: [{ type: "text", text: inquiryResultText(final) }] };
+        return inquiryToolResult(final);
       } finally {
         clearInterval(heartbeat);
         extra.signal.removeEventListener("abort", cancel);

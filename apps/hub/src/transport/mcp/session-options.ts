@@ -7,22 +7,34 @@ const SessionQuerySchema = z.object({
   timeout: z.coerce.number().positive().max(MAX_TIMEOUT_SECONDS).optional(),
   /** Replaces send_inquiry's description in tools/list. */
   description: z.string().min(1).max(4000).optional(),
+  /** Replaces the description of send_inquiry's `prompt` parameter in tools/list. */
+  prompt_description: z.string().min(1).max(4000).optional(),
+  /** This session's YOLO choice: `1` decide without asking, `0` always ask; else the user's setting. */
+  yolo: z.enum(["1", "0", "true", "false"]).optional(),
 });
 
 /** Per-session settings taken from the query string of the initialize request. */
 export interface SessionOptions {
   timeoutMs?: number;
   description?: string;
+  promptDescription?: string;
+  yoloOverride?: boolean;
 }
 
 /**
- * Validates `?timeout=&description=`; BAD_REQUEST naming the parameter otherwise
- * (e.g. "timeout: Too big: expected number to be <=86400").
+ * Validates `?timeout=&description=&prompt_description=&yolo=`; BAD_REQUEST naming the
+ * parameter otherwise (e.g. "timeout: Too big: expected number to be <=86400").
  */
 export function parseSessionOptions(query: unknown): SessionOptions {
   const parsed = parseInput(SessionQuerySchema, query, "query");
   return {
     ...(parsed.timeout === undefined ? {} : { timeoutMs: parsed.timeout * 1000 }),
     ...(parsed.description === undefined ? {} : { description: parsed.description }),
+    ...(parsed.prompt_description === undefined
+      ? {}
+      : { promptDescription: parsed.prompt_description }),
+    ...(parsed.yolo === undefined
+      ? {}
+      : { yoloOverride: parsed.yolo === "1" || parsed.yolo === "true" }),
   };
 }

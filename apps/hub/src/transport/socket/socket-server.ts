@@ -7,8 +7,10 @@ import type { InquiryService } from "../../core/inquiry-service";
 import type { InquiryEventBus } from "../../core/ports";
 import type { SocketTicketService } from "../../core/socket-ticket-service";
 import { handleDeviceConnection } from "./device-connection";
+import { resyncDevicesOnResume } from "./resync-on-resume";
 import { startSocketFanOut } from "./socket-fan-out";
 import { createSocketHandshake } from "./socket-handshake";
+import { originAllowlist } from "./socket-origin";
 import { deviceRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
 
@@ -44,6 +46,7 @@ export function attachSocketLayer(
 ): SocketLayer {
   const io: DeviceServer = new Server(httpServer, {
     cors: { origin: deps.corsOrigins },
+    allowRequest: originAllowlist(deps.corsOrigins),
     maxHttpBufferSize: 64 * 1024,
     ...(deps.adapter === undefined
       ? {}
@@ -53,6 +56,7 @@ export function attachSocketLayer(
   io.use(createSocketHandshake(deps));
   io.on("connection", (socket) => handleDeviceConnection(socket, deps));
   const stopFanOut = startSocketFanOut(io, deps);
+  const stopResync = resyncDevicesOnResume(io, deps);
   const stopRevocations = deps.devices.onRevoked((device) => {
     io.in(deviceRoom(device.id)).disconnectSockets(true);
   });
@@ -61,6 +65,7 @@ export function attachSocketLayer(
     io,
     close() {
       stopFanOut();
+      stopResync();
       stopRevocations();
       io.disconnectSockets(true);
       io.engine.close();

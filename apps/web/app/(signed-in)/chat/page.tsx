@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ChatView } from "@/features/chat/chat-view";
-import { parseInquiryTimeoutParam } from "@/features/chat/inquiry-timeout-param";
+import { parseInquiryTimeoutParam, parseYoloParam } from "@/features/chat/inquiry-timeout-param";
 import { readToken } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Chat · Inquiry Hub" };
@@ -13,5 +13,10 @@ export default async function ChatPage({
 }) {
   if ((await readToken()) === undefined) redirect("/login");
   const params = await searchParams;
-  return <ChatView inquiryTimeout={parseInquiryTimeoutParam(params.inquiryTimeout)} />;
+  return (
+    <ChatView
+      inquiryTimeout={parseInquiryTimeoutParam(params.inquiryTimeout)}
+      yolo={parseYoloParam(params.yolo)}
+    />
+  );
 }

@@ -1,0 +1,33 @@
+/**
+ * A budget of attempts per key (a user id, a client address) over a sliding window. Backed by
+ * the store in use (memory on one node, Redis across nodes) so every node counts alike.
+ */
+export interface AttemptLimiter {
+  /**
+   * Spends one attempt of `key`. Throws HubError RATE_LIMITED (details `retryAfterSeconds`)
+   * when the budget is spent, and HubError UNAVAILABLE when the limiter's store cannot be
+   * reached: callers fail closed, so an outage never lets an attempt through uncounted.
+   */
+  consume(key: string): Promise<void>;
+}
+
+/** How many attempts a limiter allows per window. */
+export interface AttemptBudget {
+  points: number;
+  windowSeconds: number;
+}
+
+/** Builds named limiters on one store; the name keeps their keys apart. */
+export type AttemptLimiterFactory = (name: string, budget: AttemptBudget) => AttemptLimiter;
+
+/** The limits of the hub's abuse-prone operations, each per minute. */
+export interface RateLimits {
+  /** Login and register attempts per client address. */
+  loginPerMinute: number;
+  /** Pairing codes created per user, and claims per client address. */
+  pairingPerMinute: number;
+  /** Answers per user, over every transport (HTTP, socket, MCP respond). */
+  answersPerMinute: number;
+  /** Inquiries created per user (send_inquiry, approval proxy). */
+  inquiriesPerMinute: number;
+}

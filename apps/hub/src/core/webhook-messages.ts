@@ -1,0 +1,86 @@
+import type { Inquiry, WebhookKind } from "@inquiry-hub/protocol";
+import type { DecisionLink } from "./webhook-links";
+
+/** Discord refuses `content` longer than this; Slack's limit is far higher. */
+const MAX_TEXT_LENGTH = 2_000;
+/** The question is cut here so the links always fit. */
+const QUESTION_PREVIEW_LENGTH = 800;
+
+function clip(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
+function linkMarkup(kind: WebhookKind, link: DecisionLink): string {
+  switch (kind) {
+    case "slack":
+      return `<${link.url}|${link.label.replaceAll(/[<>|]/g, "")}>`;
+    case "discord":
+      return `[${link.label.replaceAll(/[[\]]/g, "")}](${link.url})`;
+    case "generic":
+      return `${link.label}: ${link.url}`;
+  }
+}
+
+/** The body each kind of receiver expects for a text message. */
+function envelope(kind: WebhookKind, text: string, extra: Record<string, unknown>): unknown {
+  const clipped = clip(text, MAX_TEXT_LENGTH);
+  switch (kind) {
+    case "slack":
+      return { text: clipped };
+    case "discord":
+      return { content: clipped, allowed_mentions: { parse: [] } };
+    case "generic":
+      return { text: clipped, ...extra };
+  }
+}
+
+/**
+ * The "your agent asks" message: the question, one link per decision and a link to answer
+ * in the app. Slack gets `text` with `<url|label>` links, Discord `content` with markdown
+ * links (mentions disabled, so a question cannot ping a channel), generic receivers `text`
+ * plus the structured facts.
+ */
+export function createdMessage(
+  kind: WebhookKind,
+  inquiry: Inquiry,
+  links: DecisionLink[],
+  openUrl: string,
+): unknown {
+  const heading = inquiry.type === "APPROVAL" ? "Your agent asks for approval" : "Your agent asks";
+  const text = [
+    `${heading}: ${clip(inquiry.question, QUESTION_PREVIEW_LENGTH)}`,
+    [...links, { label: "Open in the app", url: openUrl }]
+      .map((link) => linkMarkup(kind, link))
+      .join(" · "),
+  ].join("\n");
+  return envelope(kind, text, {
+    type: "inquiry.created",
+    inquiry: { id: inquiry.id, type: inquiry.type, question: inquiry.question },
+    links: links.map((link) => ({ label: link.label, url: link.url })),
+    openUrl,
+  });
+}
+
+const STATUS_WORDS = {
+  answered: "answered",
+  rejected: "rejected",
+  timeout: "timed out",
+  cancelled: "cancelled",
+} as const;
+
+/** The follow-up once the inquiry is resolved: "Resolved: answered on Pixel 7". */
+export function resolvedMessage(
+  kind: WebhookKind,
+  inquiry: Inquiry,
+  deviceName: string | undefined,
+): unknown {
+  if (inquiry.status === "pending") throw new Error("resolvedMessage needs a resolved inquiry");
+  const how = STATUS_WORDS[inquiry.status];
+  const text = `Resolved: ${how}${deviceName === undefined ? "" : ` on ${deviceName}`} (${clip(inquiry.question, 100)})`;
+  return envelope(kind, text, {
+    type: "inquiry.resolved",
+    inquiryId: inquiry.id,
+    status: inquiry.status,
+    ...(deviceName === undefined ? {} : { deviceName }),
+  });
+}

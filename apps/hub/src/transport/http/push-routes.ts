@@ -1,0 +1,50 @@
+import { Router } from "express";
+import { PushSubscriptionBodySchema, PushUnsubscribeBodySchema } from "@inquiry-hub/protocol";
+import type { PushKeyResponse } from "@inquiry-hub/protocol";
+import type { RequestHandler } from "express";
+import { HubError } from "../../core/errors";
+import type { PushSender, PushSubscriptionStore } from "../../core/push-ports";
+import { requestPrincipal } from "./authenticate";
+import { parseInput } from "./validate";
+
+/**
+ * Web Push registration. `GET /key` → the VAPID public key (public by nature, so no bearer);
+ * behind bearer: `POST /subscriptions` (a browser's PushSubscription JSON) → 201 ties it to
+ * the calling device; `DELETE /subscriptions {endpoint}` → 204, or 404 when this device has
+ * no such subscription.
+ */
+export function createPushRoutes(deps: {
+  sender: PushSender;
+  subscriptions: PushSubscriptionStore;
+  authenticate: RequestHandler;
+}): Router {
+  const router = Router();
+
+  router.get("/key", (_req, res) => {
+    const body: PushKeyResponse = { publicKey: deps.sender.publicKey };
+    res.json(body);
+  });
+
+  router.post("/subscriptions", deps.authenticate, async (req, res) => {
+    const { user, device } = requestPrincipal(req);
+    const body = parseInput(PushSubscriptionBodySchema, req.body);
+    await deps.subscriptions.put({
+      endpoint: body.endpoint,
+      keys: body.keys,
+      deviceId: device.id,
+      userId: user.id,
+      createdAt: new Date().toISOString(),
+    });
+    res.status(201).json({ endpoint: body.endpoint, deviceId: device.id });
+  });
+
+  router.delete("/subscriptions", deps.authenticate, async (req, res) => {
+    const { device } = requestPrincipal(req);
+    const body = parseInput(PushUnsubscribeBodySchema, req.body);
+    if (!(await deps.subscriptions.remove(device.id, body.endpoint)))
+      throw new HubError("NOT_FOUND", "this device has no such push subscription");
+    res.status(204).end();
+  });
+
+  return router;
+}

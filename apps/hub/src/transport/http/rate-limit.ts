@@ -1,0 +1,21 @@
+import type { Request, RequestHandler } from "express";
+import type { AttemptLimiter } from "../../core/attempt-limiter-ports";
+import { requestPrincipal } from "./authenticate";
+
+/** Who an attempt is counted against: the caller's address, or its authenticated user. */
+export type AttemptKey = "address" | "user";
+
+function keyOf(req: Request, key: AttemptKey): string {
+  return key === "user" ? requestPrincipal(req).user.id : (req.ip ?? "unknown");
+}
+
+/**
+ * Middleware spending one attempt per request; a spent budget is a 429 with Retry-After (set
+ * by the error handler from the error's details), a limiter outage a 503.
+ */
+export function limitAttempts(limiter: AttemptLimiter, key: AttemptKey): RequestHandler {
+  return async (req, _res, next) => {
+    await limiter.consume(keyOf(req, key));
+    next();
+  };
+}

@@ -1,0 +1,58 @@
+import { Router } from "express";
+import { WebhookConfigBodySchema, WebhookDecisionBodySchema } from "@inquiry-hub/protocol";
+import type { WebhookConfig } from "@inquiry-hub/protocol";
+import { HubError } from "../../core/errors";
+import type { WebhookDecisions } from "../../core/webhook-decisions";
+import type { WebhookConfigStore } from "../../core/webhook-ports";
+import { requestPrincipal } from "./authenticate";
+import { parseInput } from "./validate";
+
+/**
+ * The caller's webhook channel, behind bearer authentication: `GET` → the configuration
+ * (404 when none), `PUT {url, kind}` → the stored configuration, `DELETE` → 204 (404 when none).
+ */
+export function createWebhookChannelRoutes(configs: WebhookConfigStore): Router {
+  const router = Router();
+
+  router.get("/", async (req, res) => {
+    const config = await configs.get(requestPrincipal(req).user.id);
+    if (config === undefined) throw new HubError("NOT_FOUND", "no webhook configured");
+    res.json(config);
+  });
+
+  router.put("/", async (req, res) => {
+    const body = parseInput(WebhookConfigBodySchema, req.body);
+    const config: WebhookConfig = { ...body, updatedAt: new Date().toISOString() };
+    await configs.put(requestPrincipal(req).user.id, config);
+    res.json(config);
+  });
+
+  router.delete("/", async (req, res) => {
+    if (!(await configs.remove(requestPrincipal(req).user.id)))
+      throw new HubError("NOT_FOUND", "no webhook configured");
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/**
+ * Decisions from signed links, with no bearer: the token is the credential.
+ * `POST /preview {token}` → what it would do; `POST / {token}` → the resolved inquiry
+ * (400 tampered/expired, 404 unknown, 409 used or already resolved).
+ */
+export function createWebhookDecisionRoutes(decisions: WebhookDecisions): Router {
+  const router = Router();
+
+  router.post("/preview", async (req, res) => {
+    const { token } = parseInput(WebhookDecisionBodySchema, req.body);
+    res.json(await decisions.preview(token));
+  });
+
+  router.post("/", async (req, res) => {
+    const { token } = parseInput(WebhookDecisionBodySchema, req.body);
+    res.json(await decisions.decide(token));
+  });
+
+  return router;
+}

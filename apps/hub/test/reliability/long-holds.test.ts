@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProgressRecorder, resultText, startTestHub } from "../helpers";
+import type { TestHub, TestLogin } from "../helpers";
+import { createDeviceSockets, nextEvent } from "../socket-helpers";
+import type { DeviceSockets, TestDevice } from "../socket-helpers";
+import { SIZES, budgetMs, report } from "./scale";
+
+/** The client's per-request timeout; every hold below outlasts it many times over. */
+const CLIENT_TIMEOUT_MS = 1_000;
+
+/**
+ * Invariant 2 for long holds: heartbeats keep a call alive far past the client's request
+ * timeout (resetTimeoutOnProgress), maxTotalTimeout still ends it, and
+ * notifications/cancelled withdraws the inquiry from devices within a second.
+ */
+describe("long holds", () => {
+  let hub: TestHub;
+  let owner: TestLogin;
+  let sockets: DeviceSockets;
+  let device: TestDevice;
+
+  beforeAll(async () => {
+    hub = await startTestHub({ heartbeatSeconds: 0.2, inquiryTimeoutSeconds: 3_600 });
+    owner = await hub.registerUser("holder");
+    sockets = createDeviceSockets(hub.url);
+    device = await sockets.connect({ token: owner.token });
+  });
+  afterAll(async () => {
+    sockets.closeAll();
+    await hub.close();
+  });
+
+  it(
+    `a call held ${SIZES.longHoldMs / 1000} s with heartbeats gets its answer, no timeout error`,
+    async () => {
+      const client = await hub.connectMcp(owner.token);
+      const progress = createProgressRecorder();
+      const call = client.callTool(
+        { name: "send_inquiry", arguments: { prompt: "Hold" } },
+        undefined,
+        {
+          timeout: CLIENT_TIMEOUT_MS,
+          resetTimeoutOnProgress: true,
+          onprogress: progress.onprogress,
+        },
+      );
+      const opened = await progress.next("INQUIRY");
+      await new Promise((resolve) => setTimeout(resolve, SIZES.longHoldMs));
+      await hub.hub.inquiries.answer(
+        owner.userId,
+        opened.inquiryId,
+        { action: "answer", response: "held" },
+        owner.deviceId,
+      );
+      expect(resultText(await call)).toBe("held");
+      const heartbeats = progress.metas.filter((meta) => meta.type === "INQUIRY_HEARTBEAT").length;
+      report(
+        `long hold ${SIZES.longHoldMs / 1000} s (client timeout ${CLIENT_TIMEOUT_MS / 1000} s), ` +
+          `${heartbeats} heartbeats, answered, 0 timeout errors`,
+      );
+    },
+    budgetMs(30_000, 120_000) + SIZES.longHoldMs,
+  );
+
+  it("maxTotalTimeout ends a heartbeating call, and the inquiry is withdrawn", async () => {
+    const client = await hub.connectMcp(owner.token);
+    const withdrawn = nextEvent(device.socket, "inquiry:withdrawn");
+    const startedAt = Date.now();
+    await expect(
+      client.callTool({ name: "send_inquiry", arguments: { prompt: "Capped" } }, undefined, {
+        timeout: 500,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: 1_500,
+      }),
+    ).rejects.toThrow(/timed out/i);
+    expect(Date.now() - startedAt).toBeLessThan(3_000);
+    expect((await withdrawn).status).toBe("cancelled");
+  });
+
+  it("notifications/cancelled withdraws the inquiry from devices within 1 s", async () => {
+    const client = await hub.connectMcp(owner.token);
+    const progress = createProgressRecorder();
+    const abort = new AbortController();
+    const call = client.callTool(
+      { name: "send_inquiry", arguments: { prompt: "Cancel me" } },
+      undefined,
+      {
+        signal: abort.signal,
+        onprogress: progress.onprogress,
+      },
+    );
+    const opened = await progress.next("INQUIRY");
+    const withdrawn = nextEvent(
+      device.socket,
+      "inquiry:withdrawn",
+      (each) => each.inquiryId === opened.inquiryId,
+    );
+    const cancelledAt = Date.now();
+    abort.abort("changed my mind");
+    await expect(call).rejects.toThrow();
+    expect((await withdrawn).status).toBe("cancelled");
+    const withdrawnMs = Date.now() - cancelledAt;
+    report(`long hold notifications/cancelled → withdrawn on the device in ${withdrawnMs} ms`);
+    expect(withdrawnMs).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The sizes of the reliability suite, from RELIABILITY_SCALE: unset = "small" (the short
+ * version `npm test` runs), "full" (`npm run test:reliability`, a few minutes) or "soak"
+ * (the full sizes plus the long soak and long-hold runs; documented, run by hand).
+ */
+export type ReliabilityScale = "small" | "full" | "soak";
+
+function readScale(value: string | undefined): ReliabilityScale {
+  if (value === undefined || value === "" || value === "small") return "small";
+  if (value === "full" || value === "soak") return value;
+  throw new Error(`RELIABILITY_SCALE must be small, full or soak, not ${value}`);
+}
+
+export const SCALE = readScale(process.env.RELIABILITY_SCALE);
+const large = SCALE !== "small";
+
+/** Every size of the suite in one place, so the README figures and the runs agree. */
+export const SIZES = {
+  /** Inquiries raced by 2–5 concurrent answers across two nodes. */
+  raceInquiries: large ? 10_000 : 500,
+  /** MCP calls answered within ±50 ms of their deadline. */
+  deadlineRaces: large ? 1_000 : 100,
+  /** Pending MCP calls held by a node that is SIGKILLed. */
+  killedPending: large ? 1_000 : 100,
+  /** How long the pub/sub connection stays down. */
+  pubSubOutageMs: large ? 30_000 : 3_000,
+  /** Randomized cross-user attempts. */
+  isolationAttempts: large ? 10_000 : 1_000,
+  /** fast-check runs per property. */
+  fuzzRuns: large ? 300 : 40,
+  /** How long a send_inquiry is held with heartbeats (30 min only under soak). */
+  longHoldMs: SCALE === "soak" ? 30 * 60_000 : large ? 20_000 : 4_000,
+  /** Soak: duration, sockets and inquiries per second (RELIABILITY_SOAK_SECONDS overrides). */
+  soakMs: Number(process.env.RELIABILITY_SOAK_SECONDS ?? 600) * 1000,
+  soakSockets: 1_000,
+  soakInquiriesPerSecond: 10,
+} as const;
+
+/** Test timeout for a suite that scales with its size. */
+export function budgetMs(smallMs: number, fullMs: number): number {
+  return large ? fullMs : smallMs;
+}
+
+/** Prints one figure line, e.g. `reliability: races 500 inquiries, …`. */
+export function report(figure: string): void {
+  console.log(`reliability: ${figure}`);
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import type { HubConfig } from "../../../src/index";
+import { startTestNode } from "../../support/cluster";
+import type { ClusterOptions, TestNode } from "../../support/cluster";
+import { startRedisServer } from "../../support/redis-server";
+import type { TestRedisServer } from "../../support/redis-server";
+
+/** Limits high enough that a suite pushing thousands of operations never meets them. */
+export const UNLIMITED: HubConfig["rateLimits"] = {
+  loginPerMinute: 1_000_000,
+  pairingPerMinute: 1_000_000,
+  answersPerMinute: 1_000_000,
+  inquiriesPerMinute: 1_000_000,
+};
+
+/** Two in-process hub nodes on a private redis-server; `close` stops all three. */
+export interface TwoNodes {
+  redis: TestRedisServer;
+  cluster: ClusterOptions;
+  a: TestNode;
+  b: TestNode;
+  close(): Promise<void>;
+}
+
+/** Starts the pair with `overrides` on both nodes (and no rate limits unless overridden). */
+export async function startTwoNodes(overrides: Partial<HubConfig> = {}): Promise<TwoNodes> {
+  const redis = await startRedisServer();
+  const cluster = { redisUrl: redis.url, keyPrefix: `rel-${randomUUID()}:`, leaseSeconds: 3 };
+  const config = { heartbeatSeconds: 30, rateLimits: UNLIMITED, ...overrides };
+  const a = await startTestNode(cluster, config);
+  const b = await startTestNode(cluster, config);
+  return {
+    redis,
+    cluster,
+    a,
+    b,
+    async close() {
+      await Promise.allSettled([a.close(), b.close()]);
+      await redis.stop();
+    },
+  };
+}

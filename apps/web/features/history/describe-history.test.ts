@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { formatDuration } from "./describe-history";
+
+describe("formatDuration", () => {
+  it("picks the unit a person reads at a glance", () => {
+    expect(formatDuration(850)).toBe("850 ms");
+    expect(formatDuration(12_400)).toBe("12 s");
+    expect(formatDuration(180_000)).toBe("3 min");
+    expect(formatDuration(185_000)).toBe("3 min 5 s");
+    expect(formatDuration(2 * 3_600_000 + 4 * 60_000)).toBe("2 h 4 min");
+  });
+});

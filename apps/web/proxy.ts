@@ -1,0 +1,47 @@
+import { NextResponse } from "next/server";
+import type { NextRequest } from "next/server";
+import { contentSecurityPolicy } from "./lib/content-security-policy";
+import { readEnv } from "./lib/env";
+import { publicHubUrl } from "./lib/hub-url";
+
+/**
+ * Next.js 16 request proxy (formerly middleware): gives every page response a fresh nonce
+ * and the CSP built on it, plus the headers that stop sniffing, framing and referrer leaks.
+ * Next.js reads the nonce from the request's CSP header and stamps its inline bootstrap
+ * scripts with it, which is why pages render dynamically (see app/layout.tsx).
+ */
+export function proxy(request: NextRequest): NextResponse {
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const env = readEnv();
+  const policy = contentSecurityPolicy({
+    nonce,
+    hubOrigin: publicHubUrl({
+      hubUrl: env.HUB_URL,
+      hubPublicUrl: env.HUB_PUBLIC_URL,
+      host: request.headers.get("host"),
+    }),
+    dev: process.env.NODE_ENV === "development",
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", policy);
+  response.headers.set("X-Content-Type-Options", "nosniff");
+  response.headers.set("X-Frame-Options", "DENY");
+  response.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  return response;
+}
+
+/** Pages only: API routes answer JSON, static assets and the service worker need no nonce. */
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api|_next/static|_next/image|favicon.ico|sw.js|manifest.webmanifest).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,141 @@
+/**
+ * The two-node suite (`playwright test -c playwright.cluster.config.ts`): its own
+ * redis-server (no persistence), two hub nodes on it, demo-tools, the agent on node 1 and two
+ * web instances, one served by each node. Only tests/multi-node.spec.ts runs here; the
+ * single-hub suite (playwright.config.ts) ignores it.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import {
+  CLUSTER_HUB_NODE1_URL,
+  CLUSTER_HUB_NODE2_URL,
+  CLUSTER_PORTS,
+  CLUSTER_REDIS_URL,
+  CLUSTER_WEB_NODE1_URL,
+  CLUSTER_WEB_URL,
+} from "./support/cluster-ports";
+import { E2E_PROXY_CONFIG, E2E_SANDBOX_DIR } from "./support/sandbox";
+
+const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Flags that keep Debian's Chromium off the network this machine does not have. */
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const quietEnv = { NEXT_TELEMETRY_DISABLED: "1", TURBO_TELEMETRY_DISABLED: "1" };
+const clusterDir = path.join(tmpdir(), "inquiry-hub-e2e-cluster");
+
+/** The suite's proxy config with the upstream on this suite's demo-tools port. */
+function writeProxyConfig(): string {
+  const file = path.join(clusterDir, "proxy.json");
+  const upstream = `http://127.0.0.1:${CLUSTER_PORTS.demoTools}/mcp`;
+  const text = readFileSync(E2E_PROXY_CONFIG, "utf8").replace(
+    /http:\/\/127\.0\.0\.1:\d+\/mcp/,
+    upstream,
+  );
+  if (!text.includes(upstream)) throw new Error(`${E2E_PROXY_CONFIG}: no upstream URL to move`);
+  mkdirSync(clusterDir, { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+
+const proxyConfigPath = writeProxyConfig();
+
+function hubNode(port: number, name: string) {
+  return {
+    command: "npm run start -w @inquiry-hub/hub",
+    cwd: "..",
+    url: `http://127.0.0.1:${port}/api/health`,
+    env: {
+      ...quietEnv,
+      HUB_PORT: String(port),
+      HUB_NODE_ID: name,
+      REDIS_URL: CLUSTER_REDIS_URL,
+      HUB_CORS_ORIGINS: `${CLUSTER_WEB_URL},${CLUSTER_WEB_NODE1_URL}`,
+      HUB_WEB_PUBLIC_URL: CLUSTER_WEB_URL,
+      HUB_DATA_DIR: path.join(clusterDir, "hub-data"),
+      PROXY_CONFIG_PATH: proxyConfigPath,
+    },
+    reuseExistingServer: false,
+  };
+}
+
+/** A web instance whose API calls and browser sockets go to `hubUrl`. */
+function web(port: number, hubUrl: string) {
+  return {
+    command: "npm run start -w @inquiry-hub/web",
+    cwd: "..",
+    url: `http://localhost:${port}/login`,
+    env: {
+      ...quietEnv,
+      PORT: String(port),
+      AGENT_URL: `http://127.0.0.1:${CLUSTER_PORTS.agent}`,
+      HUB_URL: hubUrl,
+      HUB_PUBLIC_URL: hubUrl,
+    },
+    timeout: 120_000,
+    reuseExistingServer: false,
+  };
+}
+
+export default defineConfig({
+  testDir: "./tests",
+  testMatch: "multi-node.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  outputDir: "test-results/cluster",
+  use: {
+    baseURL: CLUSTER_WEB_URL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: [
+    {
+      command: `redis-server --port ${CLUSTER_PORTS.redis} --bind 127.0.0.1 --save '' --appendonly no`,
+      port: CLUSTER_PORTS.redis,
+      reuseExistingServer: false,
+    },
+    hubNode(CLUSTER_PORTS.hubNode1, "e2e-node-1"),
+    hubNode(CLUSTER_PORTS.hubNode2, "e2e-node-2"),
+    {
+      command: "npm run start -w @inquiry-hub/demo-tools",
+      cwd: "..",
+      port: CLUSTER_PORTS.demoTools,
+      env: {
+        ...quietEnv,
+        DEMO_TOOLS_PORT: String(CLUSTER_PORTS.demoTools),
+        DEMO_TOOLS_SANDBOX_DIR: E2E_SANDBOX_DIR,
+      },
+      reuseExistingServer: false,
+    },
+    {
+      command: "npm run start -w @inquiry-hub/agent",
+      cwd: "..",
+      url: `http://127.0.0.1:${CLUSTER_PORTS.agent}/v1/models`,
+      env: {
+        ...quietEnv,
+        AGENT_PORT: String(CLUSTER_PORTS.agent),
+        // The timeout chain: the agent's MCP timeout must outlast the hub's 120 s + 10 s.
+        AGENT_MCP_TIMEOUT_SECONDS: "180",
+        HUB_MCP_URL: `${CLUSTER_HUB_NODE1_URL}/mcp`,
+        DEMO_TOOLS_MCP_URL: `${CLUSTER_HUB_NODE1_URL}/proxy/demo/mcp`,
+      },
+      reuseExistingServer: false,
+    },
+    web(CLUSTER_PORTS.web, CLUSTER_HUB_NODE2_URL),
+    web(CLUSTER_PORTS.webNode1, CLUSTER_HUB_NODE1_URL),
+  ],
+});

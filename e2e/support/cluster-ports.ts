@@ -1,0 +1,22 @@
+/**
+ * Ports of the two-node suite (playwright.cluster.config.ts): apart from the single-hub
+ * suite's (3300, 4300–4302) and from `npm run start:cluster` (3000, 4000–4200, 6380), so
+ * either can run next to them.
+ */
+export const CLUSTER_PORTS = {
+  redis: 6390,
+  hubNode1: 4310,
+  hubNode2: 4311,
+  agent: 4312,
+  demoTools: 4313,
+  /** The web whose API calls and sockets go to node 2. */
+  web: 3310,
+  /** A second web instance served by node 1. */
+  webNode1: 3311,
+} as const;
+
+export const CLUSTER_WEB_URL = `http://localhost:${CLUSTER_PORTS.web}`;
+export const CLUSTER_WEB_NODE1_URL = `http://localhost:${CLUSTER_PORTS.webNode1}`;
+export const CLUSTER_HUB_NODE1_URL = `http://127.0.0.1:${CLUSTER_PORTS.hubNode1}`;
+export const CLUSTER_HUB_NODE2_URL = `http://127.0.0.1:${CLUSTER_PORTS.hubNode2}`;
+export const CLUSTER_REDIS_URL = `redis://127.0.0.1:${CLUSTER_PORTS.redis}`;

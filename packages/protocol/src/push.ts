@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { FINAL_INQUIRY_STATUSES, InquiryTypeSchema, IsoTimestampSchema } from "./inquiry";
+
+/** Loopback hosts, the only ones a plain-http push endpoint may name (local test servers). */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** Push services are https; plain http is accepted for loopback only, so tests can listen. */
+function isPushEndpoint(endpoint: string): boolean {
+  const url = new URL(endpoint);
+  return (
+    url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))
+  );
+}
+
+/**
+ * A browser's `PushSubscription.toJSON()`, as `POST /api/push/subscriptions` accepts it.
+ * `p256dh` is the browser's P-256 public key, `auth` its 16-byte secret, both base64url.
+ */
+export const PushSubscriptionBodySchema = z.object({
+  endpoint: z
+    .url()
+    .max(2000)
+    .refine(isPushEndpoint, "must be an https URL (plain http only on loopback)"),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.base64url().min(80).max(100),
+    auth: z.base64url().min(16).max(32),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
+
+/** `DELETE /api/push/subscriptions` body: which subscription of this device to forget. */
+export const PushUnsubscribeBodySchema = z.object({ endpoint: z.url().max(2000) });
+export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBodySchema>;
+
+/** `GET /api/push/key` → the VAPID public key a browser subscribes with (base64url). */
+export const PushKeyResponseSchema = z.object({ publicKey: z.base64url() });
+export type PushKeyResponse = z.infer<typeof PushKeyResponseSchema>;
+
+/**
+ * The (encrypted) payload of a Web Push message, read by the service worker. `inquiry:new`
+ * shows a notification tagged with the inquiry id; `inquiry:withdrawn` closes that tag.
+ */
+export const PushMessageSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("inquiry:new"),
+    inquiry: z.object({
+      id: z.uuid(),
+      type: InquiryTypeSchema,
+      /** At most 200 characters: push services cap payloads at about 4 KB. */
+      question: z.string().max(200),
+      expiresAt: IsoTimestampSchema,
+    }),
+  }),
+  z.object({
+    type: z.literal("inquiry:withdrawn"),
+    inquiryId: z.uuid(),
+    status: z.enum(FINAL_INQUIRY_STATUSES),
+  }),
+]);
+export type PushMessage = z.infer<typeof PushMessageSchema>;
