@@ -16,6 +16,7 @@ export function redisHubDeps(redis: RedisInfra): Partial<HubDeps> {
     deviceStore: redis.deviceStore,
     pairingCodes: redis.pairingCodes,
     socketTickets: redis.socketTickets,
+    settingsStore: redis.settingsStore,
     attemptLimiters: redis.attemptLimiters,
     cluster: redis,
     channels: { auditTrail: createRedisAuditReader(redis.inquiryStore) },

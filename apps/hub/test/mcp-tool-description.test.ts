@@ -18,8 +18,7 @@ describe("send_inquiry's description per MCP session", () => {
     const { tools } = await client.listTools();
     const tool = tools.find((candidate) => candidate.name === "send_inquiry");
     if (tool === undefined) throw new Error("send_inquiry missing");
-    const prompt = (tool.inputSchema.properties as Record<string, { description?: string }>)
-      .prompt;
+    const prompt = (tool.inputSchema.properties as Record<string, { description?: string }>).prompt;
     return { description: tool.description, promptDescription: prompt?.description };
   }
 

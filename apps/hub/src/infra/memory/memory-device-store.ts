@@ -7,6 +7,11 @@ import type { DeviceRecord, DeviceStore } from "../../core/device-ports";
 export function createMemoryDeviceStore(): DeviceStore {
   const byId = new Map<string, DeviceRecord>();
   const idByTokenHash = new Map<string, string>();
+  /**
+   * A user's device ids in insertion order. Listing a user's devices runs on every inquiry
+   * event (push fan-out), so it must not scan every user's devices.
+   */
+  const idsByUser = new Map<string, string[]>();
 
   function copy(device: DeviceRecord | undefined): DeviceRecord | undefined {
     return device === undefined ? undefined : { ...device };
@@ -18,6 +23,7 @@ export function createMemoryDeviceStore(): DeviceStore {
         return Promise.reject(new Error(`duplicate device ${device.id}`));
       byId.set(device.id, { ...device });
       idByTokenHash.set(device.tokenHash, device.id);
+      idsByUser.set(device.userId, [...(idsByUser.get(device.userId) ?? []), device.id]);
       return Promise.resolve();
     },
 
@@ -31,8 +37,8 @@ export function createMemoryDeviceStore(): DeviceStore {
     },
 
     listByUser(userId) {
-      const devices = [...byId.values()]
-        .filter((device) => device.userId === userId)
+      const devices = (idsByUser.get(userId) ?? [])
+        .flatMap((id) => byId.get(id) ?? [])
         .sort((a, b) => a.firstSeenAt.localeCompare(b.firstSeenAt))
         .map((device) => ({ ...device }));
       return Promise.resolve(devices);

@@ -6,6 +6,7 @@ import type { PendingIndex } from "../../core/cluster-ports";
 import type { DeviceStore, OneTimeSecretStore } from "../../core/device-ports";
 import type { PairingGrant } from "../../core/pairing-service";
 import type { TokenStore, UserStore } from "../../core/ports";
+import type { SettingsStore } from "../../core/settings-service";
 import { createKeyLayout } from "./keys";
 import { startNodeLease } from "./node-lease";
 import type { NodeLease } from "./node-lease";
@@ -18,6 +19,7 @@ import { createRedisInquiryStore } from "./redis-inquiry-store";
 import type { RedisInquiryStore } from "./redis-inquiry-store";
 import { createRedisOneTimeSecretStore } from "./redis-one-time-secret-store";
 import { createRedisPendingIndex } from "./redis-pending-index";
+import { createRedisSettingsStore } from "./redis-settings-store";
 import { createRedisTokenStore, createRedisUserStore } from "./redis-user-store";
 import type { AttemptLimiterFactory } from "../../core/attempt-limiter-ports";
 import { createRedisAttemptLimiters } from "../rate-limit/attempt-limiters";
@@ -74,6 +76,8 @@ export interface RedisInfra {
   deviceStore: DeviceStore;
   pairingCodes: OneTimeSecretStore<PairingGrant>;
   socketTickets: OneTimeSecretStore<string>;
+  /** Users' settings (YOLO), the same on every node. */
+  settingsStore: SettingsStore;
   /** Overdue and orphaned pending inquiries, for the sweeper on every node. */
   pendingIndex: PendingIndex;
   /** Rate limiters counting in this Redis, so every node shares one budget per key. */
@@ -145,6 +149,7 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
       PairingGrantSchema,
     ),
     socketTickets: createRedisOneTimeSecretStore(commands, keys.accountKeys, "ticket", z.string()),
+    settingsStore: createRedisSettingsStore(commands, keys.accountKeys),
     pendingIndex: createRedisPendingIndex(commands, { keys, lease }),
     attemptLimiters: createRedisAttemptLimiters(commands, keyPrefix),
     lease,

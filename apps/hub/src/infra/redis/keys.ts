@@ -8,6 +8,7 @@
  * | `<p>user:<userId>:inquiries`     | zset   | all of the user's inquiry ids, scored by createdAt |
  * | `<p>user:<userId>:pending`       | zset   | the user's pending inquiry ids, scored by createdAt |
  * | `<p>user:<userId>:audit`         | stream | the user's state changes (see audit-trail.ts)    |
+ * | `<p>user:<userId>:settings`      | string | JSON of the user's settings (YOLO)               |
  * | `<p>pending`                     | zset   | every pending inquiry id, scored by expiresAt (sweeper) |
  * | `<p>node:<nodeId>`               | string | the node's holder lease; expires unless renewed  |
  * | `<p>node:<nodeId>:held`          | set    | pending inquiry ids whose call this node holds   |
@@ -56,6 +57,8 @@ export interface AccountKeyLayout {
   deviceByToken(tokenHash: string): string;
   /** zset of a user's device ids, scored by firstSeenAt. */
   userDevices(userId: string): string;
+  /** JSON of a user's settings (YOLO). */
+  settings(userId: string): string;
   /** One single-use secret of `kind` ("pairing", "ticket"), with its own expiry. */
   secret(kind: string, secretHash: string): string;
 }
@@ -89,6 +92,7 @@ export function createKeyLayout(prefix: string): KeyLayout {
       device: (deviceId) => `${prefix}device:${deviceId}`,
       deviceByToken: (tokenHash) => `${prefix}device-token:${tokenHash}`,
       userDevices: (userId) => `${userKeyPrefix}${userId}:devices`,
+      settings: (userId) => `${userKeyPrefix}${userId}:settings`,
       secret: (kind, secretHash) => `${prefix}secret:${kind}:${secretHash}`,
     },
   };
