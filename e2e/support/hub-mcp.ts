@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "@playwright/test";
@@ -40,6 +41,8 @@ export async function holdToolCalls(
 ): Promise<HeldCalls> {
   const before = await pendingCount(token);
   const abort = new AbortController();
+  // One signal serves every call of the batch: each adds its own abort listener.
+  setMaxListeners(argumentSets.length + 10, abort.signal);
   const calls = argumentSets.map((args) =>
     client
       .callTool({ name, arguments: args }, undefined, {
@@ -49,9 +52,9 @@ export async function holdToolCalls(
       })
       .catch(() => undefined),
   );
-  await expect.poll(() => pendingCount(token), { timeout: 30_000 }).toBe(
-    before + argumentSets.length,
-  );
+  await expect
+    .poll(() => pendingCount(token), { timeout: 30_000 })
+    .toBe(before + argumentSets.length);
   return {
     async cancelAll() {
       abort.abort("test done");

@@ -66,13 +66,16 @@ test("hostile questions render on the inbox with 0 script runs and 0 outside req
         "send_inquiry",
         batch.map(({ id, markdown }) => ({
           prompt: markdown,
-          ...(id % 5 === 0 ? { options: [markdown.slice(0, 500)], suggested_answer: markdown } : {}),
+          ...(id % 5 === 0
+            ? { options: [markdown.slice(0, 500)], suggested_answer: markdown }
+            : {}),
         })),
       );
       await page.goto("/inbox");
       await expect(page.getByTestId("inquiry-card")).toHaveCount(batch.length);
-      for (const { id } of [batch[0], batch.at(-1)]) {
-        await expect(page.getByText(`payload ${id ?? -1}`, { exact: true })).toBeVisible();
+      for (const payload of [batch[0], batch.at(-1)]) {
+        const text = `payload ${payload?.id ?? -1}`;
+        await expect(page.getByText(text, { exact: true })).toBeVisible();
       }
       expect(await unsafeMarkup(page, ".inquiry-card__question")).toEqual([]);
       await held.cancelAll();
@@ -107,7 +110,9 @@ test("an approval carrying hostile arguments is not answered until a person clic
     await page.goto("/inbox");
     const card = page.getByTestId("approval-card");
     await expect(card).toContainText("<img src=x onerror=alert(1)>");
-    expect(await unsafeMarkup(page, ".approval-card__description, .approval-card__arguments")).toEqual([]);
+    expect(
+      await unsafeMarkup(page, ".approval-card__description, .approval-card__arguments"),
+    ).toEqual([]);
 
     const watchedUntil = Date.now() + UNTOUCHED_MS;
     while (Date.now() < watchedUntil) {

@@ -95,9 +95,11 @@ test("cookie-authenticated POSTs from a foreign or null Origin get 403 and chang
   try {
     const held = await holdToolCalls(client, token, "send_inquiry", [{ prompt: "Ship it?" }]);
     const [inquiry] = (await (await request.get("/api/inquiries")).json()) as { id: string }[];
-    const devicesBefore = await (await request.get("/api/devices")).json();
-    const [device] = devicesBefore as { id: string }[];
-    const settingsBefore = await (await request.get("/api/settings")).json();
+    const devicesBefore = (await (await request.get("/api/devices")).json()) as {
+      devices: { id: string }[];
+    };
+    const [device] = devicesBefore.devices;
+    const settingsBefore: unknown = await (await request.get("/api/settings")).json();
 
     const refused = [
       ...(await foreignStatuses(request, "POST", "/api/chat", {

@@ -47,9 +47,11 @@ import { createRoomPresence } from "./transport/socket/room-presence";
 import { createChannels } from "./channels";
 import type { ChannelDeps } from "./channels";
 import { attachSocketLayer } from "./transport/socket/socket-server";
+import { createTeams } from "./teams";
+import type { TeamDeps } from "./teams";
 
 /** Replaceable infrastructure; each defaults to the in-memory, single-node version. */
-export interface HubDeps {
+export interface HubDeps extends TeamDeps {
   inquiryStore: InquiryStore;
   userStore: UserStore;
   tokenStore: TokenStore;
@@ -105,13 +107,15 @@ export interface Hub {
  */
 export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const eventBus = deps.eventBus ?? createLocalEventBus();
+  const inquiryStore = deps.inquiryStore ?? createMemoryInquiryStore();
+  const userStore = deps.userStore ?? createMemoryUserStore();
   const roomPresence = deps.cluster === undefined ? undefined : createRoomPresence();
   const devices = createDeviceService({
     store: deps.deviceStore ?? createMemoryDeviceStore(),
     presence: deps.devicePresence ?? roomPresence ?? createMemoryDevicePresence(),
   });
   const auth = createAuthService({
-    users: deps.userStore ?? createMemoryUserStore(),
+    users: userStore,
     tokens: deps.tokenStore ?? createMemoryTokenStore(),
     devices,
   });
@@ -131,7 +135,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const limits = config.rateLimits;
   const unlimitedInquiries = createInquiryService(
     {
-      store: deps.inquiryStore ?? createMemoryInquiryStore(),
+      store: inquiryStore,
       bus: eventBus,
       deviceName: (deviceId) => devices.nameOf(deviceId),
       validateArguments,
@@ -141,7 +145,18 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       timeoutGraceMs: config.timeoutGraceSeconds * 1000,
     },
   );
-  const inquiries = withRateLimits(unlimitedInquiries, attemptLimiters, limits);
+  const teams = createTeams(
+    config,
+    {
+      inquiries: unlimitedInquiries,
+      store: inquiryStore,
+      users: userStore,
+      validateArguments,
+      deviceName: (deviceId) => devices.nameOf(deviceId),
+    },
+    deps,
+  );
+  const inquiries = withRateLimits(teams.inquiries, attemptLimiters, limits);
   const sweeper =
     deps.cluster === undefined
       ? undefined
@@ -182,6 +197,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           heartbeatMs: config.heartbeatSeconds * 1000,
           idleMs: config.mcpSessionIdleSeconds * 1000,
           yolo,
+          teams: teams.proxy,
           ...(deps.approvalAudit === undefined ? {} : { audit: deps.approvalAudit }),
         });
 
@@ -204,6 +220,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   app.use("/api/inquiries", authenticate, createInquiryRoutes(inquiries));
   app.use("/api/devices", authenticate, createDeviceRoutes(devices));
   app.use("/api/settings", authenticate, createSettingsRoutes(settings));
+  app.use("/api/teams", authenticate, teams.router);
   app.use("/api", createPairingRoutes({ pairing, tickets, authenticate }));
   app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
   if (proxies !== undefined) app.use(proxies.router);
@@ -223,6 +240,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   });
   roomPresence?.bind(sockets.io);
   const stopSettingsFanOut = startSettingsFanOut(sockets.io, settings);
+  const stopTeamFanOut = teams.startFanOut(sockets.io);
   const stopClosingMcp = devices.onRevoked((device) => {
     Promise.all([mcp.closeDevice(device.id), proxies?.closeDevice(device.id)]).catch(
       (error: unknown) => console.error("closing a revoked device's MCP sessions failed", error),
@@ -234,6 +252,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     stopClosingMcp();
     channels.stop();
     stopSettingsFanOut();
+    stopTeamFanOut();
     await Promise.all([mcp.close(), proxies?.close()]);
     await sweeper?.stop();
     sockets.close();

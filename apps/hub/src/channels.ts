@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { RequestHandler } from "express";
 import type { HubConfig } from "./config";
+import type { DeliveryClaims } from "./core/delivery-claim-ports";
 import type { OneTimeSecretStore } from "./core/device-ports";
 import type { DeviceService } from "./core/device-service";
 import type { AuditTrail, DeliveryLog } from "./core/history-ports";
@@ -15,8 +16,10 @@ import { startWebhookNotifier } from "./core/webhook-notifier";
 import { WEBHOOK_DEVICE_ID, WEBHOOK_DEVICE_NAME } from "./core/webhook-ports";
 import type { LinkNonce, WebhookConfigStore, WebhookPoster } from "./core/webhook-ports";
 import { withEphemeralSecrets } from "./infra/file/channel-secrets";
-import { createFetchWebhookPoster } from "./infra/http/fetch-webhook-poster";
+import { createHttpWebhookPoster } from "./infra/http/http-webhook-poster";
+import { webhookUrlProblem } from "./infra/http/webhook-address-guard";
 import { createMemoryAuditTrail } from "./infra/memory/memory-audit-trail";
+import { createMemoryDeliveryClaims } from "./infra/memory/memory-delivery-claims";
 import { createMemoryDeliveryLog } from "./infra/memory/memory-delivery-log";
 import { createMemoryOneTimeSecretStore } from "./infra/memory/memory-one-time-secret-store";
 import { createMemoryPushSubscriptionStore } from "./infra/memory/memory-push-subscription-store";
@@ -43,6 +46,8 @@ export interface ChannelDeps {
   /** Nonce hash → which inquiry of whom a decision link may decide. */
   webhookNonces: OneTimeSecretStore<LinkNonce>;
   webhookPoster: WebhookPoster;
+  /** Once-only announcements and follow-ups across nodes (Redis), or just this node. */
+  deliveryClaims: DeliveryClaims;
 }
 
 /** What the composition root mounts and stops. */
@@ -76,6 +81,7 @@ export function createChannels(
       ? undefined
       : core.bus.subscribe((event) => memoryTrail.record(event));
   const deliveries = deps.deliveryLog ?? createMemoryDeliveryLog();
+  const claims = deps.deliveryClaims ?? createMemoryDeliveryClaims();
   const history = createHistoryService({
     inquiries: core.inquiries,
     audit: deps.auditTrail ?? memoryTrail ?? createMemoryAuditTrail(),
@@ -95,6 +101,7 @@ export function createChannels(
     devices: core.devices,
     subscriptions,
     sender,
+    claims,
   });
 
   const webhookConfigs = deps.webhookConfigs ?? createMemoryWebhookConfigStore();
@@ -103,8 +110,10 @@ export function createChannels(
   const stopWebhook = startWebhookNotifier({
     bus: core.bus,
     configs: webhookConfigs,
-    poster: deps.webhookPoster ?? createFetchWebhookPoster(),
+    poster:
+      deps.webhookPoster ?? createHttpWebhookPoster({ allowPrivate: config.webhookAllowPrivate }),
     deliveries,
+    claims,
     links: createLinkIssuer({
       secret,
       nonces,
@@ -125,7 +134,10 @@ export function createChannels(
   router.use(
     "/api/channels/webhook",
     core.authenticate,
-    createWebhookChannelRoutes(webhookConfigs),
+    createWebhookChannelRoutes({
+      configs: webhookConfigs,
+      urlProblem: config.webhookAllowPrivate ? () => Promise.resolve(undefined) : webhookUrlProblem,
+    }),
   );
   router.use("/api/webhook-decisions", createWebhookDecisionRoutes(decisions));
 

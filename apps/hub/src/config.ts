@@ -26,6 +26,8 @@ export interface HubConfig {
   pairingCodeSeconds: number;
   /** How long a single-use Socket.IO handshake ticket stays redeemable. */
   socketTicketSeconds: number;
+  /** How long a one-time team invitation code stays claimable. */
+  teamInvitationSeconds: number;
   /** Upstreams served at `/proxy/<name>/mcp` (PROXY_CONFIG_PATH); no proxy when absent. */
   proxy?: ProxyConfig | undefined;
   /** Several nodes share state through this Redis (REDIS_URL); unset = in-memory, one node. */
@@ -56,6 +58,11 @@ export interface HubConfig {
   /** Tries per webhook message (first included) and the backoff base, doubled per retry. */
   webhookAttempts: number;
   webhookRetryBaseSeconds: number;
+  /**
+   * Lets webhooks reach loopback, private and link-local addresses
+   * (HUB_WEBHOOK_ALLOW_PRIVATE=1); off by default, since a webhook URL is user input.
+   */
+  webhookAllowPrivate: boolean;
   /** Abuse limits (HUB_RATE_LIMIT_*); generous, so only floods hit them. */
   rateLimits: RateLimits;
 }
@@ -75,6 +82,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   jsonBodyLimitBytes: 64 * 1024,
   pairingCodeSeconds: 5 * 60,
   socketTicketSeconds: 60,
+  teamInvitationSeconds: 7 * 24 * 60 * 60,
   redisKeyPrefix: "ih:",
   nodeLeaseSeconds: 10,
   historyTtlSeconds: 7 * 24 * 60 * 60,
@@ -84,6 +92,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   webhookLinkSeconds: 15 * 60,
   webhookAttempts: 3,
   webhookRetryBaseSeconds: 1,
+  webhookAllowPrivate: false,
   rateLimits: {
     loginPerMinute: 120,
     pairingPerMinute: 60,

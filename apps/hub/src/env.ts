@@ -70,6 +70,10 @@ const EnvSchema = z.object({
     .positive()
     .max(60)
     .default(DEFAULT_HUB_CONFIG.webhookRetryBaseSeconds),
+  HUB_WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["0", "1"])
+    .default(DEFAULT_HUB_CONFIG.webhookAllowPrivate ? "1" : "0")
+    .transform((flag) => flag === "1"),
   HUB_RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.loginPerMinute),
   HUB_RATE_LIMIT_PAIRING_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.pairingPerMinute),
   HUB_RATE_LIMIT_ANSWERS_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.answersPerMinute),
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     webhookLinkSeconds: parsed.data.HUB_WEBHOOK_LINK_SECONDS,
     webhookAttempts: parsed.data.HUB_WEBHOOK_ATTEMPTS,
     webhookRetryBaseSeconds: parsed.data.HUB_WEBHOOK_RETRY_BASE_SECONDS,
+    webhookAllowPrivate: parsed.data.HUB_WEBHOOK_ALLOW_PRIVATE,
     rateLimits: {
       loginPerMinute: parsed.data.HUB_RATE_LIMIT_LOGIN_PER_MINUTE,
       pairingPerMinute: parsed.data.HUB_RATE_LIMIT_PAIRING_PER_MINUTE,

@@ -17,8 +17,11 @@ export function redisHubDeps(redis: RedisInfra): Partial<HubDeps> {
     pairingCodes: redis.pairingCodes,
     socketTickets: redis.socketTickets,
     settingsStore: redis.settingsStore,
+    teamStore: redis.teamStore,
+    teamInvitations: redis.teamInvitations,
+    approvalVotes: redis.approvalVotes,
     attemptLimiters: redis.attemptLimiters,
     cluster: redis,
-    channels: { auditTrail: createRedisAuditReader(redis.inquiryStore) },
+    channels: { auditTrail: createRedisAuditReader(redis.inquiryStore), ...redis.channelStores },
   };
 }

@@ -33,6 +33,8 @@ describe("webhook channel", () => {
     hub = await startTestHub({
       webhookSecret: SECRET,
       webhookRetryBaseSeconds: 0.01,
+      // The receiver listens on loopback, which webhooks may reach only when allowed.
+      webhookAllowPrivate: true,
       webPublicUrl: "https://hub.example.test",
     });
     receiver = await startLoopbackReceiver();

@@ -1,13 +1,14 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { readLocale, serverTranslator } from "@/lib/i18n/server-locale";
 import { Providers } from "./providers";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "Inquiry Hub",
-  description: "Chat with an agent that asks you when it needs you.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await serverTranslator();
+  return { title: "Inquiry Hub", description: t("app.description") };
+}
 
 export const viewport: Viewport = {
   width: "device-width",
@@ -17,13 +18,15 @@ export const viewport: Viewport = {
 /**
  * Renders per request (`connection()`): the CSP nonce proxy.ts sets differs each time, and
  * Next.js can only stamp it on the bootstrap scripts of a dynamically rendered page.
+ * The locale (cookie, else Accept-Language) is decided here once and handed to the client.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
+  const locale = await readLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body>
-        <Providers>{children}</Providers>
+        <Providers locale={locale}>{children}</Providers>
       </body>
     </html>
   );

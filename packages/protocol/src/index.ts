@@ -161,3 +161,36 @@ export type {
   WebhookDecisionPreview,
   WebhookKind,
 } from "./webhook";
+export {
+  ApprovalVoteSchema,
+  InquiryProgressSchema,
+  SharedApprovalMemberSchema,
+  SharedApprovalSchema,
+} from "./shared-approval";
+export type {
+  ApprovalVote,
+  InquiryProgress,
+  SharedApproval,
+  SharedApprovalMember,
+} from "./shared-approval";
+export {
+  CreateTeamBodySchema,
+  TeamInvitationBodySchema,
+  TeamInvitationClaimBodySchema,
+  TeamInvitationSchema,
+  TeamMemberPatchBodySchema,
+  TeamMemberSchema,
+  TeamNameSchema,
+  TeamRoleSchema,
+  TeamSchema,
+} from "./team";
+export type {
+  CreateTeamBody,
+  Team,
+  TeamInvitation,
+  TeamInvitationBody,
+  TeamInvitationClaimBody,
+  TeamMember,
+  TeamMemberPatchBody,
+  TeamRole,
+} from "./team";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApprovalDetailsSchema } from "./approval";
 import { QuestionsSchema } from "./questionnaire";
+import { SharedApprovalSchema } from "./shared-approval";
 
 /** What kind of decision an inquiry asks for: a free question, or approval of a tool call. */
 export const InquiryTypeSchema = z.enum(["INQUIRY", "APPROVAL"]);
@@ -74,6 +75,8 @@ export const InquirySchema = z.object({
   resolution: InquiryResolutionSchema.nullable(),
   /** The gated tool call an APPROVAL inquiry asks about; absent for plain inquiries. */
   approval: ApprovalDetailsSchema.optional(),
+  /** Set when the approval is routed to a team: who may see and vote, and the rule. */
+  sharedApproval: SharedApprovalSchema.optional(),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
 

@@ -1,5 +1,6 @@
 import type { ErrorCode } from "./errors";
 import type { Inquiry, InquiryWithdrawn } from "./inquiry";
+import type { InquiryProgress } from "./shared-approval";
 import type { UserSettings } from "./settings";
 
 /** Acknowledgement of a client→server socket event: exactly one of `data` or `error`. */
@@ -13,6 +14,8 @@ export interface ServerToClientEvents {
   "inquiry:withdrawn": (withdrawn: InquiryWithdrawn) => void;
   /** Sent on every (re)connect: the complete current pending list, replacing any cached one. */
   "inquiry:pending": (inquiries: Inquiry[]) => void;
+  /** A vote on a shared (team) approval was recorded; validate with InquiryProgressSchema. */
+  "inquiry:progress": (progress: InquiryProgress) => void;
   /** The user's settings changed (e.g. YOLO switched on another device); validate with UserSettingsSchema. */
   "settings:changed": (settings: UserSettings) => void;
 }

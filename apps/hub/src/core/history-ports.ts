@@ -22,6 +22,9 @@ export interface AuditTrail {
   forInquiry(userId: string, inquiryId: string): Promise<AuditRecord[]>;
 }
 
+/** Delivery attempts kept per user by every DeliveryLog; the oldest are dropped first. */
+export const DELIVERY_LOG_LIMIT_PER_USER = 1_000;
+
 /**
  * Delivery attempts to outside channels (webhooks), kept so failures show in history.
  * Bounded per user by the implementation (oldest dropped), like the audit trail's TTL.

@@ -5,6 +5,7 @@ import type {
   InquiryResolution,
   InquiryType,
   Question,
+  SharedApproval,
 } from "@inquiry-hub/protocol";
 import { HubError } from "./errors";
 
@@ -20,6 +21,8 @@ export interface NewInquiry {
   questions?: Question[] | undefined;
   /** The gated tool call of an APPROVAL inquiry; kept on the record so any node can check answers. */
   approval?: ApprovalDetails | undefined;
+  /** A team's rule when the approval is routed to a team instead of only its owner. */
+  sharedApproval?: SharedApproval | undefined;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -39,6 +42,7 @@ export function openInquiry(input: NewInquiry): Inquiry {
     status: "pending",
     resolution: null,
     ...(input.approval === undefined ? {} : { approval: input.approval }),
+    ...(input.sharedApproval === undefined ? {} : { sharedApproval: input.sharedApproval }),
   };
 }
 

@@ -7,6 +7,7 @@ import type {
   InquiryStatus,
   InquiryType,
   Question,
+  SharedApproval,
 } from "@inquiry-hub/protocol";
 import { checkApprovalAnswer } from "./approval-answer";
 import { checkQuestionnaireAnswer } from "./questionnaire-answer";
@@ -33,6 +34,8 @@ export interface CreateInquiryInput {
   approval?: ApprovalDetails;
   /** A questionnaire, stored on the record; answers must fit it. */
   questions?: Question[] | undefined;
+  /** For an APPROVAL routed to a team: audience and rule, stored on the record. */
+  sharedApproval?: SharedApproval | undefined;
   /**
    * False: store the inquiry without telling any device and without a backstop, because
    * the caller resolves it at once itself (YOLO). Default true.
@@ -198,6 +201,7 @@ export function createInquiryService(
         suggestedAnswer: input.suggestedAnswer,
         approval: input.approval,
         questions: input.questions,
+        sharedApproval: input.sharedApproval,
         createdAt,
         expiresAt: new Date(createdAt.getTime() + (input.timeoutMs ?? options.defaultTimeoutMs)),
       });

@@ -1,10 +1,17 @@
 import type { Inquiry, PushMessage } from "@inquiry-hub/protocol";
+import { z } from "zod";
+import { decodeResolution, encodeResolution } from "./delivery-claim-ports";
+import type { DeliveryClaims } from "./delivery-claim-ports";
 import type { DeviceService } from "./device-service";
 import type { InquiryEvent, InquiryEventBus } from "./ports";
 import type { PushSender, PushSubscriptionStore, StoredPushSubscription } from "./push-ports";
 
 /** Push payloads stay far below the ~4 KB push services accept. */
 const QUESTION_PREVIEW_LENGTH = 200;
+
+/** Which subscriptions got the question: what the withdrawal needs, kept in the claim. */
+const PushedSchema = z.array(z.object({ deviceId: z.string(), endpoint: z.string() }));
+type Pushed = z.infer<typeof PushedSchema>;
 
 /**
  * Reaches devices that are not looking: on `inquiry.created` it pushes the question to every
@@ -13,8 +20,9 @@ const QUESTION_PREVIEW_LENGTH = 200;
  * so their service workers close the notification. A subscription the push service reports
  * gone is deleted. A revoked device's subscriptions are deleted with it.
  *
- * The set of subscriptions pushed per inquiry is kept on the node that saw the creation, and
- * dropped at resolution (every inquiry resolves, at the latest at the hub's backstop).
+ * Every node hears every event, so both pushes go through `claims`: one node pushes the
+ * question and records which subscriptions got it, one node pushes the withdrawal to those.
+ * The withdrawal looks them up again, so a subscription removed meanwhile is left alone.
  *
  * @returns the function that stops listening.
  */
@@ -23,9 +31,8 @@ export function startPushNotifier(deps: {
   devices: DeviceService;
   subscriptions: PushSubscriptionStore;
   sender: PushSender;
+  claims: DeliveryClaims;
 }): () => void {
-  const pushed = new Map<string, Promise<StoredPushSubscription[]>>();
-
   async function deliver(
     subscription: StoredPushSubscription,
     message: PushMessage,
@@ -43,7 +50,7 @@ export function startPushNotifier(deps: {
     }
   }
 
-  async function announce(inquiry: Inquiry): Promise<StoredPushSubscription[]> {
+  async function pushQuestion(inquiry: Inquiry): Promise<Pushed> {
     const devices = await deps.devices.list(inquiry.userId, "");
     const away = devices.filter((device) => !device.online).map((device) => device.id);
     if (away.length === 0) return [];
@@ -58,32 +65,54 @@ export function startPushNotifier(deps: {
       },
     };
     const delivered = await Promise.all(targets.map((target) => deliver(target, message)));
-    return targets.filter((_target, index) => delivered[index] === true);
+    return targets
+      .filter((_target, index) => delivered[index] === true)
+      .map(({ deviceId, endpoint }) => ({ deviceId, endpoint }));
   }
 
-  async function withdraw(inquiry: Inquiry): Promise<void> {
-    const announced = pushed.get(inquiry.id);
-    if (announced === undefined || inquiry.status === "pending") return;
-    pushed.delete(inquiry.id);
-    const targets = await announced;
+  async function withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void> {
+    if (inquiry.status === "pending") return;
+    const endpoints = new Set(pushed.map((each) => each.endpoint));
+    const current = await deps.subscriptions.listByDevices([
+      ...new Set(pushed.map((each) => each.deviceId)),
+    ]);
     const message: PushMessage = {
       type: "inquiry:withdrawn",
       inquiryId: inquiry.id,
       status: inquiry.status,
     };
-    await Promise.all(targets.map((target) => deliver(target, message)));
+    await Promise.all(
+      current
+        .filter((each) => endpoints.has(each.endpoint))
+        .map((target) => deliver(target, message)),
+    );
+  }
+
+  async function announce(inquiry: Inquiry): Promise<void> {
+    if (!(await deps.claims.claimAnnouncement("push", inquiry.id))) return;
+    const pushed = await pushQuestion(inquiry).catch((error: unknown) => {
+      console.error("web push of a new inquiry failed", error);
+      return [];
+    });
+    const followUp = pushed.length === 0 ? undefined : JSON.stringify(pushed);
+    const parked = await deps.claims.recordAnnouncement("push", inquiry.id, followUp);
+    if (parked !== undefined && pushed.length > 0) await withdraw(decodeResolution(parked), pushed);
+  }
+
+  async function followUp(inquiry: Inquiry): Promise<void> {
+    if (inquiry.status === "pending") return;
+    const pushed = await deps.claims.claimFollowUp("push", inquiry.id, encodeResolution(inquiry));
+    if (pushed !== undefined) await withdraw(inquiry, PushedSchema.parse(JSON.parse(pushed)));
   }
 
   function onEvent(event: InquiryEvent): void {
     if (event.type === "inquiry.created") {
-      const announced = announce(event.inquiry).catch((error: unknown) => {
-        console.error("web push of a new inquiry failed", error);
-        return [];
-      });
-      pushed.set(event.inquiry.id, announced);
+      announce(event.inquiry).catch((error: unknown) =>
+        console.error("web push of a new inquiry failed", error),
+      );
       return;
     }
-    withdraw(event.inquiry).catch((error: unknown) =>
+    followUp(event.inquiry).catch((error: unknown) =>
       console.error("web push of a withdrawal failed", error),
     );
   }

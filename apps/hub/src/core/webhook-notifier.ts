@@ -1,4 +1,7 @@
 import type { DeliveryAttempt, Inquiry, WebhookConfig } from "@inquiry-hub/protocol";
+import { z } from "zod";
+import { decodeResolution, encodeResolution } from "./delivery-claim-ports";
+import type { DeliveryClaims } from "./delivery-claim-ports";
 import type { DeliveryLog } from "./history-ports";
 import type { InquiryEventBus } from "./ports";
 import { retryWithBackoff } from "./retry";
@@ -15,11 +18,20 @@ export interface WebhookRetryPolicy {
 }
 
 /**
+ * Which configuration got the question, kept in the claim for the follow-up. Its
+ * `updatedAt` rather than the URL: the URL is a secret, and already stored once.
+ */
+const AnnouncedSchema = z.object({ updatedAt: z.string() });
+
+/**
  * Posts each new inquiry of a user with a webhook configured to that webhook (question plus
  * signed decision links), and a follow-up once it is resolved. Each message is retried with
  * exponential backoff; every try is written to the delivery log, so failures show in history.
- * Follow-ups go only for inquiries whose announcement this node posted, so a channel never
- * hears of a resolution without the question.
+ *
+ * Every node hears every event, so both messages go through `claims`: one node posts the
+ * question, one node posts the follow-up, and only when the question went out to the
+ * configuration still in place, so a channel never hears of a resolution without the
+ * question (nor about a question it never got, after the user changed the URL).
  *
  * @returns the function that stops listening; deliveries already under way finish.
  */
@@ -28,13 +40,13 @@ export function startWebhookNotifier(deps: {
   configs: WebhookConfigStore;
   poster: WebhookPoster;
   deliveries: DeliveryLog;
+  claims: DeliveryClaims;
   links: { issue(inquiry: Inquiry): Promise<DecisionLink[]>; openUrl(inquiry: Inquiry): string };
   deviceName: (deviceId: string) => Promise<string | undefined>;
   retry: WebhookRetryPolicy;
   now?: () => Date;
 }): () => void {
   const now = deps.now ?? (() => new Date());
-  const announced = new Map<string, Promise<WebhookConfig | undefined>>();
 
   async function deliver(
     inquiry: Inquiry,
@@ -60,7 +72,7 @@ export function startWebhookNotifier(deps: {
     return result.ok;
   }
 
-  async function announce(inquiry: Inquiry): Promise<WebhookConfig | undefined> {
+  async function postQuestion(inquiry: Inquiry): Promise<WebhookConfig | undefined> {
     const config = await deps.configs.get(inquiry.userId);
     if (config === undefined) return undefined;
     const links = await deps.links.issue(inquiry);
@@ -68,24 +80,44 @@ export function startWebhookNotifier(deps: {
     return (await deliver(inquiry, config, "created", body)) ? config : undefined;
   }
 
-  async function followUp(inquiry: Inquiry): Promise<void> {
-    const announcement = announced.get(inquiry.id);
-    if (announcement === undefined || inquiry.status === "pending") return;
-    announced.delete(inquiry.id);
-    const config = await announcement;
-    if (config === undefined) return;
+  async function postOutcome(inquiry: Inquiry, config: WebhookConfig): Promise<void> {
+    if (inquiry.status === "pending") return;
     const byDeviceId = inquiry.resolution?.byDeviceId;
     const name = byDeviceId === undefined ? undefined : await deps.deviceName(byDeviceId);
     await deliver(inquiry, config, "resolved", resolvedMessage(config.kind, inquiry, name));
   }
 
+  async function announce(inquiry: Inquiry): Promise<void> {
+    if (!(await deps.claims.claimAnnouncement("webhook", inquiry.id))) return;
+    const config = await postQuestion(inquiry).catch((error: unknown) => {
+      console.error("webhook announcement failed", error);
+      return undefined;
+    });
+    const followUp =
+      config === undefined ? undefined : JSON.stringify({ updatedAt: config.updatedAt });
+    const parked = await deps.claims.recordAnnouncement("webhook", inquiry.id, followUp);
+    if (parked !== undefined && config !== undefined)
+      await postOutcome(decodeResolution(parked), config);
+  }
+
+  async function followUp(inquiry: Inquiry): Promise<void> {
+    if (inquiry.status === "pending") return;
+    const announced = await deps.claims.claimFollowUp(
+      "webhook",
+      inquiry.id,
+      encodeResolution(inquiry),
+    );
+    if (announced === undefined) return;
+    const { updatedAt } = AnnouncedSchema.parse(JSON.parse(announced));
+    const config = await deps.configs.get(inquiry.userId);
+    if (config?.updatedAt === updatedAt) await postOutcome(inquiry, config);
+  }
+
   return deps.bus.subscribe((event) => {
     if (event.type === "inquiry.created") {
-      const announcement = announce(event.inquiry).catch((error: unknown) => {
-        console.error("webhook announcement failed", error);
-        return undefined;
-      });
-      announced.set(event.inquiry.id, announcement);
+      announce(event.inquiry).catch((error: unknown) =>
+        console.error("webhook announcement failed", error),
+      );
       return;
     }
     followUp(event.inquiry).catch((error: unknown) =>

@@ -8,9 +8,13 @@ export interface WebhookConfigStore {
   remove(userId: string): Promise<boolean>;
 }
 
-/** How one POST to a webhook went; `httpStatus` is absent when nothing answered. */
+/**
+ * How one POST to a webhook went; `httpStatus` is absent when nothing answered, and
+ * `permanent` marks failures no retry can fix (the URL's address is not allowed).
+ */
 export type WebhookPostResult =
-  { ok: true; httpStatus: number } | { ok: false; httpStatus?: number; error: string };
+  | { ok: true; httpStatus: number }
+  | { ok: false; httpStatus?: number; error: string; permanent?: boolean };
 
 /** Sends one JSON message to an incoming-webhook URL (one try; retries are the caller's). */
 export interface WebhookPoster {

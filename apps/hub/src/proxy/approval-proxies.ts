@@ -7,6 +7,7 @@ import type { AuditSink } from "./audit-log";
 import type { ProxyConfig } from "./proxy-config-schema";
 import { createProxySessions } from "./proxy-sessions";
 import type { YoloGate } from "../core/yolo-inquiries";
+import type { TeamApprovalDeps } from "./team-approval";
 
 /** What the composition root hands the approval proxy. */
 export interface ApprovalProxyDeps {
@@ -26,6 +27,8 @@ export interface ApprovalProxyDeps {
   audit?: AuditSink;
   /** Whether the user's YOLO setting approves gated calls without asking. */
   yolo: YoloGate;
+  /** Routes calls whose policy names `approvers` to teams; they are refused without it. */
+  teams?: TeamApprovalDeps;
 }
 
 /** The mounted proxy plus the hooks the rest of the hub must call. */
@@ -58,6 +61,7 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
       audit: deps.audit ?? consoleAuditSink,
       heartbeatMs: deps.heartbeatMs,
       yolo: deps.yolo,
+      teams: deps.teams,
     },
   });
   const router = Router();

@@ -1,4 +1,4 @@
-import type { Inquiry } from "@inquiry-hub/protocol";
+import type { ApprovalVote, Inquiry } from "@inquiry-hub/protocol";
 import type { ApprovalOutcome, ApprovalVerdict } from "./approval-outcome";
 
 /**
@@ -23,6 +23,8 @@ export interface ApprovalAuditEntry {
   /** Exactly what went upstream; absent when nothing did. */
   forwardedArguments?: Record<string, unknown> | undefined;
   decidedAt: string;
+  /** For a team approval: every person's vote (who, device, decision, when), oldest first. */
+  votes?: ApprovalVote[] | undefined;
 }
 
 /** Where audit entries go; the default writes one JSON line per decision to stdout. */
@@ -43,6 +45,7 @@ export function auditEntry(
   },
   inquiry: Inquiry,
   outcome: ApprovalOutcome,
+  votes?: ApprovalVote[],
 ): ApprovalAuditEntry {
   const resolution = inquiry.resolution;
   return {
@@ -54,5 +57,6 @@ export function auditEntry(
     reason: resolution?.reason,
     forwardedArguments: outcome.forward ? outcome.args : undefined,
     decidedAt: resolution?.resolvedAt ?? new Date().toISOString(),
+    ...(votes === undefined ? {} : { votes }),
   };
 }

@@ -11,6 +11,8 @@ import { approvalQuestion, renderTemplate } from "./approval-text";
 import { auditEntry } from "./audit-log";
 import type { AuditSink } from "./audit-log";
 import type { GatedPolicy } from "./proxy-config-schema";
+import { routeOrRefuse } from "./team-approval";
+import type { TeamApprovalDeps } from "./team-approval";
 
 /** Everything a proxy session shares across its gated calls. */
 export interface ApprovalContext {
@@ -26,6 +28,8 @@ export interface ApprovalContext {
   agentDeviceId: string;
   /** The proxy session id: groups the approvals of one agent run on the devices. */
   runId: string;
+  /** Routing of policies with `approvers` to teams; such calls are refused without it. */
+  teams?: TeamApprovalDeps | undefined;
 }
 
 /** One gated call: the upstream tool's schema, the agent's arguments, the policy that gated it. */
@@ -76,6 +80,9 @@ async function recordYoloApproval(
  * before it resolves the call. If `stop` aborts (the agent
  * cancelled, the session or the upstream went away) the inquiry is resolved `cancelled`
  * through the service's compare-and-set, so a concurrent answer still wins cleanly.
+ * A policy with `approvers` routes the one inquiry to a team's audience instead (votes,
+ * escalation timers while waiting, every vote in the audit entry); the requester's YOLO
+ * never stands in for a team's decision.
  */
 export async function awaitApproval(
   context: ApprovalContext,
@@ -110,8 +117,10 @@ export async function awaitApproval(
     checkArguments: (edited: Record<string, unknown>) =>
       context.validateArguments(request.inputSchema, edited),
   };
-  const audited = (final: Inquiry): ApprovalOutcome => {
+  const audited = async (final: Inquiry): Promise<ApprovalOutcome> => {
     const outcome = approvalOutcome(final, call);
+    const votes =
+      final.sharedApproval === undefined ? undefined : await context.teams?.votesOf(final.id);
     context.audit(
       auditEntry(
         {
@@ -123,16 +132,25 @@ export async function awaitApproval(
         },
         final,
         outcome,
+        votes,
       ),
     );
     return outcome;
   };
+  const routed =
+    policy.team === undefined
+      ? undefined
+      : await routeOrRefuse(context.teams, policy.team, context.userId, tool);
+  if (routed !== undefined && "refused" in routed) return routed.refused;
   if (
+    routed === undefined &&
     policy.allowedDecisions.includes("approve") &&
     (await context.yolo(context.userId, undefined))
   )
     return audited(await recordYoloApproval(context.inquiries, context.userId, input));
-  const inquiry = await context.inquiries.create(context.userId, input);
+  const inquiry = await context.inquiries.create(context.userId, { ...input, ...routed });
+  const stopEscalating =
+    routed === undefined ? undefined : context.teams?.followEscalations(inquiry);
   const resolution = context.inquiries.waitForResolution(inquiry.id);
   const cancel = (): void => {
     context.inquiries
@@ -159,6 +177,7 @@ export async function awaitApproval(
     return audited(final);
   } finally {
     clearInterval(heartbeat);
+    stopEscalating?.();
     stop.removeEventListener("abort", cancel);
   }
 }

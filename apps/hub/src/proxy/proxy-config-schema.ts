@@ -2,7 +2,9 @@ import { z } from "zod";
 import { APPROVAL_DECISIONS, ApprovalDecisionSchema } from "@inquiry-hub/protocol";
 import type { ApprovalDecision } from "@inquiry-hub/protocol";
 import { MAX_TIMEOUT_SECONDS } from "../config";
+import type { TeamApprovalRule } from "../core/approval-routing";
 import { templateProblem } from "./approval-text";
+import { refineTeamKeys, teamRuleOf, TeamPolicyKeys } from "./team-policy-schema";
 
 /** SQL statement kinds a `sql` condition may name (the first keyword of a statement). */
 export const SQL_STATEMENT_KINDS = [
@@ -70,18 +72,21 @@ const TemplateSchema = z
     if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
   });
 
-const PolicyObjectSchema = z.strictObject({
-  allowed_decisions: z
-    .array(ApprovalDecisionSchema)
-    .min(1)
-    .refine((list) => new Set(list).size === list.length, "decisions must not repeat")
-    .optional(),
-  description: TemplateSchema.optional(),
-  when: z.array(ConditionSchema).min(1).optional(),
-  allow: z.array(ConditionSchema).min(1).optional(),
-  on_timeout: z.enum(["reject", "approve"]).optional(),
-  timeout_seconds: z.number().positive().max(MAX_TIMEOUT_SECONDS).optional(),
-});
+const PolicyObjectSchema = z
+  .strictObject({
+    allowed_decisions: z
+      .array(ApprovalDecisionSchema)
+      .min(1)
+      .refine((list) => new Set(list).size === list.length, "decisions must not repeat")
+      .optional(),
+    description: TemplateSchema.optional(),
+    when: z.array(ConditionSchema).min(1).optional(),
+    allow: z.array(ConditionSchema).min(1).optional(),
+    on_timeout: z.enum(["reject", "approve"]).optional(),
+    timeout_seconds: z.number().positive().max(MAX_TIMEOUT_SECONDS).optional(),
+    ...TeamPolicyKeys,
+  })
+  .superRefine(refineTeamKeys);
 
 /** A gated tool's policy, normalized: `true` becomes the defaults below. */
 export interface GatedPolicy {
@@ -96,6 +101,8 @@ export interface GatedPolicy {
   onTimeout: "reject" | "approve";
   /** The person's deadline; the hub's inquiry timeout when absent. */
   timeoutMs?: number | undefined;
+  /** Route the approval to a team (`approvers` and friends); absent = the agent's own user. */
+  team?: TeamApprovalRule | undefined;
 }
 
 export type ToolPolicy = { gate: false } | GatedPolicy;
@@ -118,6 +125,7 @@ const ToolPolicySchema = z.union([z.boolean(), PolicyObjectSchema]).transform((r
     allow: raw.allow ?? [],
     onTimeout: raw.on_timeout ?? "reject",
     timeoutMs: raw.timeout_seconds === undefined ? undefined : raw.timeout_seconds * 1000,
+    team: teamRuleOf(raw),
   };
 });
 

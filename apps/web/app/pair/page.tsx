@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { PairForm } from "@/features/devices/pair-form";
+import { serverTranslator } from "@/lib/i18n/server-locale";
 
-export const metadata: Metadata = { title: "Pair this device · Inquiry Hub" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslator())("title.pair") };
+}
 
 /**
  * `/pair?code=…`, opened from the QR code on a logged-in device. Rendering the page claims
@@ -14,13 +17,14 @@ export default async function PairPage({
 }) {
   const raw = (await searchParams).code;
   const code = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? "";
+  const t = await serverTranslator();
   return (
     <main className="login">
       <h1>Inquiry Hub</h1>
-      <p className="pair__question">Log in on this device as the same user?</p>
+      <p className="pair__question">{t("pair.question")}</p>
       {code === "" ? (
         <p role="alert" className="error" data-testid="error-message">
-          This pairing link has no code. Open the link shown on your other device again.
+          {t("pair.noCode")}
         </p>
       ) : (
         <PairForm code={code} />

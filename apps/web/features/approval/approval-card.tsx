@@ -3,10 +3,14 @@
 import { useId, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import type { AnswerBody, ApprovalDetails, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import type { Message } from "@/lib/i18n/translate";
+import { useAnnounceOnMount } from "../a11y/announcer";
+import { useT } from "../i18n/i18n-provider";
+import { ApprovalProgress } from "./approval-progress";
 import { AnswerError } from "../inquiry/answer-inquiry";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { noteForOutcome } from "../inquiry/closed-note";
-import { formatCountdown } from "../inquiry/format-countdown";
+import { formatClock } from "../inquiry/format-countdown";
 import { useCountdown } from "../inquiry/use-countdown";
 import { ArgumentsTable } from "./arguments-table";
 import { formatArguments, parseEditedArguments } from "./edited-arguments";
@@ -18,7 +22,7 @@ export interface ApprovalCardProps {
   /** Sends the decision (socket or HTTP); throws AnswerError for a refusal to show. */
   onAnswer: (body: AnswerBody) => Promise<AnswerOutcome>;
   /** Called once this card's decision settled the approval (or found it settled). */
-  onClose: (note: string) => void;
+  onClose: (note: Message) => void;
 }
 
 /**
@@ -27,8 +31,11 @@ export interface ApprovalCardProps {
  * arguments; a refused edit (the hub checks it against the tool's inputSchema) shows the
  * hub's reason and the card stays open. Unlike a question, nothing is sent when the
  * countdown ends: the hub applies the tool's own timeout rule (reject unless configured).
+ * Its arrival is announced politely, without taking focus.
  */
 export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalCardProps) {
+  const t = useT();
+  useAnnounceOnMount(t("announce.approval", { tool: approval.tool }));
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => formatArguments(approval.arguments));
   const [draftProblem, setDraftProblem] = useState<string | undefined>(undefined);
@@ -45,7 +52,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
     approval.allowedDecisions.includes(decision);
 
   function submitEdit(): void {
-    const parsed = parseEditedArguments(draft);
+    const parsed = parseEditedArguments(draft, t);
     if (!parsed.ok) {
       setDraftProblem(parsed.message);
       return;
@@ -60,32 +67,34 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
       ? undefined
       : error instanceof AnswerError
         ? error.message
-        : "Your decision could not be sent.");
+        : t("approval.sendFailed"));
 
   return (
     <section
       role="region"
-      aria-label={`Approve ${approval.tool}`}
+      aria-label={t("approval.region", { tool: approval.tool })}
       data-testid="approval-card"
       className="inquiry-card approval-card"
       aria-busy={isPending}
     >
       <div className="inquiry-card__header">
-        <span className="inquiry-card__kind">Approval needed</span>
+        <span className="inquiry-card__kind">{t("card.approvalNeeded")}</span>
         {left !== undefined && (
           <span className="inquiry-card__countdown" data-testid="inquiry-countdown" role="timer">
-            {formatCountdown(left)}
+            {t("card.timeLeft", { time: formatClock(left) })}
           </span>
         )}
       </div>
+      <ApprovalProgress inquiryId={inquiry.inquiryId} />
       <p className="approval-card__tool">
-        Tool: <code data-testid="approval-tool">{approval.tool}</code> ({approval.upstream})
+        {t("approval.tool")} <code data-testid="approval-tool">{approval.tool}</code> (
+        {approval.upstream})
       </p>
       <p className="approval-card__description">{approval.description}</p>
       <ArgumentsTable args={approval.arguments} />
       {editing && (
         <div className="approval-card__editor">
-          <label htmlFor={editorId}>Arguments (JSON)</label>
+          <label htmlFor={editorId}>{t("approval.argumentsJson")}</label>
           <textarea
             id={editorId}
             rows={Math.min(12, draft.split("\n").length + 1)}
@@ -96,7 +105,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
           />
           <div className="inquiry-card__options">
             <button type="button" disabled={disabled} onClick={submitEdit}>
-              Submit edit
+              {t("approval.submitEdit")}
             </button>
             <button
               type="button"
@@ -104,7 +113,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
               disabled={isPending}
               onClick={() => setEditing(false)}
             >
-              Cancel edit
+              {t("approval.cancelEdit")}
             </button>
           </div>
         </div>
@@ -112,12 +121,12 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
       <div className="inquiry-card__options">
         {allows("approve") && (
           <button type="button" disabled={disabled} onClick={() => mutate({ action: "approve" })}>
-            Approve
+            {t("card.approve")}
           </button>
         )}
         {allows("edit") && !editing && (
           <button type="button" disabled={disabled} onClick={() => setEditing(true)}>
-            Edit
+            {t("approval.edit")}
           </button>
         )}
       </div>
@@ -130,19 +139,19 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
             mutate({ action: "reject", ...(text === "" ? {} : { reason: text }) });
           }}
         >
-          <label htmlFor={reasonId}>Reason</label>
+          <label htmlFor={reasonId}>{t("approval.reason")}</label>
           <div className="inquiry-card__answer-row">
             <input
               id={reasonId}
               type="text"
               value={reason}
               autoComplete="off"
-              placeholder="Optional, shown to the agent"
+              placeholder={t("approval.reasonPlaceholder")}
               disabled={disabled}
               onChange={(event) => setReason(event.target.value)}
             />
             <button type="submit" className="button--secondary" disabled={disabled}>
-              Reject
+              {t("approval.reject")}
             </button>
           </div>
         </form>

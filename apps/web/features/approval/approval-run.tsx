@@ -2,6 +2,8 @@
 
 import { useState } from "react";
 import type { AnswerBody, Inquiry } from "@inquiry-hub/protocol";
+import type { Message } from "@/lib/i18n/translate";
+import { useT } from "../i18n/i18n-provider";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { noteForOutcome } from "../inquiry/closed-note";
 import { toCardInquiry } from "../inquiry/inquiry-card";
@@ -11,7 +13,7 @@ export interface ApprovalRunProps {
   /** The pending approvals of one agent run, oldest first (at least two). */
   inquiries: readonly Inquiry[];
   onAnswer: (inquiryId: string, body: AnswerBody) => Promise<AnswerOutcome>;
-  onClose: (inquiryId: string, note: string) => void;
+  onClose: (inquiryId: string, note: Message) => void;
 }
 
 const APPROVE: AnswerBody = { action: "approve" };
@@ -22,6 +24,7 @@ const APPROVE: AnswerBody = { action: "approve" };
  * separately, so one refused or already-resolved call does not stop the others.
  */
 export function ApprovalRun({ inquiries, onAnswer, onClose }: ApprovalRunProps) {
+  const t = useT();
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(0);
   const approvable = inquiries.filter(
@@ -46,23 +49,18 @@ export function ApprovalRun({ inquiries, onAnswer, onClose }: ApprovalRunProps) 
   }
 
   return (
-    <section
-      className="approval-run"
-      aria-label="Tool calls of one agent run"
-      data-testid="approval-run"
-    >
+    <section className="approval-run" aria-label={t("run.region")} data-testid="approval-run">
       <div className="approval-run__header">
-        <span>{inquiries.length} tool calls from one agent run</span>
+        <span>{t("run.count", { count: inquiries.length })}</span>
         {approvable.length > 1 && (
           <button type="button" disabled={sending} onClick={() => void approveAll()}>
-            Approve all
+            {t("run.approveAll")}
           </button>
         )}
       </div>
       {failed > 0 && (
         <p role="alert" className="error">
-          {failed === 1 ? "One call" : `${failed} calls`} could not be approved; decide{" "}
-          {failed === 1 ? "it" : "them"} one by one.
+          {failed === 1 ? t("run.oneFailed") : t("run.manyFailed", { count: failed })}
         </p>
       )}
       <ol className="inbox__list">

@@ -1,11 +1,15 @@
+"use client";
+
+import { useT } from "../i18n/i18n-provider";
 import { formatArgumentValue } from "./edited-arguments";
 
 /** The tool call's arguments as a two-column table, so a person can read what will run. */
 export function ArgumentsTable({ args }: { args: Record<string, unknown> }) {
+  const t = useT();
   const entries = Object.entries(args);
-  if (entries.length === 0) return <p className="hint">No arguments.</p>;
+  if (entries.length === 0) return <p className="hint">{t("approval.noArguments")}</p>;
   return (
-    <table className="approval-card__arguments" aria-label="Arguments">
+    <table className="approval-card__arguments" aria-label={t("approval.arguments")}>
       <tbody>
         {entries.map(([name, value]) => (
           <tr key={name}>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Translate } from "@/lib/i18n/translate";
 
 const ArgumentsObjectSchema = z.record(z.string(), z.unknown());
 
@@ -11,20 +12,20 @@ export type EditedArguments =
  * is checked here; the hub judges the content against the tool's inputSchema and its reason
  * is shown if it refuses.
  *
- * @example parseEditedArguments('{"path":"notes.txt"}') // { ok: true, args: { path: "notes.txt" } }
+ * @example parseEditedArguments('{"path":"notes.txt"}', t) // { ok: true, args: { path: "notes.txt" } }
  */
-export function parseEditedArguments(text: string): EditedArguments {
+export function parseEditedArguments(text: string, t: Translate): EditedArguments {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `The arguments are not valid JSON: ${reason}` };
+    return { ok: false, message: t("approval.invalidJson", { reason }) };
   }
   const parsed = ArgumentsObjectSchema.safeParse(value);
   return parsed.success
     ? { ok: true, args: parsed.data }
-    : { ok: false, message: 'The arguments must be a JSON object, like {"path": "notes.txt"}.' };
+    : { ok: false, message: t("approval.notObject") };
 }
 
 /** The editor's starting text: the agent's arguments, pretty-printed. */

@@ -1,6 +1,7 @@
 "use client";
 
 import type { AnswerBody, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import type { Message } from "@/lib/i18n/translate";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { InquiryCard } from "../inquiry/inquiry-card";
 import { ApprovalCard } from "./approval-card";
@@ -8,7 +9,7 @@ import { ApprovalCard } from "./approval-card";
 export interface QuestionCardProps {
   inquiry: InquiryOpenedMeta;
   onAnswer: (body: AnswerBody) => Promise<AnswerOutcome>;
-  onClose: (note: string) => void;
+  onClose: (note: Message) => void;
 }
 
 /**

@@ -1,10 +1,12 @@
+import { LanguageSelect } from "../i18n/language-select";
 import { YoloToggle } from "../settings/yolo-toggle";
 import { LogoutButton } from "./logout-button";
 import { NavLinks } from "./nav-links";
 
 /**
  * The header of signed-in pages: product name, "Chat", "Inbox", "Devices", the YOLO switch,
- * who, "Log out". Rendered inside the tab's HubSocketProvider, so the switch stays live.
+ * the language, who, "Log out". Rendered inside the tab's HubSocketProvider, so the switch
+ * stays live.
  */
 export function AppHeader({ username }: { username?: string | undefined }) {
   return (
@@ -12,6 +14,7 @@ export function AppHeader({ username }: { username?: string | undefined }) {
       <span className="app-header__title">Inquiry Hub</span>
       <NavLinks />
       <YoloToggle />
+      <LanguageSelect />
       <span className="app-header__user">
         {username !== undefined && <span className="app-header__name">{username}</span>}
         <LogoutButton />

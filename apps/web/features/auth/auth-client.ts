@@ -1,5 +1,6 @@
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
 import type { Credentials } from "@inquiry-hub/protocol";
+import type { Translate } from "@/lib/i18n/translate";
 
 export type AuthMode = "login" | "register";
 
@@ -10,6 +11,7 @@ export type AuthMode = "login" | "register";
 export async function submitCredentials(
   mode: AuthMode,
   credentials: Credentials,
+  t: Translate,
 ): Promise<string | undefined> {
   let response: Response;
   try {
@@ -19,11 +21,13 @@ export async function submitCredentials(
       body: JSON.stringify(credentials),
     });
   } catch {
-    return "Could not reach the server. Check your connection and try again.";
+    return t("common.unreachable");
   }
   if (response.ok) return undefined;
   const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  return body.success ? body.data.error.message : `Request failed (${response.status}).`;
+  return body.success
+    ? body.data.error.message
+    : t("common.requestFailed", { status: response.status });
 }
 
 /** Ends the session; resolves once the cookies are cleared. */

@@ -2,12 +2,14 @@
 
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
+import { useT } from "../i18n/i18n-provider";
 import { submitCredentials } from "./auth-client";
 import type { AuthMode } from "./auth-client";
 
 /** Username and password, with "Log in" (Enter) and "Create account". */
 export function LoginForm() {
   const router = useRouter();
+  const t = useT();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
@@ -18,7 +20,7 @@ export function LoginForm() {
   async function submit(mode: AuthMode) {
     setPending(true);
     setError(undefined);
-    const failure = await submitCredentials(mode, { username, password });
+    const failure = await submitCredentials(mode, { username, password }, t);
     if (failure === undefined) {
       router.replace("/chat");
       router.refresh();
@@ -36,7 +38,7 @@ export function LoginForm() {
         void submit("login");
       }}
     >
-      <label htmlFor={usernameId}>Username</label>
+      <label htmlFor={usernameId}>{t("login.username")}</label>
       <input
         id={usernameId}
         name="username"
@@ -46,7 +48,7 @@ export function LoginForm() {
         value={username}
         onChange={(event) => setUsername(event.target.value)}
       />
-      <label htmlFor={passwordId}>Password</label>
+      <label htmlFor={passwordId}>{t("login.password")}</label>
       <input
         id={passwordId}
         name="password"
@@ -62,7 +64,7 @@ export function LoginForm() {
       )}
       <div className="login-form__actions">
         <button type="submit" disabled={pending}>
-          Log in
+          {t("login.logIn")}
         </button>
         <button
           type="button"
@@ -70,7 +72,7 @@ export function LoginForm() {
           disabled={pending}
           onClick={() => void submit("register")}
         >
-          Create account
+          {t("login.createAccount")}
         </button>
       </div>
     </form>

@@ -2,12 +2,14 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
+import { useT } from "../i18n/i18n-provider";
 import { logOut } from "./auth-client";
 
 /** Ends the session and goes to the login page. */
 export function LogoutButton() {
   const router = useRouter();
   const [pending, setPending] = useState(false);
+  const t = useT();
   return (
     <button
       type="button"
@@ -21,7 +23,7 @@ export function LogoutButton() {
         });
       }}
     >
-      Log out
+      {t("header.logOut")}
     </button>
   );
 }

@@ -2,19 +2,21 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useT } from "../i18n/i18n-provider";
 
 const LINKS = [
-  { href: "/chat", label: "Chat" },
-  { href: "/inbox", label: "Inbox" },
-  { href: "/devices", label: "Devices" },
-  { href: "/history", label: "History" },
+  { href: "/chat", label: "nav.chat" },
+  { href: "/inbox", label: "nav.inbox" },
+  { href: "/devices", label: "nav.devices" },
+  { href: "/history", label: "nav.history" },
 ] as const;
 
 /** The signed-in pages, the current one marked for assistive technology. */
 export function NavLinks() {
   const pathname = usePathname();
+  const t = useT();
   return (
-    <nav aria-label="Main" className="app-nav">
+    <nav aria-label={t("nav.label")} className="app-nav">
       {LINKS.map((link) => (
         <Link
           key={link.href}
@@ -22,7 +24,7 @@ export function NavLinks() {
           className="app-nav__link"
           aria-current={pathname === link.href ? "page" : undefined}
         >
-          {link.label}
+          {t(link.label)}
         </Link>
       ))}
     </nav>

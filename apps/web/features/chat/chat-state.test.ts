@@ -39,7 +39,7 @@ describe("chatReducer", () => {
       },
       { type: "stream_ended" },
     );
-    expect(state.items[0]).toMatchObject({ kind: "inquiry", closedNote: "Timed out" });
+    expect(state.items[0]).toMatchObject({ kind: "inquiry", closedNote: { key: "note.timedOut" } });
   });
 
   it("lets this device's own answer describe the outcome", () => {
@@ -49,9 +49,15 @@ describe("chatReducer", () => {
         type: "stream_event",
         event: { type: "inquiry_closed", inquiryId: "q-1", status: "answered" },
       },
-      { type: "inquiry_settled", inquiryId: "q-1", note: "Answered: Hangzhou" },
+      {
+        type: "inquiry_settled",
+        inquiryId: "q-1",
+        note: { key: "note.answeredWith", params: { response: "Hangzhou" } },
+      },
     );
-    expect(state.items[0]).toMatchObject({ closedNote: "Answered: Hangzhou" });
+    expect(state.items[0]).toMatchObject({
+      closedNote: { key: "note.answeredWith", params: { response: "Hangzhou" } },
+    });
   });
 
   it("never leaves a question open after its stream ended", () => {
@@ -59,7 +65,7 @@ describe("chatReducer", () => {
       { type: "stream_event", event: { type: "inquiry_opened", inquiry } },
       { type: "stream_ended" },
     );
-    expect(state.items[0]).toMatchObject({ closedNote: "No longer open" });
+    expect(state.items[0]).toMatchObject({ closedNote: { key: "note.stale" } });
   });
 
   it("ignores a repeated inquiry_opened and records errors", () => {
@@ -74,13 +80,19 @@ describe("chatReducer", () => {
   it("closes an open card when the hub withdraws it, naming the device", () => {
     const state = run(
       { type: "stream_event", event: { type: "inquiry_opened", inquiry } },
-      { type: "inquiry_withdrawn", inquiryId: "q-1", note: "Answered on Pixel 7" },
+      {
+        type: "inquiry_withdrawn",
+        inquiryId: "q-1",
+        note: { key: "note.answeredOn", params: { device: "Pixel 7" } },
+      },
       {
         type: "stream_event",
         event: { type: "inquiry_closed", inquiryId: "q-1", status: "answered" },
       },
     );
-    expect(state.items[0]).toMatchObject({ closedNote: "Answered on Pixel 7" });
+    expect(state.items[0]).toMatchObject({
+      closedNote: { key: "note.answeredOn", params: { device: "Pixel 7" } },
+    });
   });
 
   it("lets the hub's note replace the stream's generic one, never this card's own", () => {
@@ -90,21 +102,33 @@ describe("chatReducer", () => {
         type: "stream_event",
         event: { type: "inquiry_closed", inquiryId: "q-1", status: "answered" },
       },
-      { type: "inquiry_withdrawn", inquiryId: "q-1", note: "Answered on Pixel 7" },
+      {
+        type: "inquiry_withdrawn",
+        inquiryId: "q-1",
+        note: { key: "note.answeredOn", params: { device: "Pixel 7" } },
+      },
     );
-    expect(fromStream.items[0]).toMatchObject({ closedNote: "Answered on Pixel 7" });
+    expect(fromStream.items[0]).toMatchObject({
+      closedNote: { key: "note.answeredOn", params: { device: "Pixel 7" } },
+    });
     const fromCard = run(
       { type: "stream_event", event: { type: "inquiry_opened", inquiry } },
-      { type: "inquiry_settled", inquiryId: "q-1", note: "Answered: Hangzhou" },
-      { type: "inquiry_withdrawn", inquiryId: "q-1", note: "Answered on this device" },
+      {
+        type: "inquiry_settled",
+        inquiryId: "q-1",
+        note: { key: "note.answeredWith", params: { response: "Hangzhou" } },
+      },
+      { type: "inquiry_withdrawn", inquiryId: "q-1", note: { key: "note.answeredHere" } },
     );
-    expect(fromCard.items[0]).toMatchObject({ closedNote: "Answered: Hangzhou" });
+    expect(fromCard.items[0]).toMatchObject({
+      closedNote: { key: "note.answeredWith", params: { response: "Hangzhou" } },
+    });
   });
 
   it("ignores a withdrawal of an inquiry the chat does not show", () => {
     const state = run(
       { type: "stream_event", event: { type: "inquiry_opened", inquiry } },
-      { type: "inquiry_withdrawn", inquiryId: "other", note: "Timed out" },
+      { type: "inquiry_withdrawn", inquiryId: "other", note: { key: "note.timedOut" } },
     );
     expect(state.items[0]).not.toHaveProperty("closedNote");
   });

@@ -1,4 +1,5 @@
 import type { InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import type { Message } from "@/lib/i18n/translate";
 import { STALE_NOTE, noteForStatus } from "../inquiry/closed-note";
 import type { ChatStreamEvent } from "./read-agent-stream";
 
@@ -10,7 +11,7 @@ export type ChatItem =
       kind: "inquiry";
       key: number;
       inquiry: InquiryOpenedMeta;
-      closedNote?: string;
+      closedNote?: Message;
       /**
        * Who wrote the note: the stream (generic: "Answered", "No longer open"), the hub's
        * `inquiry:withdrawn` (names the device), or this card's own answer. A later, more
@@ -30,9 +31,9 @@ export type ChatAction =
   | { type: "stream_event"; event: ChatStreamEvent }
   /** The stream finished or broke: no question of it may stay answerable. */
   | { type: "stream_ended" }
-  | { type: "inquiry_settled"; inquiryId: string; note: string }
+  | { type: "inquiry_settled"; inquiryId: string; note: Message }
   /** The hub withdrew the inquiry (resolved on any device); `note` says how and where. */
-  | { type: "inquiry_withdrawn"; inquiryId: string; note: string }
+  | { type: "inquiry_withdrawn"; inquiryId: string; note: Message }
   | { type: "failed"; message: string };
 
 export const INITIAL_CHAT_STATE: ChatState = { items: [], nextKey: 1 };
@@ -49,7 +50,7 @@ type InquiryItem = Extract<ChatItem, { kind: "inquiry" }>;
 function closeInquiries(
   state: ChatState,
   shouldClose: (item: InquiryItem) => boolean,
-  note: string,
+  note: Message,
   closedBy: NonNullable<InquiryItem["closedBy"]> = "stream",
 ): ChatState {
   let changed = false;

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { useHubSocket } from "../devices/hub-socket-provider";
+import { useT } from "../i18n/i18n-provider";
 import { withdrawnNote } from "../inquiry/withdrawn-note";
 import { Composer } from "./composer";
 import { MessageList } from "./message-list";
@@ -23,6 +24,7 @@ export function ChatView({ inquiryTimeout, yolo }: ChatViewProps) {
   const { state, streaming, send, settleInquiry, withdrawInquiry } = useChat(inquiryTimeout, yolo);
   const { withdrawn, thisDeviceId, answer } = useHubSocket();
   const endRef = useRef<HTMLDivElement>(null);
+  const t = useT();
 
   useEffect(() => {
     for (const item of state.items) {
@@ -38,6 +40,7 @@ export function ChatView({ inquiryTimeout, yolo }: ChatViewProps) {
 
   return (
     <main className="chat">
+      <h1 className="visually-hidden">{t("nav.chat")}</h1>
       <MessageList
         items={state.items}
         streaming={streaming}

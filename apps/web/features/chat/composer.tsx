@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useT } from "../i18n/i18n-provider";
 
 export interface ComposerProps {
   busy: boolean;
@@ -9,6 +10,7 @@ export interface ComposerProps {
 
 /** The message box: Enter sends, Shift+Enter adds a line. */
 export function Composer({ busy, onSend }: ComposerProps) {
+  const t = useT();
   const [text, setText] = useState("");
   const inputId = useId();
 
@@ -27,13 +29,13 @@ export function Composer({ busy, onSend }: ComposerProps) {
       }}
     >
       <label htmlFor={inputId} className="visually-hidden">
-        Message
+        {t("chat.message")}
       </label>
       <textarea
         id={inputId}
         rows={2}
         value={text}
-        placeholder="Ask the agent…"
+        placeholder={t("chat.placeholder")}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -43,7 +45,7 @@ export function Composer({ busy, onSend }: ComposerProps) {
         }}
       />
       <button type="submit" disabled={busy}>
-        Send
+        {t("chat.send")}
       </button>
     </form>
   );

@@ -1,6 +1,8 @@
 "use client";
 
 import type { AnswerBody } from "@inquiry-hub/protocol";
+import type { Message } from "@/lib/i18n/translate";
+import { useT } from "../i18n/i18n-provider";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { QuestionCard } from "../approval/question-card";
 import { InquiryClosedNote } from "../inquiry/inquiry-card";
@@ -10,7 +12,7 @@ export interface MessageListProps {
   items: readonly ChatItem[];
   streaming: boolean;
   onAnswer: (inquiryId: string, body: AnswerBody) => Promise<AnswerOutcome>;
-  onInquirySettled: (inquiryId: string, note: string) => void;
+  onInquirySettled: (inquiryId: string, note: Message) => void;
 }
 
 function renderItem(
@@ -47,11 +49,10 @@ function renderItem(
 
 /** The conversation, oldest first, with question cards inline where the agent asked. */
 export function MessageList({ items, streaming, onAnswer, onInquirySettled }: MessageListProps) {
+  const t = useT();
   return (
-    <div className="message-list" aria-label="Conversation">
-      {items.length === 0 && (
-        <p className="hint">Ask something, e.g. “What’s the weather tomorrow?”</p>
-      )}
+    <section className="message-list" aria-label={t("chat.conversation")}>
+      {items.length === 0 && <p className="hint">{t("chat.empty")}</p>}
       <ol>
         {items.map((item) => (
           <li key={item.key}>{renderItem(item, { onAnswer, onInquirySettled })}</li>
@@ -59,9 +60,9 @@ export function MessageList({ items, streaming, onAnswer, onInquirySettled }: Me
       </ol>
       {streaming && (
         <p className="hint" role="status">
-          The agent is working…
+          {t("chat.working")}
         </p>
       )}
-    </div>
+    </section>
   );
 }

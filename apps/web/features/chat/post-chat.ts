@@ -1,4 +1,5 @@
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
+import type { Translate } from "@/lib/i18n/translate";
 
 export interface PostChatInput {
   messages: { role: "user" | "assistant"; content: string }[];
@@ -19,6 +20,7 @@ export class ChatRequestError extends Error {
 export async function postChat(
   input: PostChatInput,
   signal: AbortSignal,
+  t: Translate,
 ): Promise<ReadableStream<Uint8Array>> {
   const response = await fetch("/api/chat", {
     method: "POST",
@@ -32,8 +34,8 @@ export async function postChat(
   });
   if (response.ok && response.body !== null) return response.body;
   const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  if (response.status === 401) throw new ChatRequestError("Your session has ended. Log in again.");
+  if (response.status === 401) throw new ChatRequestError(t("chat.sessionEnded"));
   throw new ChatRequestError(
-    body.success ? body.data.error.message : `The chat request failed (${response.status}).`,
+    body.success ? body.data.error.message : t("chat.failed", { status: response.status }),
   );
 }

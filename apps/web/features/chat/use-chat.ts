@@ -1,6 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import type { Message } from "@/lib/i18n/translate";
+import { useT } from "../i18n/i18n-provider";
 import { INITIAL_CHAT_STATE, chatReducer, conversationOf } from "./chat-state";
 import type { ChatState } from "./chat-state";
 import { ChatRequestError, postChat } from "./post-chat";
@@ -10,9 +12,9 @@ export interface UseChat {
   state: ChatState;
   streaming: boolean;
   send: (text: string) => void;
-  settleInquiry: (inquiryId: string, note: string) => void;
+  settleInquiry: (inquiryId: string, note: Message) => void;
   /** Closes an open card because the hub withdrew its inquiry (any device resolved it). */
-  withdrawInquiry: (inquiryId: string, note: string) => void;
+  withdrawInquiry: (inquiryId: string, note: Message) => void;
 }
 
 /**
@@ -21,6 +23,7 @@ export interface UseChat {
  * page aborts the request, which aborts the agent run upstream.
  */
 export function useChat(inquiryTimeout: number | undefined, yolo?: boolean): UseChat {
+  const t = useT();
   const [state, dispatch] = useReducer(chatReducer, INITIAL_CHAT_STATE);
   const [streaming, setStreaming] = useState(false);
   const controllerRef = useRef<AbortController | undefined>(undefined);
@@ -33,16 +36,13 @@ export function useChat(inquiryTimeout: number | undefined, yolo?: boolean): Use
       controllerRef.current = controller;
       setStreaming(true);
       try {
-        const body = await postChat({ messages, inquiryTimeout, yolo }, controller.signal);
+        const body = await postChat({ messages, inquiryTimeout, yolo }, controller.signal, t);
         for await (const event of readAgentStream(body)) dispatch({ type: "stream_event", event });
       } catch (error) {
         if (!controller.signal.aborted) {
           dispatch({
             type: "failed",
-            message:
-              error instanceof ChatRequestError
-                ? error.message
-                : "The connection to the agent broke. Send your message again.",
+            message: error instanceof ChatRequestError ? error.message : t("chat.broken"),
           });
         }
       } finally {
@@ -51,7 +51,7 @@ export function useChat(inquiryTimeout: number | undefined, yolo?: boolean): Use
         setStreaming(false);
       }
     },
-    [inquiryTimeout, yolo],
+    [inquiryTimeout, t, yolo],
   );
 
   const send = useCallback(
@@ -69,12 +69,12 @@ export function useChat(inquiryTimeout: number | undefined, yolo?: boolean): Use
   );
 
   const settleInquiry = useCallback(
-    (inquiryId: string, note: string) => dispatch({ type: "inquiry_settled", inquiryId, note }),
+    (inquiryId: string, note: Message) => dispatch({ type: "inquiry_settled", inquiryId, note }),
     [],
   );
 
   const withdrawInquiry = useCallback(
-    (inquiryId: string, note: string) => dispatch({ type: "inquiry_withdrawn", inquiryId, note }),
+    (inquiryId: string, note: Message) => dispatch({ type: "inquiry_withdrawn", inquiryId, note }),
     [],
   );
 

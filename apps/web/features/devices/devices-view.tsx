@@ -7,6 +7,7 @@ import { DevicesRequestError, fetchDevices, revokeDevice } from "./devices-clien
 import { formatLastSeen } from "./format-last-seen";
 import { useHubSocket } from "./hub-socket-provider";
 import { PushPanel } from "@/features/push/push-panel";
+import { useT } from "../i18n/i18n-provider";
 import { PairingPanel } from "./pairing-panel";
 import { leaveToLogin } from "./socket-ticket-client";
 
@@ -25,8 +26,9 @@ function useNow(intervalMs: number): number {
 
 function DeviceRow({ device, now }: { device: Device; now: number }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const { mutate, isPending, error } = useMutation({
-    mutationFn: () => revokeDevice(device.id),
+    mutationFn: () => revokeDevice(device.id, t),
     onSuccess: ({ revokedCurrent }) => {
       if (revokedCurrent) {
         window.location.replace("/login");
@@ -35,25 +37,27 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
       void queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
     },
   });
-  const confirmation = device.current
-    ? `Revoke this device (${device.name})? You will be logged out here.`
-    : `Revoke ${device.name}? It will be logged out at once.`;
+  const confirmation = t(device.current ? "devices.confirmRevokeThis" : "devices.confirmRevoke", {
+    name: device.name,
+  });
 
   return (
     <li className="device-row" data-testid="device-row" data-device-id={device.id}>
       <div className="device-row__main">
         <span className="device-row__name">{device.name}</span>
-        {device.current && <span className="badge badge--current">This device</span>}
+        {device.current && <span className="badge badge--current">{t("devices.thisDevice")}</span>}
         <span
           className={device.online ? "badge badge--online" : "badge badge--offline"}
           data-testid="device-presence"
         >
-          {device.online ? "Online" : "Offline"}
+          {t(device.online ? "devices.online" : "devices.offline")}
         </span>
       </div>
       <div className="device-row__meta">
-        <span data-testid="device-kind">{device.kind === "phone" ? "Phone" : "Desktop"}</span>
-        <span>Last seen {formatLastSeen(device.lastSeenAt, now)}</span>
+        <span data-testid="device-kind">
+          {t(device.kind === "phone" ? "devices.phone" : "devices.desktop")}
+        </span>
+        <span>{t("devices.lastSeen", { when: formatLastSeen(device.lastSeenAt, now, t) })}</span>
       </div>
       <button
         type="button"
@@ -63,11 +67,11 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
           if (window.confirm(confirmation)) mutate();
         }}
       >
-        Revoke
+        {t("devices.revoke")}
       </button>
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof DevicesRequestError ? error.message : "Could not revoke the device."}
+          {error instanceof DevicesRequestError ? error.message : t("devices.revokeFailed")}
         </p>
       )}
     </li>
@@ -77,11 +81,12 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
 /** Every device of this user, live presence, revoke, and pairing a phone. */
 export function DevicesView() {
   const queryClient = useQueryClient();
+  const t = useT();
   const { connectCount } = useHubSocket();
   const now = useNow(15_000);
   const { data, isPending, error } = useQuery({
     queryKey: DEVICES_QUERY_KEY,
-    queryFn: fetchDevices,
+    queryFn: () => fetchDevices(t),
     refetchInterval: PRESENCE_REFRESH_MS,
   });
 
@@ -95,12 +100,12 @@ export function DevicesView() {
 
   return (
     <main className="devices">
-      <h1>Devices</h1>
-      <p className="hint">Every browser and phone logged in as you. Revoke one to log it out.</p>
-      {isPending && <p className="hint">Loading…</p>}
+      <h1>{t("nav.devices")}</h1>
+      <p className="hint">{t("devices.hint")}</p>
+      {isPending && <p className="hint">{t("common.loading")}</p>}
       {error !== null && data === undefined && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof DevicesRequestError ? error.message : "Could not load the devices."}
+          {error instanceof DevicesRequestError ? error.message : t("devices.loadFailed")}
         </p>
       )}
       {data !== undefined && (

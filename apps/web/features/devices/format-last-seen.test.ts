@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatLastSeen } from "./format-last-seen";
+import { createTranslator } from "@/lib/i18n/translate";
+import { formatLastSeen as formatLastSeenIn } from "./format-last-seen";
+
+const formatLastSeen = (lastSeenAt: string, now: number): string =>
+  formatLastSeenIn(lastSeenAt, now, createTranslator("en"));
 
 const now = Date.parse("2025-03-10T12:00:00.000Z");
 
@@ -8,6 +12,12 @@ describe("formatLastSeen", () => {
     expect(formatLastSeen("2025-03-10T11:59:30.000Z", now)).toBe("just now");
     expect(formatLastSeen("2025-03-10T11:55:00.000Z", now)).toBe("5 min ago");
     expect(formatLastSeen("2025-03-10T09:00:00.000Z", now)).toBe("3 h ago");
+  });
+
+  it("speaks the page's language", () => {
+    expect(formatLastSeenIn("2025-03-10T11:55:00.000Z", now, createTranslator("zh-CN"))).toBe(
+      "5 分钟前",
+    );
   });
 
   it("falls back to the date, and to 'unknown'", () => {

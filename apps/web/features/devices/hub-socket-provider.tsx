@@ -11,8 +11,19 @@ import {
 } from "react";
 import type { ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { InquirySchema, InquiryWithdrawnSchema, UserSettingsSchema } from "@inquiry-hub/protocol";
-import type { AnswerBody, Inquiry, InquiryWithdrawn, SocketAck } from "@inquiry-hub/protocol";
+import {
+  InquiryProgressSchema,
+  InquirySchema,
+  InquiryWithdrawnSchema,
+  UserSettingsSchema,
+} from "@inquiry-hub/protocol";
+import type {
+  AnswerBody,
+  Inquiry,
+  InquiryProgress,
+  InquiryWithdrawn,
+  SocketAck,
+} from "@inquiry-hub/protocol";
 import { PENDING_QUERY_KEY } from "../inbox/pending-query";
 import { addPending, removePending, replacePending } from "../inbox/pending-cache";
 import type { PendingList } from "../inbox/pending-cache";
@@ -22,13 +33,15 @@ import { outcomeOfAck } from "../inquiry/answer-outcome";
 import { STALE_NOTE } from "../inquiry/closed-note";
 import { withdrawnNote } from "../inquiry/withdrawn-note";
 import { SETTINGS_QUERY_KEY } from "../settings/settings-client";
+import type { Message } from "@/lib/i18n/translate";
+import { useT } from "../i18n/i18n-provider";
 import { connectHubSocket } from "./connect-hub-socket";
 import type { HubSocket } from "./connect-hub-socket";
 
 /** A card on its way out: the note it leaves behind for a few seconds. */
 export interface LeavingCard {
   inquiry: Inquiry;
-  note: string;
+  note: Message;
 }
 
 export interface HubSocketValue {
@@ -40,6 +53,8 @@ export interface HubSocketValue {
   closedIds: ReadonlySet<string>;
   /** Every `inquiry:withdrawn` seen by this tab, by inquiry id. */
   withdrawn: ReadonlyMap<string, InquiryWithdrawn>;
+  /** The latest `inquiry:progress` of each shared (team) approval, by inquiry id. */
+  progress: ReadonlyMap<string, InquiryProgress>;
   /** Cards leaving the inbox, with their note. */
   leaving: readonly LeavingCard[];
   /** The last `inquiry:new`, with a sequence number so repeats are noticed. */
@@ -47,7 +62,7 @@ export interface HubSocketValue {
   /** Answers over the socket with an ack when connected, else over HTTP. */
   answer: (inquiryId: string, body: AnswerBody) => Promise<AnswerOutcome>;
   /** Removes a card this tab settled itself, leaving `note` behind. */
-  settleLocally: (inquiryId: string, note: string) => void;
+  settleLocally: (inquiryId: string, note: Message) => void;
 }
 
 const HubSocketContext = createContext<HubSocketValue | undefined>(undefined);
@@ -70,6 +85,7 @@ export function useHubSocket(): HubSocketValue {
  */
 export function HubSocketProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const socketRef = useRef<HubSocket | undefined>(undefined);
   const closedRef = useRef(new Set<string>());
   const deviceIdRef = useRef<string | undefined>(undefined);
@@ -78,6 +94,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
   const [thisDeviceId, setThisDeviceId] = useState<string | undefined>(undefined);
   const [closedIds, setClosedIds] = useState<ReadonlySet<string>>(new Set());
   const [withdrawn, setWithdrawn] = useState<ReadonlyMap<string, InquiryWithdrawn>>(new Map());
+  const [progress, setProgress] = useState<ReadonlyMap<string, InquiryProgress>>(new Map());
   const [leaving, setLeaving] = useState<readonly LeavingCard[]>([]);
   const [latestNew, setLatestNew] = useState<HubSocketValue["latestNew"]>(undefined);
 
@@ -86,7 +103,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
     setClosedIds(new Set(closedRef.current));
   }, []);
 
-  const leave = useCallback((inquiry: Inquiry, note: string) => {
+  const leave = useCallback((inquiry: Inquiry, note: Message) => {
     setLeaving((current) =>
       current.some((card) => card.inquiry.id === inquiry.id)
         ? current
@@ -99,7 +116,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const removeFromCache = useCallback(
-    (inquiryId: string, note: string) => {
+    (inquiryId: string, note: Message) => {
       const { list, removed } = removePending(
         queryClient.getQueryData<PendingList>(PENDING_QUERY_KEY),
         inquiryId,
@@ -150,6 +167,11 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
             const parsed = UserSettingsSchema.safeParse(payload);
             if (parsed.success) queryClient.setQueryData(SETTINGS_QUERY_KEY, parsed.data);
           });
+          socket.on("inquiry:progress", (payload) => {
+            const parsed = InquiryProgressSchema.safeParse(payload);
+            if (parsed.success)
+              setProgress((current) => new Map(current).set(parsed.data.inquiryId, parsed.data));
+          });
           socket.on("inquiry:withdrawn", (payload) => {
             const parsed = InquiryWithdrawnSchema.safeParse(payload);
             if (!parsed.success) return;
@@ -163,23 +185,26 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
     [markClosed, queryClient, removeFromCache],
   );
 
-  const answer = useCallback(async (inquiryId: string, body: AnswerBody) => {
-    const socket = socketRef.current;
-    if (socket?.connected === true) {
-      try {
-        const ack = (await socket
-          .timeout(ACK_TIMEOUT_MS)
-          .emitWithAck("inquiry:answer", { inquiryId, ...body })) as SocketAck<Inquiry>;
-        return outcomeOfAck(ack);
-      } catch (error) {
-        if (error instanceof AnswerError) throw error;
+  const answer = useCallback(
+    async (inquiryId: string, body: AnswerBody) => {
+      const socket = socketRef.current;
+      if (socket?.connected === true) {
+        try {
+          const ack = (await socket
+            .timeout(ACK_TIMEOUT_MS)
+            .emitWithAck("inquiry:answer", { inquiryId, ...body })) as SocketAck<Inquiry>;
+          return outcomeOfAck(ack);
+        } catch (error) {
+          if (error instanceof AnswerError) throw error;
+        }
       }
-    }
-    return answerInquiry(inquiryId, body);
-  }, []);
+      return answerInquiry(inquiryId, body, t);
+    },
+    [t],
+  );
 
   const settleLocally = useCallback(
-    (inquiryId: string, note: string) => {
+    (inquiryId: string, note: Message) => {
       markClosed([inquiryId]);
       removeFromCache(inquiryId, note);
     },
@@ -193,6 +218,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
       thisDeviceId,
       closedIds,
       withdrawn,
+      progress,
       leaving,
       latestNew,
       answer,
@@ -205,6 +231,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
       connected,
       latestNew,
       leaving,
+      progress,
       settleLocally,
       thisDeviceId,
       withdrawn,

@@ -4,14 +4,14 @@ import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { MAX_DEVICE_NAME_LENGTH } from "@inquiry-hub/protocol";
+import type { Translate } from "@/lib/i18n/translate";
+import { useT } from "../i18n/i18n-provider";
 import { DevicesRequestError, claimPairingCode } from "./devices-client";
 
-/** Shown when the hub does not know the code (never issued, already used, or expired). */
-export const UNKNOWN_PAIRING_MESSAGE = "This pairing link is unknown, used or expired.";
-
-function messageOf(error: Error): string {
-  if (!(error instanceof DevicesRequestError)) return "Could not log in on this device.";
-  return error.status === 404 ? UNKNOWN_PAIRING_MESSAGE : error.message;
+/** A 404 means the hub does not know the code (never issued, already used, or expired). */
+function messageOf(error: Error, t: Translate): string {
+  if (!(error instanceof DevicesRequestError)) return t("pair.failed");
+  return error.status === 404 ? t("pair.unknown") : error.message;
 }
 
 /**
@@ -20,10 +20,11 @@ function messageOf(error: Error): string {
  */
 export function PairForm({ code }: { code: string }) {
   const router = useRouter();
+  const t = useT();
   const [deviceName, setDeviceName] = useState("");
   const nameId = useId();
   const { mutate, isPending, error } = useMutation({
-    mutationFn: () => claimPairingCode(code, deviceName),
+    mutationFn: () => claimPairingCode(code, deviceName, t),
     onSuccess: () => {
       router.replace("/inbox");
       router.refresh();
@@ -38,11 +39,11 @@ export function PairForm({ code }: { code: string }) {
         mutate();
       }}
     >
-      <label htmlFor={nameId}>Device name</label>
+      <label htmlFor={nameId}>{t("pair.deviceName")}</label>
       <input
         id={nameId}
         name="deviceName"
-        placeholder="Optional, e.g. My phone"
+        placeholder={t("pair.deviceNamePlaceholder")}
         maxLength={MAX_DEVICE_NAME_LENGTH}
         autoComplete="off"
         value={deviceName}
@@ -50,12 +51,12 @@ export function PairForm({ code }: { code: string }) {
       />
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {messageOf(error)}
+          {messageOf(error, t)}
         </p>
       )}
       <div className="login-form__actions">
         <button type="submit" disabled={isPending}>
-          Log in on this device
+          {t("pair.submit")}
         </button>
       </div>
     </form>

@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import QRCode from "qrcode";
-import { formatCountdown } from "../inquiry/format-countdown";
+import { useT } from "../i18n/i18n-provider";
+import { formatClock } from "../inquiry/format-countdown";
 import { useCountdown } from "../inquiry/use-countdown";
 import { DevicesRequestError, createPairingCode, pairingLink } from "./devices-client";
 
@@ -13,7 +14,10 @@ import { DevicesRequestError, createPairingCode, pairingLink } from "./devices-c
  * long it stays valid.
  */
 export function PairingPanel() {
-  const { mutate, data, isPending, error } = useMutation({ mutationFn: createPairingCode });
+  const t = useT();
+  const { mutate, data, isPending, error } = useMutation({
+    mutationFn: () => createPairingCode(t),
+  });
   const [link, setLink] = useState<string | undefined>(undefined);
   const [qrDataUrl, setQrDataUrl] = useState<string | undefined>(undefined);
   const left = useCountdown(data?.expiresAt);
@@ -37,40 +41,35 @@ export function PairingPanel() {
 
   return (
     <section className="pairing" aria-labelledby="pairing-heading">
-      <h2 id="pairing-heading">Pair a phone</h2>
-      <p className="hint">
-        Scan the code with your phone, or open the link on it, to log it in as you. The link works
-        once, for a few minutes.
-      </p>
+      <h2 id="pairing-heading">{t("pairing.heading")}</h2>
+      <p className="hint">{t("pairing.hint")}</p>
       <button type="button" disabled={isPending} onClick={() => mutate()}>
-        {data === undefined ? "Pair a phone" : "New pairing code"}
+        {data === undefined ? t("pairing.heading") : t("pairing.newCode")}
       </button>
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof DevicesRequestError
-            ? error.message
-            : "Could not create a pairing code."}
+          {error instanceof DevicesRequestError ? error.message : t("pairing.createFailed")}
         </p>
       )}
       {data !== undefined && link !== undefined && !expired && (
         <div className="pairing__code">
           {qrDataUrl !== undefined && (
             // A data URL drawn in the browser: next/image has nothing to optimise here.
-            <img src={qrDataUrl} alt="Pairing QR code" width={240} height={240} />
+            <img src={qrDataUrl} alt={t("pairing.qrAlt")} width={240} height={240} />
           )}
           <a href={link} data-testid="pairing-link" className="pairing__link">
             {link}
           </a>
           {left !== undefined && (
             <p className="hint" data-testid="pairing-countdown" role="timer">
-              Code valid · {formatCountdown(left)}
+              {t("pairing.valid", { time: formatClock(left) })}
             </p>
           )}
         </div>
       )}
       {data !== undefined && expired && (
         <p className="hint" data-testid="pairing-expired">
-          This pairing code expired. Create a new one.
+          {t("pairing.expired")}
         </p>
       )}
     </section>

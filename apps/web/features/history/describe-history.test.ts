@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration } from "./describe-history";
+import { createTranslator } from "@/lib/i18n/translate";
+import { formatDuration as formatDurationIn } from "./describe-history";
+
+const formatDuration = (ms: number): string => formatDurationIn(ms, createTranslator("en"));
 
 describe("formatDuration", () => {
   it("picks the unit a person reads at a glance", () => {

@@ -3,68 +3,85 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { DeliveryAttempt, HistoryAuditEntry } from "@inquiry-hub/protocol";
+import { useT } from "@/features/i18n/i18n-provider";
 import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
 import "./history.css";
 import { HistoryRequestError, fetchHistoryDetail } from "./history-client";
 
 function AuditEntry({ entry }: { entry: HistoryAuditEntry }) {
-  const who = entry.byDeviceName ?? entry.byDeviceId ?? "the hub";
+  const t = useT();
+  const who = entry.byDeviceName ?? entry.byDeviceId ?? t("history.theHub");
   return (
     <li data-testid="audit-entry">
       <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>{" "}
       {entry.from === null
-        ? `Asked (${STATUS_LABELS[entry.to]})`
-        : `${STATUS_LABELS[entry.from]} → ${STATUS_LABELS[entry.to]} by ${who}`}
+        ? t("history.asked", { status: t(STATUS_LABELS[entry.to]) })
+        : t("history.transition", {
+            from: t(STATUS_LABELS[entry.from]),
+            to: t(STATUS_LABELS[entry.to]),
+            who,
+          })}
     </li>
   );
 }
 
 function DeliveryEntry({ attempt }: { attempt: DeliveryAttempt }) {
-  const what = attempt.purpose === "created" ? "question" : "outcome";
+  const t = useT();
+  const what =
+    attempt.purpose === "created" ? "history.deliveryQuestion" : "history.deliveryOutcome";
   return (
     <li data-testid="delivery-entry" className={attempt.ok ? undefined : "error"}>
-      <time dateTime={attempt.at}>{new Date(attempt.at).toLocaleString()}</time> Webhook {what}, try{" "}
-      {attempt.attempt}: {attempt.ok ? "delivered" : `failed (${attempt.error ?? "unknown"})`}
-      {!attempt.ok && attempt.final ? ", gave up" : ""}
+      <time dateTime={attempt.at}>{new Date(attempt.at).toLocaleString()}</time>{" "}
+      {t(what, { attempt: attempt.attempt })}{" "}
+      {attempt.ok
+        ? t("history.delivered")
+        : t("history.deliveryError", { error: attempt.error ?? t("history.unknownError") })}
+      {!attempt.ok && attempt.final ? t("history.gaveUp") : ""}
     </li>
   );
 }
 
 /** One inquiry: question, outcome, and every state change and delivery, oldest first. */
 export function HistoryDetailView({ id }: { id: string }) {
+  const t = useT();
   const { data, error, isPending } = useQuery({
     queryKey: ["history", "detail", id],
-    queryFn: () => fetchHistoryDetail(id),
+    queryFn: () => fetchHistoryDetail(id, t),
   });
   const outcome = data === undefined ? undefined : describeOutcome(data.item);
-  const resolution = data === undefined ? undefined : describeResolution(data.item);
+  const resolution = data === undefined ? undefined : describeResolution(data.item, t);
 
   return (
     <main className="history">
       <p>
-        <Link href="/history">← History</Link>
+        <Link href="/history">{t("history.back")}</Link>
       </p>
-      {isPending && <p className="hint">Loading…</p>}
+      {isPending && <p className="hint">{t("common.loading")}</p>}
       {error !== null && (
         <p role="alert" className="error">
-          {error instanceof HistoryRequestError ? error.message : "Could not load this inquiry."}
+          {error instanceof HistoryRequestError ? error.message : t("history.detailLoadFailed")}
         </p>
       )}
       {data !== undefined && (
         <>
           <h1>{data.item.question}</h1>
           <p data-testid="history-detail-status">
-            {STATUS_LABELS[data.item.status]}
+            {t(STATUS_LABELS[data.item.status])}
             {outcome === undefined ? "" : `: “${outcome}”`}
             {resolution === undefined ? "" : ` ${resolution}`}
           </p>
           {data.item.approval !== undefined && (
             <p className="hint">
-              Tool {data.item.approval.tool} on {data.item.approval.upstream}
-              {data.item.approval.runId === undefined ? "" : `, run ${data.item.approval.runId}`}
+              {t("history.toolOn", {
+                tool: data.item.approval.tool,
+                upstream: data.item.approval.upstream,
+              })}
+              {data.item.approval.runId === undefined
+                ? ""
+                : t("history.run", { runId: data.item.approval.runId })}
             </p>
           )}
-          <h2>Audit trail</h2>
+          <h2>{t("history.audit")}</h2>
           <ol className="audit-trail">
             {data.audit.map((entry) => (
               <AuditEntry key={`${entry.at}-${entry.to}`} entry={entry} />
@@ -72,7 +89,7 @@ export function HistoryDetailView({ id }: { id: string }) {
           </ol>
           {data.deliveries.length > 0 && (
             <>
-              <h2>Deliveries</h2>
+              <h2>{t("history.deliveries")}</h2>
               <ol className="delivery-list">
                 {data.deliveries.map((attempt) => (
                   <DeliveryEntry

@@ -6,25 +6,29 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { InquiryStatusSchema } from "@inquiry-hub/protocol";
 import type { HistoryItem, InquiryStatus } from "@inquiry-hub/protocol";
 import { leaveToLogin } from "@/features/devices/socket-ticket-client";
+import { useT } from "@/features/i18n/i18n-provider";
 import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
 import "./history.css";
 import { HistoryRequestError, fetchHistoryPage } from "./history-client";
 
 function HistoryRow({ item }: { item: HistoryItem }) {
+  const t = useT();
   const outcome = describeOutcome(item);
-  const resolution = describeResolution(item);
+  const resolution = describeResolution(item, t);
   return (
     <li className="history-row" data-testid="history-row" data-inquiry-id={item.id}>
       <Link href={`/history/${item.id}`} className="history-row__link">
         <span className="history-row__question">{item.question}</span>
         <span className="history-row__meta">
-          <span className={`badge badge--${item.status}`}>{STATUS_LABELS[item.status]}</span>
-          {item.approval !== undefined && <span className="badge">Tool {item.approval.tool}</span>}
+          <span className={`badge badge--${item.status}`}>{t(STATUS_LABELS[item.status])}</span>
+          {item.approval !== undefined && (
+            <span className="badge">{t("history.tool", { tool: item.approval.tool })}</span>
+          )}
           {outcome !== undefined && <span data-testid="history-outcome">“{outcome}”</span>}
           {resolution !== undefined && <span data-testid="history-resolution">{resolution}</span>}
           <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString()}</time>
           {item.failedDeliveries > 0 && (
-            <span className="badge badge--warning">Webhook delivery failed</span>
+            <span className="badge badge--warning">{t("history.deliveryFailed")}</span>
           )}
         </span>
       </Link>
@@ -34,11 +38,12 @@ function HistoryRow({ item }: { item: HistoryItem }) {
 
 /** The person's past questions and approvals, newest first, filterable by status. */
 export function HistoryView() {
+  const t = useT();
   const [status, setStatus] = useState<InquiryStatus | undefined>(undefined);
   const { data, error, isPending, fetchNextPage, hasNextPage, isFetchingNextPage } =
     useInfiniteQuery({
       queryKey: ["history", status ?? "all"],
-      queryFn: ({ pageParam }) => fetchHistoryPage(status, pageParam),
+      queryFn: ({ pageParam }) => fetchHistoryPage(status, pageParam, t),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.nextBefore,
     });
@@ -50,9 +55,9 @@ export function HistoryView() {
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <main className="history">
-      <h1>History</h1>
+      <h1>{t("nav.history")}</h1>
       <label className="history__filter">
-        Status
+        {t("history.status")}
         <select
           value={status ?? ""}
           onChange={(event) => {
@@ -60,21 +65,21 @@ export function HistoryView() {
             setStatus(parsed.success ? parsed.data : undefined);
           }}
         >
-          <option value="">All</option>
+          <option value="">{t("history.all")}</option>
           {InquiryStatusSchema.options.map((each) => (
             <option key={each} value={each}>
-              {STATUS_LABELS[each]}
+              {t(STATUS_LABELS[each])}
             </option>
           ))}
         </select>
       </label>
-      {isPending && <p className="hint">Loading…</p>}
+      {isPending && <p className="hint">{t("common.loading")}</p>}
       {error !== null && (
         <p role="alert" className="error">
-          {error instanceof HistoryRequestError ? error.message : "Could not load the history."}
+          {error instanceof HistoryRequestError ? error.message : t("history.loadFailed")}
         </p>
       )}
-      {data !== undefined && items.length === 0 && <p className="hint">Nothing here yet.</p>}
+      {data !== undefined && items.length === 0 && <p className="hint">{t("history.empty")}</p>}
       <ul className="history-list">
         {items.map((item) => (
           <HistoryRow key={item.id} item={item} />
@@ -87,7 +92,7 @@ export function HistoryView() {
           disabled={isFetchingNextPage}
           onClick={() => void fetchNextPage()}
         >
-          Load more
+          {t("history.loadMore")}
         </button>
       )}
     </main>

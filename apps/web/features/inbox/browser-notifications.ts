@@ -1,4 +1,5 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
+import type { Translate } from "@/lib/i18n/translate";
 
 export type NotificationState = NotificationPermission | "unsupported";
 
@@ -19,10 +20,10 @@ export async function requestNotificationPermission(): Promise<NotificationState
  * Shows a system notification for a new inquiry when permission is granted. The inquiry id
  * is the tag, so several tabs of one browser show it once; a click focuses the inbox.
  */
-export function notifyNewInquiry(inquiry: Inquiry): void {
+export function notifyNewInquiry(inquiry: Inquiry, t: Translate): void {
   if (notificationState() !== "granted") return;
   try {
-    const notification = new Notification("New question from your agent", {
+    const notification = new Notification(t("toast.newQuestion"), {
       body: inquiry.question.slice(0, 200),
       tag: inquiry.id,
     });

@@ -1,11 +1,13 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useT } from "../i18n/i18n-provider";
 import { notificationState, requestNotificationPermission } from "./browser-notifications";
 import type { NotificationState } from "./browser-notifications";
 
 /** "Enable notifications": asks for permission on a click, never by itself. */
 export function EnableNotificationsButton() {
+  const t = useT();
   const [state, setState] = useState<NotificationState | undefined>(undefined);
 
   useEffect(() => {
@@ -18,7 +20,7 @@ export function EnableNotificationsButton() {
     case "granted":
       return null;
     case "denied":
-      return <p className="hint">Notifications are blocked for this site in your browser.</p>;
+      return <p className="hint">{t("inbox.notificationsBlocked")}</p>;
     case "default":
       return (
         <button
@@ -26,7 +28,7 @@ export function EnableNotificationsButton() {
           className="button--secondary"
           onClick={() => void requestNotificationPermission().then(setState)}
         >
-          Enable notifications
+          {t("inbox.enableNotifications")}
         </button>
       );
   }

@@ -6,7 +6,9 @@ import type { LeavingCard } from "../devices/hub-socket-provider";
 import { ApprovalRun } from "../approval/approval-run";
 import { groupByRun } from "../approval/group-approvals";
 import { QuestionCard } from "../approval/question-card";
+import { useT } from "../i18n/i18n-provider";
 import { toCardInquiry } from "../inquiry/inquiry-card";
+import { translateMessage } from "@/lib/i18n/translate";
 import { EnableNotificationsButton } from "./enable-notifications-button";
 import { useOpenInquiries } from "./use-open-inquiries";
 
@@ -35,6 +37,7 @@ function runIdOf(entry: Entry): string | undefined {
  * Approvals of one agent run are shown together, with "Approve all".
  */
 export function InboxView() {
+  const t = useT();
   const { open, isPending, isError } = useOpenInquiries();
   const { leaving, answer, settleLocally, connected, connectCount } = useHubSocket();
   const entries = entriesOf(open, leaving);
@@ -42,23 +45,23 @@ export function InboxView() {
   return (
     <main className="inbox">
       <div className="page-heading">
-        <h1>Inbox</h1>
+        <h1>{t("nav.inbox")}</h1>
         <EnableNotificationsButton />
       </div>
       {!connected && connectCount > 0 && (
         <p className="hint" data-testid="connection-hint">
-          Reconnecting… the list may be a few seconds behind.
+          {t("inbox.reconnecting")}
         </p>
       )}
       {isError && open.length === 0 && (
         <p role="alert" className="error" data-testid="error-message">
-          The inbox could not be loaded. It will retry shortly.
+          {t("inbox.loadFailed")}
         </p>
       )}
-      {isPending && entries.length === 0 && <p className="hint">Loading…</p>}
+      {isPending && entries.length === 0 && <p className="hint">{t("common.loading")}</p>}
       {!isPending && entries.length === 0 && (
         <p className="hint" data-testid="inbox-empty">
-          Nothing is waiting for you.
+          {t("inbox.empty")}
         </p>
       )}
       <ol className="inbox__list">
@@ -84,7 +87,7 @@ export function InboxView() {
                 />
               ) : (
                 <p className="inquiry-closed inquiry-leaving" data-testid="inquiry-withdrawn-note">
-                  {entry.note}
+                  {translateMessage(t, entry.note)}
                 </p>
               )}
             </li>

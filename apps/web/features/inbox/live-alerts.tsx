@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useHubSocket } from "../devices/hub-socket-provider";
+import { useT } from "../i18n/i18n-provider";
 import { notifyNewInquiry } from "./browser-notifications";
 import { badgedTitle } from "./title-badge";
 import { useOpenInquiries } from "./use-open-inquiries";
@@ -17,6 +18,8 @@ const TOAST_MS = 6_000;
  */
 export function LiveAlerts() {
   const pathname = usePathname();
+  const t = useT();
+  const tRef = useRef(t);
   const { latestNew } = useHubSocket();
   const { open } = useOpenInquiries();
   const [toastSequence, setToastSequence] = useState<number | undefined>(undefined);
@@ -24,7 +27,8 @@ export function LiveAlerts() {
 
   useEffect(() => {
     onChatRef.current = pathname === "/chat";
-  }, [pathname]);
+    tRef.current = t;
+  }, [pathname, t]);
 
   useEffect(() => {
     document.title = badgedTitle(document.title, open.length);
@@ -33,7 +37,8 @@ export function LiveAlerts() {
   useEffect(() => {
     if (latestNew === undefined) return;
     const onChat = onChatRef.current;
-    if (!onChat || document.visibilityState !== "visible") notifyNewInquiry(latestNew.inquiry);
+    if (!onChat || document.visibilityState !== "visible")
+      notifyNewInquiry(latestNew.inquiry, tRef.current);
     if (onChat) return;
     setToastSequence(latestNew.sequence);
     const timer = setTimeout(() => setToastSequence(undefined), TOAST_MS);
@@ -44,17 +49,17 @@ export function LiveAlerts() {
   return (
     <div className="toast">
       <p role="status" data-testid="inquiry-toast" className="toast__text">
-        New question from your agent
+        {t("toast.newQuestion")}
       </p>
       {pathname !== "/inbox" && (
         <Link href="/inbox" className="toast__link">
-          Open inbox
+          {t("toast.openInbox")}
         </Link>
       )}
       <button
         type="button"
         className="button--secondary toast__close"
-        aria-label="Dismiss"
+        aria-label={t("toast.dismiss")}
         onClick={() => setToastSequence(undefined)}
       >
         ×

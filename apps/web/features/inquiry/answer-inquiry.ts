@@ -1,5 +1,6 @@
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
 import type { AnswerBody } from "@inquiry-hub/protocol";
+import type { Translate } from "@/lib/i18n/translate";
 
 /** What the web app's answer endpoint said, reduced to what a card needs to decide. */
 export type AnswerOutcome =
@@ -12,9 +13,11 @@ export class AnswerError extends Error {
   override readonly name = "AnswerError";
 }
 
-async function errorMessage(response: Response): Promise<string> {
+async function errorMessage(response: Response, t: Translate): Promise<string> {
   const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  return body.success ? body.data.error.message : `Request failed (${response.status}).`;
+  return body.success
+    ? body.data.error.message
+    : t("common.requestFailed", { status: response.status });
 }
 
 /**
@@ -22,7 +25,11 @@ async function errorMessage(response: Response): Promise<string> {
  * device, the timeout) resolved it first; 404 → the inquiry no longer exists. Anything else
  * throws an AnswerError with the server's message.
  */
-export async function answerInquiry(inquiryId: string, body: AnswerBody): Promise<AnswerOutcome> {
+export async function answerInquiry(
+  inquiryId: string,
+  body: AnswerBody,
+  t: Translate,
+): Promise<AnswerOutcome> {
   let response: Response;
   try {
     response = await fetch(`/api/inquiries/${encodeURIComponent(inquiryId)}/answer`, {
@@ -31,11 +38,11 @@ export async function answerInquiry(inquiryId: string, body: AnswerBody): Promis
       body: JSON.stringify(body),
     });
   } catch {
-    throw new AnswerError("Could not reach the server. Check your connection and try again.");
+    throw new AnswerError(t("common.unreachable"));
   }
   if (response.ok) return { kind: "resolved" };
   if (response.status === 409)
-    return { kind: "already_resolved", message: await errorMessage(response) };
-  if (response.status === 404) return { kind: "gone", message: await errorMessage(response) };
-  throw new AnswerError(await errorMessage(response));
+    return { kind: "already_resolved", message: await errorMessage(response, t) };
+  if (response.status === 404) return { kind: "gone", message: await errorMessage(response, t) };
+  throw new AnswerError(await errorMessage(response, t));
 }

@@ -1,17 +1,21 @@
 import type { AnswerBody, FinalInquiryStatus } from "@inquiry-hub/protocol";
+import type { Message } from "@/lib/i18n/translate";
 import type { AnswerOutcome } from "./answer-inquiry";
 
-/** The short line that replaces a card once the hub reports how the inquiry ended. */
-export function noteForStatus(status: FinalInquiryStatus): string {
+/**
+ * The short line that replaces a card once the hub reports how the inquiry ended. A
+ * Message, not text: it is put into words when shown, in the language shown then.
+ */
+export function noteForStatus(status: FinalInquiryStatus): Message {
   switch (status) {
     case "answered":
-      return "Answered";
+      return { key: "note.answered" };
     case "rejected":
-      return "Declined";
+      return { key: "note.declined" };
     case "timeout":
-      return "Timed out";
+      return { key: "note.timedOut" };
     case "cancelled":
-      return "Cancelled";
+      return { key: "note.cancelled" };
   }
 }
 
@@ -19,30 +23,32 @@ export function noteForStatus(status: FinalInquiryStatus): string {
  * The note after this device's own answer request came back. A `timeout` that lost the race
  * (another device's countdown reached zero first) closes quietly as "Timed out".
  */
-export function noteForOutcome(outcome: AnswerOutcome, body: AnswerBody): string {
+export function noteForOutcome(outcome: AnswerOutcome, body: AnswerBody): Message {
   switch (outcome.kind) {
     case "already_resolved":
-      return body.action === "timeout" ? "Timed out" : "Already resolved on another device";
+      return { key: body.action === "timeout" ? "note.timedOut" : "note.elsewhere" };
     case "gone":
-      return "No longer open";
+      return STALE_NOTE;
     case "resolved":
       break;
   }
   switch (body.action) {
     case "answer":
-      return body.response === undefined ? "Answered" : `Answered: ${body.response}`;
+      return body.response === undefined
+        ? { key: "note.answered" }
+        : { key: "note.answeredWith", params: { response: body.response } };
     case "reject":
-      return "Declined";
+      return { key: "note.declined" };
     case "timeout":
-      return "Timed out";
+      return { key: "note.timedOut" };
     case "delegate":
-      return "Left to the assistant";
+      return { key: "note.delegated" };
     case "approve":
-      return "Approved";
+      return { key: "note.approved" };
     case "edit":
-      return "Approved with changes";
+      return { key: "note.approvedEdited" };
   }
 }
 
 /** The note for a card whose stream ended or broke while it was still open. */
-export const STALE_NOTE = "No longer open";
+export const STALE_NOTE: Message = { key: "note.stale" };

@@ -1,25 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { formatCountdown, millisecondsUntil } from "./format-countdown";
+import { formatClock, millisecondsUntil } from "./format-countdown";
 
-describe("formatCountdown", () => {
+describe("formatClock", () => {
   it("formats minutes and zero-padded seconds", () => {
-    expect(formatCountdown(114_000)).toBe("1:54 left");
-    expect(formatCountdown(9_000)).toBe("0:09 left");
-    expect(formatCountdown(600_000)).toBe("10:00 left");
+    expect(formatClock(114_000)).toBe("1:54");
+    expect(formatClock(9_000)).toBe("0:09");
+    expect(formatClock(600_000)).toBe("10:00");
   });
 
   it("rounds partial seconds up so zero means the deadline passed", () => {
-    expect(formatCountdown(113_001)).toBe("1:54 left");
-    expect(formatCountdown(1)).toBe("0:01 left");
-    expect(formatCountdown(0)).toBe("0:00 left");
+    expect(formatClock(113_001)).toBe("1:54");
+    expect(formatClock(1)).toBe("0:01");
+    expect(formatClock(0)).toBe("0:00");
   });
 
   it("clamps negative values to zero", () => {
-    expect(formatCountdown(-5_000)).toBe("0:00 left");
+    expect(formatClock(-5_000)).toBe("0:00");
   });
 
   it("shows hours for long deadlines", () => {
-    expect(formatCountdown(3_723_000)).toBe("1:02:03 left");
+    expect(formatClock(3_723_000)).toBe("1:02:03");
   });
 });
 

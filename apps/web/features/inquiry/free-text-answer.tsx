@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useT } from "../i18n/i18n-provider";
 import { answerTemplate, markdownQuestionList } from "./markdown-questions";
 
 export interface FreeTextAnswerProps {
@@ -22,6 +23,7 @@ export function FreeTextAnswer({
   disabled,
   onSubmit,
 }: FreeTextAnswerProps) {
+  const t = useT();
   const listed = markdownQuestionList(question);
   const [answer, setAnswer] = useState(
     () => suggestedAnswer ?? (listed === undefined ? "" : answerTemplate(listed)),
@@ -38,7 +40,7 @@ export function FreeTextAnswer({
       }}
     >
       <label htmlFor={inputId}>
-        {listed === undefined ? "Your answer" : "Your answers (markdown)"}
+        {t(listed === undefined ? "card.yourAnswer" : "card.yourAnswers")}
       </label>
       <div className="inquiry-card__answer-row">
         {listed === undefined ? (
@@ -61,7 +63,7 @@ export function FreeTextAnswer({
           />
         )}
         <button type="submit" disabled={disabled}>
-          {listed === undefined ? "Answer" : "Send answers"}
+          {t(listed === undefined ? "card.answer" : "card.sendAnswers")}
         </button>
       </div>
     </form>

@@ -3,11 +3,15 @@
 import { useEffect, useRef } from "react";
 import { useMutation } from "@tanstack/react-query";
 import type { AnswerBody, Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import { translateMessage } from "@/lib/i18n/translate";
+import type { Message } from "@/lib/i18n/translate";
+import { useAnnounceOnMount } from "../a11y/announcer";
+import { useT } from "../i18n/i18n-provider";
 import { AnswerError } from "./answer-inquiry";
 import type { AnswerOutcome } from "./answer-inquiry";
 import { noteForOutcome } from "./closed-note";
 import { QuestionnaireForm } from "../questionnaire/questionnaire-form";
-import { formatCountdown } from "./format-countdown";
+import { formatClock } from "./format-countdown";
 import { FreeTextAnswer } from "./free-text-answer";
 import { SafeMarkdown } from "./safe-markdown";
 import { useCountdown } from "./use-countdown";
@@ -21,8 +25,11 @@ export interface InquiryCardProps {
    */
   onAnswer: (body: AnswerBody) => Promise<AnswerOutcome>;
   /** Called once the card's own answer settled the inquiry (or found it settled). */
-  onClose: (note: string) => void;
+  onClose: (note: Message) => void;
 }
+
+/** What a screen reader hears when a card appears: the question, cut to a sentence or two. */
+const ANNOUNCED_QUESTION_LENGTH = 200;
 
 /** A hub inquiry record in the shape the card shows. */
 export function toCardInquiry(inquiry: Inquiry): InquiryOpenedMeta {
@@ -44,9 +51,14 @@ export function toCardInquiry(inquiry: Inquiry): InquiryOpenedMeta {
  * when the countdown reaches zero, an automatic `timeout`. Every device counts down to the
  * same `expiresAt`; when several reach zero together the hub takes the first `timeout` and
  * the others' 409 closes them quietly. The parent removes the card when the inquiry closes
- * by any route (this card, another device, the end of the stream).
+ * by any route (this card, another device, the end of the stream). Its arrival is announced
+ * politely; focus stays where the person is typing.
  */
 export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
+  const t = useT();
+  useAnnounceOnMount(
+    t("announce.question", { question: inquiry.question.slice(0, ANNOUNCED_QUESTION_LENGTH) }),
+  );
   const { mutate, isPending, error } = useMutation({
     mutationFn: onAnswer,
     onSuccess: (outcome, body) => onClose(noteForOutcome(outcome, body)),
@@ -67,18 +79,18 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
   return (
     <section
       role="region"
-      aria-label="Question from the agent"
+      aria-label={t("card.region")}
       data-testid="inquiry-card"
       className="inquiry-card"
       aria-busy={isPending}
     >
       <div className="inquiry-card__header">
         <span className="inquiry-card__kind">
-          {inquiry.type === "APPROVAL" ? "Approval needed" : "The agent asks"}
+          {t(inquiry.type === "APPROVAL" ? "card.approvalNeeded" : "card.asks")}
         </span>
         {left !== undefined && (
           <span className="inquiry-card__countdown" data-testid="inquiry-countdown" role="timer">
-            {formatCountdown(left)}
+            {t("card.timeLeft", { time: formatClock(left) })}
           </span>
         )}
       </div>
@@ -89,7 +101,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
         <div className="inquiry-card__options">
           {inquiry.type === "APPROVAL" && (
             <button type="button" disabled={disabled} onClick={() => mutate({ action: "approve" })}>
-              Approve
+              {t("card.approve")}
             </button>
           )}
           {options.map((option) => (
@@ -107,14 +119,14 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
       {inquiry.suggestedAnswer !== undefined && inquiry.questions === undefined && (
         <div className="inquiry-card__suggestion" data-testid="suggested-answer">
           <span>
-            Suggested answer: <strong>{inquiry.suggestedAnswer}</strong>
+            {t("card.suggested")} <strong>{inquiry.suggestedAnswer}</strong>
           </span>
           <button
             type="button"
             disabled={disabled}
             onClick={() => mutate({ action: "answer", response: inquiry.suggestedAnswer ?? "" })}
           >
-            Use suggested answer
+            {t("card.useSuggested")}
           </button>
         </div>
       )}
@@ -139,7 +151,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
           disabled={disabled}
           onClick={() => mutate({ action: "delegate" })}
         >
-          Let the assistant answer
+          {t("card.delegate")}
         </button>
       )}
       <button
@@ -148,11 +160,11 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
         disabled={disabled}
         onClick={() => mutate({ action: "reject" })}
       >
-        Decline to answer
+        {t("card.decline")}
       </button>
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof AnswerError ? error.message : "Your answer could not be sent."}
+          {error instanceof AnswerError ? error.message : t("card.sendFailed")}
         </p>
       )}
     </section>
@@ -160,10 +172,11 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
 }
 
 /** What stays in the conversation once a card closed. Deliberately not an inquiry card. */
-export function InquiryClosedNote({ note }: { note: string }) {
+export function InquiryClosedNote({ note }: { note: Message }) {
+  const t = useT();
   return (
     <p className="inquiry-closed" data-testid="inquiry-closed">
-      {note}
+      {translateMessage(t, note)}
     </p>
   );
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { InquiryWithdrawn } from "@inquiry-hub/protocol";
-import { withdrawnNote } from "./withdrawn-note";
+import { createTranslator, translateMessage } from "@/lib/i18n/translate";
+import { withdrawnNote as withdrawnMessage } from "./withdrawn-note";
+
+/** The note as an English-speaking page shows it. */
+function withdrawnNote(event: InquiryWithdrawn, thisDeviceId: string | undefined): string {
+  return translateMessage(createTranslator("en"), withdrawnMessage(event, thisDeviceId));
+}
 
 function withdrawn(overrides: Partial<InquiryWithdrawn>): InquiryWithdrawn {
   return {

@@ -1,4 +1,5 @@
 import { ApiErrorBodySchema, PushKeyResponseSchema } from "@inquiry-hub/protocol";
+import type { Translate } from "@/lib/i18n/translate";
 
 /** Whether this browser can receive Web Push at all. */
 export function pushSupported(): boolean {
@@ -19,9 +20,11 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function messageOf(response: Response): Promise<string> {
+async function messageOf(response: Response, t: Translate): Promise<string> {
   const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  return body.success ? body.data.error.message : `Request failed (${response.status}).`;
+  return body.success
+    ? body.data.error.message
+    : t("common.requestFailed", { status: response.status });
 }
 
 /** This browser's current push subscription, if any. */
@@ -34,11 +37,11 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
  * Subscribes this browser with the hub's VAPID key and registers the subscription for this
  * device. Call from a click: it may ask for notification permission.
  */
-export async function enablePush(): Promise<void> {
+export async function enablePush(t: Translate): Promise<void> {
   if ((await Notification.requestPermission()) !== "granted")
-    throw new Error("Notifications are blocked for this site in your browser.");
+    throw new Error(t("inbox.notificationsBlocked"));
   const keyResponse = await fetch("/api/push/key", { cache: "no-store" });
-  if (!keyResponse.ok) throw new Error(await messageOf(keyResponse));
+  if (!keyResponse.ok) throw new Error(await messageOf(keyResponse, t));
   const { publicKey } = PushKeyResponseSchema.parse(await keyResponse.json());
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({
@@ -50,11 +53,11 @@ export async function enablePush(): Promise<void> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify(subscription.toJSON()),
   });
-  if (!saved.ok) throw new Error(await messageOf(saved));
+  if (!saved.ok) throw new Error(await messageOf(saved, t));
 }
 
 /** Unsubscribes this browser and tells the hub to forget it. */
-export async function disablePush(subscription: PushSubscription): Promise<void> {
+export async function disablePush(subscription: PushSubscription, t: Translate): Promise<void> {
   const { endpoint } = subscription;
   await subscription.unsubscribe();
   const removed = await fetch("/api/push/subscriptions", {
@@ -62,5 +65,5 @@ export async function disablePush(subscription: PushSubscription): Promise<void>
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ endpoint }),
   });
-  if (!removed.ok && removed.status !== 404) throw new Error(await messageOf(removed));
+  if (!removed.ok && removed.status !== 404) throw new Error(await messageOf(removed, t));
 }

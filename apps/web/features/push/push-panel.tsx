@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useT } from "../i18n/i18n-provider";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push-client";
 
 type PushState = "loading" | "unsupported" | "off" | "on";
@@ -10,6 +11,7 @@ type PushState = "loading" | "unsupported" | "off" | "on";
  * app is open (the hub pushes only to devices without a live connection).
  */
 export function PushPanel() {
+  const t = useT();
   const [state, setState] = useState<PushState>("loading");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -30,11 +32,11 @@ export function PushPanel() {
     setError(undefined);
     try {
       const subscription = await currentSubscription();
-      if (subscription === null) await enablePush();
-      else await disablePush(subscription);
+      if (subscription === null) await enablePush(t);
+      else await disablePush(subscription, t);
       setState(subscription === null ? "on" : "off");
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "Could not change push notifications.");
+      setError(failure instanceof Error ? failure.message : t("push.failed"));
     } finally {
       setBusy(false);
     }
@@ -43,15 +45,13 @@ export function PushPanel() {
   if (state === "loading") return null;
   return (
     <section className="push-panel" aria-labelledby="push-heading">
-      <h2 id="push-heading">Push notifications</h2>
+      <h2 id="push-heading">{t("push.heading")}</h2>
       {state === "unsupported" ? (
-        <p className="hint">This browser cannot receive push notifications.</p>
+        <p className="hint">{t("push.unsupported")}</p>
       ) : (
         <>
           <p className="hint" data-testid="push-state">
-            {state === "on"
-              ? "This device gets a notification when a question arrives while the app is closed."
-              : "Get a notification on this device when a question arrives while the app is closed."}
+            {t(state === "on" ? "push.on" : "push.off")}
           </p>
           <button
             type="button"
@@ -59,7 +59,7 @@ export function PushPanel() {
             disabled={busy}
             onClick={() => void toggle()}
           >
-            {state === "on" ? "Disable push notifications" : "Enable push notifications"}
+            {t(state === "on" ? "push.disable" : "push.enable")}
           </button>
         </>
       )}

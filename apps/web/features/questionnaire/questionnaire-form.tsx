@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import type { Question, QuestionValue } from "@inquiry-hub/protocol";
+import { useT } from "../i18n/i18n-provider";
 import { draftToValues, emptyDraft } from "./form-values";
 import type { DraftValue } from "./form-values";
 
@@ -23,8 +24,9 @@ function QuestionField({
   onChange: (value: DraftValue) => void;
 }) {
   const id = useId();
+  const t = useT();
   const required = question.required === true;
-  const label = `${question.text}${required ? " (required)" : ""}`;
+  const label = required ? t("questionnaire.required", { label: question.text }) : question.text;
   switch (question.kind) {
     case "boolean":
       return (
@@ -74,7 +76,7 @@ function QuestionField({
             disabled={disabled}
             onChange={(event) => onChange(event.target.value)}
           >
-            <option value="">Choose…</option>
+            <option value="">{t("questionnaire.choose")}</option>
             {(question.options ?? []).map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -108,6 +110,7 @@ function QuestionField({
  * values keyed by question id; the hub checks them and names any question it refuses.
  */
 export function QuestionnaireForm({ questions, disabled, onSubmit }: QuestionnaireFormProps) {
+  const t = useT();
   const [draft, setDraft] = useState(() => emptyDraft(questions));
   return (
     <form
@@ -128,7 +131,7 @@ export function QuestionnaireForm({ questions, disabled, onSubmit }: Questionnai
         />
       ))}
       <button type="submit" disabled={disabled}>
-        Submit answers
+        {t("questionnaire.submit")}
       </button>
     </form>
   );

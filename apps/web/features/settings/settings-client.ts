@@ -1,5 +1,6 @@
 import { ApiErrorBodySchema, UserSettingsSchema } from "@inquiry-hub/protocol";
 import type { UpdateSettingsBody, UserSettings } from "@inquiry-hub/protocol";
+import type { Translate } from "@/lib/i18n/translate";
 
 /** React Query key of this user's settings; `settings:changed` on the socket writes into it. */
 export const SETTINGS_QUERY_KEY = ["settings"] as const;
@@ -12,7 +13,10 @@ export async function fetchSettings(): Promise<UserSettings> {
 }
 
 /** PUT /api/settings; throws an Error with the server's message when refused. */
-export async function updateSettings(body: UpdateSettingsBody): Promise<UserSettings> {
+export async function updateSettings(
+  body: UpdateSettingsBody,
+  t: Translate,
+): Promise<UserSettings> {
   const response = await fetch("/api/settings", {
     method: "PUT",
     headers: { "content-type": "application/json" },
@@ -21,5 +25,7 @@ export async function updateSettings(body: UpdateSettingsBody): Promise<UserSett
   const json: unknown = await response.json().catch(() => undefined);
   if (response.ok) return UserSettingsSchema.parse(json);
   const error = ApiErrorBodySchema.safeParse(json);
-  throw new Error(error.success ? error.data.error.message : `Saving failed (${response.status}).`);
+  throw new Error(
+    error.success ? error.data.error.message : t("yolo.saveFailed", { status: response.status }),
+  );
 }

@@ -2,12 +2,14 @@
 
 import { useEffect, useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { UpdateSettingsBody } from "@inquiry-hub/protocol";
+import { useI18n } from "../i18n/i18n-provider";
 import { SETTINGS_QUERY_KEY, fetchSettings, updateSettings } from "./settings-client";
 
 const ONE_HOUR_SECONDS = 60 * 60;
 
-function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+function timeOf(iso: string, locale: string): string {
+  return new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
 }
 
 /**
@@ -18,12 +20,13 @@ function timeOf(iso: string): string {
  */
 export function YoloToggle() {
   const queryClient = useQueryClient();
+  const { t, locale } = useI18n();
   const switchId = useId();
   const hourId = useId();
   const [forOneHour, setForOneHour] = useState(false);
   const { data } = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchSettings });
   const { mutate, isPending, error } = useMutation({
-    mutationFn: updateSettings,
+    mutationFn: (body: UpdateSettingsBody) => updateSettings(body, t),
     onSuccess: (settings) => queryClient.setQueryData(SETTINGS_QUERY_KEY, settings),
   });
   const yolo = data?.yolo;
@@ -55,10 +58,12 @@ export function YoloToggle() {
           })
         }
       />
-      <label htmlFor={switchId}>YOLO: let the agent decide</label>
+      <label htmlFor={switchId}>{t("yolo.label")}</label>
       {yolo?.enabled === true ? (
         <span className="hint">
-          {until === undefined ? "until switched off" : `until ${timeOf(until)}`}
+          {until === undefined
+            ? t("yolo.untilOff")
+            : t("yolo.until", { time: timeOf(until, locale) })}
         </span>
       ) : (
         <label className="yolo-toggle__hour" htmlFor={hourId}>
@@ -68,7 +73,7 @@ export function YoloToggle() {
             checked={forOneHour}
             onChange={(event) => setForOneHour(event.target.checked)}
           />
-          for 1 hour
+          {t("yolo.forHour")}
         </label>
       )}
       {error !== null && (

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Redis } from "ioredis";
+import { TeamRoleSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import type { PendingIndex } from "../../core/cluster-ports";
 import type { DeviceStore, OneTimeSecretStore } from "../../core/device-ports";
@@ -12,6 +13,8 @@ import { startNodeLease } from "./node-lease";
 import type { NodeLease } from "./node-lease";
 import { createRedisConnection, settleWithin, untilReady } from "./redis-connection";
 import type { RedisLog } from "./redis-connection";
+import { createRedisChannelStores } from "./redis-channel-stores";
+import type { RedisChannelStores } from "./redis-channel-stores";
 import { createRedisInquiryEventBus } from "./redis-event-bus";
 import type { RedisInquiryEventBus } from "./redis-event-bus";
 import { createRedisDeviceStore } from "./redis-device-store";
@@ -20,6 +23,10 @@ import type { RedisInquiryStore } from "./redis-inquiry-store";
 import { createRedisOneTimeSecretStore } from "./redis-one-time-secret-store";
 import { createRedisPendingIndex } from "./redis-pending-index";
 import { createRedisSettingsStore } from "./redis-settings-store";
+import { createRedisApprovalVoteStore } from "./redis-approval-vote-store";
+import { createRedisTeamStore } from "./redis-team-store";
+import type { ApprovalVoteStore } from "../../core/approval-vote-ports";
+import type { TeamInvitationGrant, TeamStore } from "../../core/team-ports";
 import { createRedisTokenStore, createRedisUserStore } from "./redis-user-store";
 import type { AttemptLimiterFactory } from "../../core/attempt-limiter-ports";
 import { createRedisAttemptLimiters } from "../rate-limit/attempt-limiters";
@@ -46,6 +53,11 @@ const OptionsSchema = z.object({
 });
 
 const PairingGrantSchema = z.object({ userId: z.string(), issuedByDeviceId: z.string() });
+const TeamInvitationGrantSchema = z.object({
+  teamId: z.string(),
+  role: TeamRoleSchema,
+  invitedByUserId: z.string(),
+});
 
 /** Options of `createRedisInfra`; only `url` is required. */
 export interface RedisInfraOptions {
@@ -78,6 +90,13 @@ export interface RedisInfra {
   socketTickets: OneTimeSecretStore<string>;
   /** Users' settings (YOLO), the same on every node. */
   settingsStore: SettingsStore;
+  /** Teams and memberships, and their one-time invitation codes. */
+  teamStore: TeamStore;
+  teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
+  /** Votes of shared (team) approvals, cast atomically by a Lua script. */
+  approvalVotes: ApprovalVoteStore;
+  /** Push subscriptions, webhook configs, link nonces, delivery log and once-only claims. */
+  channelStores: RedisChannelStores;
   /** Overdue and orphaned pending inquiries, for the sweeper on every node. */
   pendingIndex: PendingIndex;
   /** Rate limiters counting in this Redis, so every node shares one budget per key. */
@@ -150,6 +169,18 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
     ),
     socketTickets: createRedisOneTimeSecretStore(commands, keys.accountKeys, "ticket", z.string()),
     settingsStore: createRedisSettingsStore(commands, keys.accountKeys),
+    teamStore: createRedisTeamStore(commands, keyPrefix),
+    teamInvitations: createRedisOneTimeSecretStore(
+      commands,
+      keys.accountKeys,
+      "team-invitation",
+      TeamInvitationGrantSchema,
+    ),
+    approvalVotes: createRedisApprovalVoteStore(commands, {
+      prefix: keyPrefix,
+      ttlSeconds: historyTtlSeconds,
+    }),
+    channelStores: createRedisChannelStores(commands, keys, historyTtlSeconds),
     pendingIndex: createRedisPendingIndex(commands, { keys, lease }),
     attemptLimiters: createRedisAttemptLimiters(commands, keyPrefix),
     lease,

@@ -9,6 +9,11 @@
  * | `<p>user:<userId>:pending`       | zset   | the user's pending inquiry ids, scored by createdAt |
  * | `<p>user:<userId>:audit`         | stream | the user's state changes (see audit-trail.ts)    |
  * | `<p>user:<userId>:settings`      | string | JSON of the user's settings (YOLO)               |
+ * | `<p>user:<userId>:webhook`       | string | JSON of the user's webhook configuration         |
+ * | `<p>user:<userId>:deliveries`    | list   | the user's webhook delivery attempts, newest first |
+ * | `<p>push:sub:<sha256(endpoint)>` | hash   | one Web Push subscription                        |
+ * | `<p>push:device:<deviceId>`      | set    | endpoint hashes of a device's subscriptions      |
+ * | `<p>claim:<channel>:<inquiryId>` | string | once-only push/webhook delivery claim            |
  * | `<p>pending`                     | zset   | every pending inquiry id, scored by expiresAt (sweeper) |
  * | `<p>node:<nodeId>`               | string | the node's holder lease; expires unless renewed  |
  * | `<p>node:<nodeId>:held`          | set    | pending inquiry ids whose call this node holds   |
@@ -41,6 +46,21 @@ export interface KeyLayout {
   /** Where the Socket.IO Redis adapter publishes (its `key` option). */
   readonly socketAdapterPrefix: string;
   accountKeys: AccountKeyLayout;
+  channelKeys: ChannelKeyLayout;
+}
+
+/** Keys of the push and webhook channels (see the table above). */
+export interface ChannelKeyLayout {
+  /** Hash of one push subscription, keyed by the sha256 of its endpoint. */
+  pushSubscription(endpointHash: string): string;
+  /** Set of the endpoint hashes a device subscribed. */
+  devicePushSubscriptions(deviceId: string): string;
+  /** JSON of a user's webhook configuration. */
+  webhookConfig(userId: string): string;
+  /** List of a user's delivery attempts, newest first. */
+  deliveries(userId: string): string;
+  /** The once-only claim of one channel's messages about one inquiry. */
+  claim(channel: string, inquiryId: string): string;
 }
 
 /** Keys of the account stores: users, tokens, devices, single-use secrets. */
@@ -94,6 +114,13 @@ export function createKeyLayout(prefix: string): KeyLayout {
       userDevices: (userId) => `${userKeyPrefix}${userId}:devices`,
       settings: (userId) => `${userKeyPrefix}${userId}:settings`,
       secret: (kind, secretHash) => `${prefix}secret:${kind}:${secretHash}`,
+    },
+    channelKeys: {
+      pushSubscription: (endpointHash) => `${prefix}push:sub:${endpointHash}`,
+      devicePushSubscriptions: (deviceId) => `${prefix}push:device:${deviceId}`,
+      webhookConfig: (userId) => `${userKeyPrefix}${userId}:webhook`,
+      deliveries: (userId) => `${userKeyPrefix}${userId}:deliveries`,
+      claim: (channel, inquiryId) => `${prefix}claim:${channel}:${inquiryId}`,
     },
   };
 }

@@ -9,9 +9,15 @@ import { parseInput } from "./validate";
 
 /**
  * The caller's webhook channel, behind bearer authentication: `GET` → the configuration
- * (404 when none), `PUT {url, kind}` → the stored configuration, `DELETE` → 204 (404 when none).
+ * (404 when none), `PUT {url, kind}` → the stored configuration (400 when `urlProblem`
+ * refuses the URL, e.g. one pointing into the hub's own network), `DELETE` → 204 (404 when none).
  */
-export function createWebhookChannelRoutes(configs: WebhookConfigStore): Router {
+export function createWebhookChannelRoutes(deps: {
+  configs: WebhookConfigStore;
+  /** Why a URL may not be configured, or undefined when it may. */
+  urlProblem: (url: string) => Promise<string | undefined>;
+}): Router {
+  const { configs } = deps;
   const router = Router();
 
   router.get("/", async (req, res) => {
@@ -22,6 +28,8 @@ export function createWebhookChannelRoutes(configs: WebhookConfigStore): Router 
 
   router.put("/", async (req, res) => {
     const body = parseInput(WebhookConfigBodySchema, req.body);
+    const problem = await deps.urlProblem(body.url);
+    if (problem !== undefined) throw new HubError("BAD_REQUEST", problem);
     const config: WebhookConfig = { ...body, updatedAt: new Date().toISOString() };
     await configs.put(requestPrincipal(req).user.id, config);
     res.json(config);

@@ -1,6 +1,7 @@
 import type { Inquiry, InquiryWithdrawn } from "@inquiry-hub/protocol";
 import type { DeviceService } from "../../core/device-service";
 import type { InquiryEvent, InquiryEventBus } from "../../core/ports";
+import { audienceUserIds } from "../../core/shared-approval-audience";
 import { userRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
 
@@ -22,7 +23,9 @@ async function withdrawnOf(
 }
 
 /**
- * Follows the inquiry event bus and tells every device of the owner: `inquiry:new` on
+ * Follows the inquiry event bus and tells every device of the owner (and, for a shared
+ * approval, of its first audience on creation and of every audience member, escalation
+ * steps included, once final): `inquiry:new` on
  * creation, `inquiry:withdrawn` (with the resolving device's name) on every resolution,
  * whichever channel caused it (socket, HTTP, MCP, backstop, cancel). Returns the unsubscribe.
  *
@@ -35,12 +38,14 @@ export function startSocketFanOut(
   deps: { bus: InquiryEventBus; devices: DeviceService },
 ): () => void {
   return deps.bus.subscribe((event: InquiryEvent) => {
-    const room = io.local.to(userRoom(event.inquiry.userId));
     switch (event.type) {
       case "inquiry.created":
-        room.emit("inquiry:new", event.inquiry);
+        io.local
+          .to(audienceUserIds(event.inquiry, 0).map(userRoom))
+          .emit("inquiry:new", event.inquiry);
         return;
-      case "inquiry.resolved":
+      case "inquiry.resolved": {
+        const room = io.local.to(audienceUserIds(event.inquiry).map(userRoom));
         withdrawnOf(event.inquiry, deps.devices).then(
           (withdrawn) => {
             if (withdrawn !== undefined) room.emit("inquiry:withdrawn", withdrawn);
@@ -48,6 +53,7 @@ export function startSocketFanOut(
           (error: unknown) => console.error("announcing a withdrawn inquiry failed", error),
         );
         return;
+      }
     }
   });
 }

@@ -3,8 +3,11 @@ import { redirect } from "next/navigation";
 import { ChatView } from "@/features/chat/chat-view";
 import { parseInquiryTimeoutParam, parseYoloParam } from "@/features/chat/inquiry-timeout-param";
 import { readToken } from "@/lib/session";
+import { serverTranslator } from "@/lib/i18n/server-locale";
 
-export const metadata: Metadata = { title: "Chat · Inquiry Hub" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslator())("title.chat") };
+}
 
 export default async function ChatPage({
   searchParams,

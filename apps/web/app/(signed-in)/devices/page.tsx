@@ -2,8 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { DevicesView } from "@/features/devices/devices-view";
 import { readToken } from "@/lib/session";
+import { serverTranslator } from "@/lib/i18n/server-locale";
 
-export const metadata: Metadata = { title: "Devices · Inquiry Hub" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslator())("title.devices") };
+}
 
 export default async function DevicesPage() {
   if ((await readToken()) === undefined) redirect("/login");

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { HistoryView } from "@/features/history/history-view";
+import { serverTranslator } from "@/lib/i18n/server-locale";
 
-export const metadata: Metadata = { title: "History · Inquiry Hub" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslator())("title.history") };
+}
 
 export default function HistoryPage() {
   return <HistoryView />;

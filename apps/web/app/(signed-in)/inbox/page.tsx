@@ -2,8 +2,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { InboxView } from "@/features/inbox/inbox-view";
 import { readToken } from "@/lib/session";
+import { serverTranslator } from "@/lib/i18n/server-locale";
 
-export const metadata: Metadata = { title: "Inbox · Inquiry Hub" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslator())("title.inbox") };
+}
 
 export default async function InboxPage() {
   if ((await readToken()) === undefined) redirect("/login");

@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import { ConfirmDecision } from "@/features/webhook/confirm-decision";
 import { decisionLabel, previewDecision } from "@/features/webhook/decision-preview";
+import { serverTranslator } from "@/lib/i18n/server-locale";
 import "@/features/webhook/webhook-decide.css";
 
 export const dynamic = "force-dynamic";
 
 /** The token is in the URL: never leak it to other sites through Referer. */
-export const metadata: Metadata = { title: "Confirm · Inquiry Hub", referrer: "no-referrer" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslator())("title.confirm"), referrer: "no-referrer" };
+}
 
 /**
  * Where a webhook message's decision links lead. Opening it changes nothing (link previews
@@ -19,10 +22,11 @@ export default async function WebhookDecidePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const token = (await searchParams).t;
+  const t = await serverTranslator();
   const result =
     typeof token === "string" && token !== ""
-      ? await previewDecision(token)
-      : ({ ok: false, status: 400, message: "This link is incomplete." } as const);
+      ? await previewDecision(token, t)
+      : ({ ok: false, status: 400, message: t("webhook.incomplete") } as const);
 
   return (
     <main className="webhook-decide">
@@ -33,13 +37,13 @@ export default async function WebhookDecidePage({
         </p>
       ) : (
         <>
-          <p className="hint">Your agent asked:</p>
+          <p className="hint">{t("webhook.asked")}</p>
           <blockquote data-testid="webhook-question">{result.preview.inquiry.question}</blockquote>
           {result.preview.inquiry.status === "pending" && typeof token === "string" ? (
-            <ConfirmDecision token={token} label={decisionLabel(result.preview.decision)} />
+            <ConfirmDecision token={token} label={decisionLabel(result.preview.decision, t)} />
           ) : (
             <p role="alert" className="error" data-testid="webhook-decision-error">
-              This question was already resolved ({result.preview.inquiry.status}).
+              {t("webhook.alreadyResolved", { status: result.preview.inquiry.status })}
             </p>
           )}
         </>

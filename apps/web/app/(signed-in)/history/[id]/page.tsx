@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { HistoryDetailView } from "@/features/history/history-detail-view";
+import { serverTranslator } from "@/lib/i18n/server-locale";
 
-export const metadata: Metadata = { title: "Inquiry · History · Inquiry Hub" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslator())("title.historyDetail") };
+}
 
 export default async function HistoryDetailPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,0 +1,58 @@
+import type { ApprovalVote } from "@inquiry-hub/protocol";
+
+/** When a shared approval is decided: `required` distinct approvers, or one reject if `rejectEnds`. */
+export interface VoteRule {
+  required: number;
+  rejectEnds: boolean;
+}
+
+/** The votes on one shared approval and how far it escalated. */
+export interface Ballot {
+  /** The highest escalation step reached; 0 until the first escalation. */
+  step: number;
+  /** One vote per person, oldest first. */
+  votes: ApprovalVote[];
+  /** Set by the vote that decided it; no vote is taken after that. */
+  decided?: "approve" | "reject" | undefined;
+}
+
+/**
+ * Result of casting a vote. Exactly one vote per ballot comes back `recorded` with
+ * `decided`: the one that made the count reach `required` (or the ending reject). That vote's
+ * caller alone resolves the inquiry, so racing votes can never both be "the second approval".
+ */
+export type CastOutcome =
+  | { kind: "recorded"; ballot: Ballot }
+  | { kind: "duplicate"; previous: ApprovalVote }
+  | { kind: "closed"; ballot: Ballot };
+
+/**
+ * Votes of shared (team) approvals, and which users each shared approval is listed for.
+ * `cast` and `escalate` must be atomic (a single-threaded map update in memory, a Lua
+ * script in Redis): a person's second vote is a duplicate, a vote after the decision is
+ * refused, and escalation happens only while nobody has voted.
+ */
+export interface ApprovalVoteStore {
+  /** Lists the inquiry for these users (their "shared with me" index), scored by creation. */
+  share(inquiryId: string, userIds: readonly string[], createdAt: string): Promise<void>;
+  /** Ids of the inquiries shared with the user, newest first. */
+  sharedWith(userId: string): Promise<string[]>;
+  cast(inquiryId: string, vote: ApprovalVote, rule: VoteRule): Promise<CastOutcome>;
+  /** The ballot; an empty step-0 ballot for inquiries nobody voted on. */
+  ballot(inquiryId: string): Promise<Ballot>;
+  /**
+   * Raises the ballot to `step` and shares the inquiry with `userIds`, only if it is
+   * undecided, nobody has voted and it is below `step`. True when this call escalated.
+   */
+  escalate(
+    inquiryId: string,
+    step: number,
+    userIds: readonly string[],
+    createdAt: string,
+  ): Promise<boolean>;
+}
+
+/** Approve and edit both count as approving; reject does not. */
+export function isApproving(vote: ApprovalVote): boolean {
+  return vote.decision !== "reject";
+}

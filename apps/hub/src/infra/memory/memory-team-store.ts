@@ -1,0 +1,53 @@
+import type { TeamMembership, TeamRecord, TeamStore } from "../../core/team-ports";
+
+/**
+ * The embedded, single-node team store. Every method updates its maps without an await in
+ * between, so each write is atomic on Node's single thread; records are copied in and out.
+ */
+export function createMemoryTeamStore(): TeamStore {
+  const teams = new Map<string, TeamRecord>();
+  const byName = new Map<string, string>();
+  const members = new Map<string, Map<string, TeamMembership>>();
+
+  return {
+    create(team, firstMember) {
+      const name = team.name.toLowerCase();
+      if (byName.has(name)) return Promise.resolve(false);
+      byName.set(name, team.id);
+      teams.set(team.id, { ...team });
+      members.set(team.id, new Map([[firstMember.userId, { ...firstMember }]]));
+      return Promise.resolve(true);
+    },
+
+    get(id) {
+      const team = teams.get(id);
+      return Promise.resolve(team === undefined ? undefined : { ...team });
+    },
+
+    findByName(name) {
+      const id = byName.get(name.toLowerCase());
+      const team = id === undefined ? undefined : teams.get(id);
+      return Promise.resolve(team === undefined ? undefined : { ...team });
+    },
+
+    teamIdsOf(userId) {
+      const ids = [...members].filter(([, team]) => team.has(userId)).map(([id]) => id);
+      return Promise.resolve(ids);
+    },
+
+    members(teamId) {
+      return Promise.resolve(
+        [...(members.get(teamId)?.values() ?? [])].map((each) => ({ ...each })),
+      );
+    },
+
+    putMember(teamId, member) {
+      members.get(teamId)?.set(member.userId, { ...member });
+      return Promise.resolve();
+    },
+
+    removeMember(teamId, userId) {
+      return Promise.resolve(members.get(teamId)?.delete(userId) ?? false);
+    },
+  };
+}

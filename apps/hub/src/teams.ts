@@ -1,0 +1,77 @@
+import type { Router } from "express";
+import type { HubConfig } from "./config";
+import type { ArgumentsValidator } from "./core/approval-answer";
+import { routeToTeams } from "./core/approval-routing";
+import type { ApprovalVoteStore } from "./core/approval-vote-ports";
+import type { OneTimeSecretStore } from "./core/device-ports";
+import type { InquiryService } from "./core/inquiry-service";
+import type { InquiryStore, UserStore } from "./core/ports";
+import { withSharedApprovals } from "./core/shared-approvals";
+import type { TeamInvitationGrant, TeamStore } from "./core/team-ports";
+import { createTeamService } from "./core/team-service";
+import { createMemoryApprovalVoteStore } from "./infra/memory/memory-approval-vote-store";
+import { createMemoryOneTimeSecretStore } from "./infra/memory/memory-one-time-secret-store";
+import { createMemoryTeamStore } from "./infra/memory/memory-team-store";
+import type { TeamApprovalDeps } from "./proxy/team-approval";
+import { createTeamRoutes } from "./transport/http/team-routes";
+import { startSharedApprovalFanOut } from "./transport/socket/shared-approval-fan-out";
+import type { DeviceServer } from "./transport/socket/socket-types";
+
+/** The replaceable stores of teams and shared approvals; each defaults to memory. */
+export interface TeamDeps {
+  teamStore: TeamStore;
+  /** Invitation code hash → grant; the same OneTimeSecretStore port as pairing codes. */
+  teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
+  approvalVotes: ApprovalVoteStore;
+}
+
+/** Teams as the composition root mounts them. */
+export interface Teams {
+  /** The inquiry service made team-aware: wrap it (rate limits) and hand it to every transport. */
+  inquiries: InquiryService;
+  /** `/api/teams` routes; mount behind authentication. */
+  router: Router;
+  /** For the approval proxy: routing of `approvers` policies, escalation, votes for the audit. */
+  proxy: TeamApprovalDeps;
+  /** Starts `inquiry:progress` and escalation `inquiry:new` on the socket server; returns the stop. */
+  startFanOut(io: DeviceServer): () => void;
+}
+
+/**
+ * Wires teams, invitations and shared approvals (issue 11) on top of the inquiry service:
+ * one place, so app.ts only mounts the result.
+ */
+export function createTeams(
+  config: HubConfig,
+  core: {
+    inquiries: InquiryService;
+    store: InquiryStore;
+    users: UserStore;
+    validateArguments: ArgumentsValidator;
+    deviceName: (deviceId: string) => Promise<string | undefined>;
+  },
+  deps: Partial<TeamDeps>,
+): Teams {
+  const service = createTeamService({
+    teams: deps.teamStore ?? createMemoryTeamStore(),
+    users: core.users,
+    invitations: deps.teamInvitations ?? createMemoryOneTimeSecretStore(),
+    invitationTtlMs: config.teamInvitationSeconds * 1000,
+  });
+  const shared = withSharedApprovals(core.inquiries, {
+    store: core.store,
+    votes: deps.approvalVotes ?? createMemoryApprovalVoteStore(),
+    validateArguments: core.validateArguments,
+    deviceName: core.deviceName,
+  });
+  return {
+    inquiries: shared.inquiries,
+    router: createTeamRoutes(service),
+    proxy: {
+      route: (rule, requesterId) => routeToTeams(service, rule, requesterId),
+      followEscalations: (inquiry) => shared.followEscalations(inquiry),
+      votesOf: (inquiryId) => shared.votesOf(inquiryId),
+    },
+    startFanOut: (io) => startSharedApprovalFanOut(io, shared),
+  };
+}

@@ -1,0 +1,23 @@
+import type { SharedApprovals } from "../../core/shared-approvals";
+import { userRoom } from "./socket-types";
+import type { DeviceServer } from "./socket-types";
+
+/**
+ * Tells devices what only shared (team) approvals have: `inquiry:progress` to every device
+ * of everyone who sees the approval after each recorded vote ("1 of 2 approvals"), and
+ * `inquiry:new` to the newcomers when it escalates. Both happen on one node (where the vote
+ * arrived, where the call is held), so, like settings, the emit goes through the Socket.IO
+ * adapter to the users' sockets on every node. Returns the unsubscribe.
+ */
+export function startSharedApprovalFanOut(io: DeviceServer, shared: SharedApprovals): () => void {
+  const stopProgress = shared.onProgress((progress, audience) => {
+    io.to(audience.map(userRoom)).emit("inquiry:progress", progress);
+  });
+  const stopEscalations = shared.onEscalated((inquiry, newcomers) => {
+    io.to(newcomers.map(userRoom)).emit("inquiry:new", inquiry);
+  });
+  return () => {
+    stopProgress();
+    stopEscalations();
+  };
+}

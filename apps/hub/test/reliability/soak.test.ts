@@ -1,0 +1,165 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRedisInfra } from "../../src/infra/redis/index";
+import type { RedisInfra } from "../../src/infra/redis/index";
+import { redisHubDeps } from "../../src/redis-hub-deps";
+import { createProgressRecorder, resultText, startTestHub } from "../helpers";
+import type { TestHub, TestLogin } from "../helpers";
+import { createDeviceSockets } from "../socket-helpers";
+import type { DeviceSockets, TestDevice } from "../socket-helpers";
+import { startRedisServer } from "../support/redis-server";
+import type { TestRedisServer } from "../support/redis-server";
+import { SCALE, SIZES, report } from "./scale";
+import { answerBySocket, mapLimited } from "./support/answer-attempts";
+import { UNLIMITED } from "./support/two-nodes";
+import {
+  activeResources,
+  countingBus,
+  keyPatterns,
+  settledGrowth,
+  settledRssMiB,
+} from "./support/soak-probes";
+import type { CountedBus } from "./support/soak-probes";
+
+const USERS = 10;
+/** Short, so resolved inquiries expire within the run and the key count can come back. */
+const HISTORY_TTL_SECONDS = 5;
+/** How long the keys get to expire after the run: the history TTL plus the limiters' minute. */
+const EXPIRY_BUDGET_MS = (HISTORY_TTL_SECONDS + 75) * 1000;
+/** Load before the baseline is taken, so JIT, pools and buffers have reached their size. */
+const WARM_UP_MS = Math.min(10_000, SIZES.soakMs / 6);
+
+/**
+ * Invariant check for long runs (RELIABILITY_SCALE=soak only): one Redis-backed node holds
+ * 1,000 sockets while agents open 10 inquiries a second, each answered from a device
+ * socket. Afterwards the node has not grown (RSS within 10 % after GC), every key the run
+ * wrote has expired back to the baseline, and no timer, handle or bus listener is left over.
+ */
+describe.skipIf(SCALE !== "soak")("soak", () => {
+  let server: TestRedisServer;
+  let redis: RedisInfra;
+  let counted: CountedBus;
+  let node: TestHub;
+  let admin: Redis;
+  let sockets: DeviceSockets;
+  const users: { login: TestLogin; client: Client; devices: TestDevice[] }[] = [];
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = createRedisInfra({
+      url: server.url,
+      keyPrefix: "soak:",
+      leaseSeconds: 3,
+      historyTtlSeconds: HISTORY_TTL_SECONDS,
+    });
+    await redis.ready();
+    const deps = redisHubDeps(redis);
+    counted = countingBus(redis.eventBus);
+    node = await startTestHub(
+      {
+        heartbeatSeconds: 5,
+        nodeLeaseSeconds: 3,
+        historyTtlSeconds: HISTORY_TTL_SECONDS,
+        rateLimits: UNLIMITED,
+      },
+      { ...deps, eventBus: counted.bus },
+    );
+    admin = new Redis(server.url);
+    sockets = createDeviceSockets(node.url);
+    for (let index = 0; index < USERS; index += 1) {
+      const login = await node.registerUser(`soak${index}`);
+      const devices = await mapLimited(Array.from({ length: SIZES.soakSockets / USERS }), 25, () =>
+        sockets.connect({ token: login.token }),
+      );
+      users.push({ login, client: await node.connectMcp(login.token), devices });
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    sockets.closeAll();
+    await node.close();
+    await redis.close();
+    admin.disconnect();
+    await server.stop();
+  });
+
+  /** One agent call, answered from one of the owner's sockets once it is announced. */
+  async function askAndAnswer(index: number): Promise<boolean> {
+    const user = users[index % USERS];
+    const device = user?.devices[Math.floor(index / USERS) % user.devices.length];
+    if (user === undefined || device === undefined) return false;
+    const progress = createProgressRecorder();
+    const call = user.client.callTool(
+      { name: "send_inquiry", arguments: { prompt: `Soak ${index}?` } },
+      undefined,
+      { onprogress: progress.onprogress, timeout: 60_000 },
+    );
+    const opened = await progress.next("INQUIRY");
+    const answered = await answerBySocket(device.socket, opened.inquiryId, {
+      action: "answer",
+      response: `ok ${index}`,
+    });
+    return answered.ok && resultText(await call) === `ok ${index}`;
+  }
+
+  /** Fires `count` calls at the soak's rate and resolves with how many came back answered. */
+  async function load(count: number): Promise<number> {
+    const startedAt = Date.now();
+    const calls: Promise<boolean>[] = [];
+    for (let index = 0; index < count; index += 1) {
+      await sleep(
+        Math.max(0, startedAt + (index * 1000) / SIZES.soakInquiriesPerSecond - Date.now()),
+      );
+      calls.push(askAndAnswer(index).catch(() => false));
+    }
+    return (await Promise.all(calls)).filter(Boolean).length;
+  }
+
+  it(
+    `${SIZES.soakSockets} sockets, ${SIZES.soakInquiriesPerSecond} inquiries/s for ${SIZES.soakMs / 1000} s`,
+    async () => {
+      const perSecond = SIZES.soakInquiriesPerSecond;
+      const baselineKeys = await admin.dbsize();
+      const warmUpCalls = (WARM_UP_MS / 1000) * perSecond;
+      expect(await load(warmUpCalls)).toBe(warmUpCalls);
+      const baseline = {
+        rss: settledRssMiB(),
+        resources: activeResources(),
+        listeners: counted.live(),
+      };
+
+      const calls = (SIZES.soakMs / 1000) * perSecond;
+      const startedAt = Date.now();
+      const answered = await load(calls);
+      const seconds = (Date.now() - startedAt) / 1000;
+      const peakKeys = await admin.dbsize();
+      const rss = settledRssMiB();
+      const growth = (rss - baseline.rss) / baseline.rss;
+      const leftOver = await settledGrowth(baseline.resources, 10_000);
+      const listeners = counted.live();
+      const expiringSince = Date.now();
+      const expiryDeadline = expiringSince + EXPIRY_BUDGET_MS;
+      while ((await admin.dbsize()) > baselineKeys && Date.now() < expiryDeadline) {
+        await sleep(1_000);
+      }
+      const keysAfter = await admin.dbsize();
+      report(
+        `soak ${SIZES.soakSockets} sockets, ${answered}/${calls} inquiries answered in ` +
+          `${seconds.toFixed(0)} s (${(answered / seconds).toFixed(1)}/s), RSS ` +
+          `${baseline.rss.toFixed(0)} → ${rss.toFixed(0)} MiB (${(growth * 100).toFixed(1)} %), ` +
+          `Redis keys ${baselineKeys} → ${peakKeys} → ${keysAfter} ` +
+          `${((Date.now() - expiringSince) / 1000).toFixed(0)} s after the run, ` +
+          `bus listeners ${baseline.listeners} → ${listeners}, active resources ` +
+          `${JSON.stringify(baseline.resources)} → ${JSON.stringify(activeResources())}`,
+      );
+      expect(keysAfter, JSON.stringify(await keyPatterns(admin))).toBeLessThanOrEqual(baselineKeys);
+      expect(answered).toBe(calls);
+      expect(growth).toBeLessThan(0.1);
+      expect(listeners).toBe(baseline.listeners);
+      expect(leftOver, "timers and handles left over").toEqual({});
+    },
+    SIZES.soakMs + WARM_UP_MS + 240_000,
+  );
+});

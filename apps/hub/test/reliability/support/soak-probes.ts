@@ -1,0 +1,95 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import type { Redis } from "ioredis";
+import type { InquiryEventBus } from "../../../src/core/ports";
+
+/** An event bus that counts its live subscriptions, so a soak can see listeners leak. */
+export interface CountedBus {
+  bus: InquiryEventBus;
+  /** Subscriptions (event + resume listeners) not yet unsubscribed. */
+  live(): number;
+}
+
+/** Wraps `inner`: every subscribe/onResume counts up until its unsubscribe runs (once). */
+export function countingBus(inner: InquiryEventBus): CountedBus {
+  let live = 0;
+  const counted = (unsubscribe: () => void): (() => void) => {
+    live += 1;
+    let done = false;
+    return () => {
+      if (!done) live -= 1;
+      done = true;
+      unsubscribe();
+    };
+  };
+  const onResume = inner.onResume?.bind(inner);
+  return {
+    bus: {
+      publish: (event) => inner.publish(event),
+      subscribe: (listener) => counted(inner.subscribe(listener)),
+      ...(onResume === undefined
+        ? {}
+        : { onResume: (listener: () => void) => counted(onResume(listener)) }),
+    },
+    live: () => live,
+  };
+}
+
+/** This process's active handles and requests by type (timers, sockets, …). */
+export function activeResources(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const type of process.getActiveResourcesInfo()) counts[type] = (counts[type] ?? 0) + 1;
+  return counts;
+}
+
+/** The resource types that grew from `baseline` to `now`, with the growth. */
+function grownResources(
+  baseline: Record<string, number>,
+  now: Record<string, number>,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(now)
+      .map(([type, count]) => [type, count - (baseline[type] ?? 0)] as const)
+      .filter(([, growth]) => growth > 0),
+  );
+}
+
+/**
+ * The resource growth over `baseline` once it has settled (empty), or what is left of it
+ * after `timeoutMs`. Polls with its own sleep rather than vi.waitFor, whose timers would be
+ * counted as growth.
+ */
+export async function settledGrowth(
+  baseline: Record<string, number>,
+  timeoutMs: number,
+): Promise<Record<string, number>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const growth = grownResources(baseline, activeResources());
+    if (Object.keys(growth).length === 0 || Date.now() >= deadline) return growth;
+    await sleep(250);
+  }
+}
+
+/**
+ * RSS in MiB after a full garbage collection, so the figure measures what is retained, not
+ * what the collector has not reached yet. `gc` is exposed at run time (no node flag needed).
+ */
+export function settledRssMiB(): number {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  gc();
+  gc();
+  return process.memoryUsage().rss / 2 ** 20;
+}
+
+/** Key counts by pattern (ids replaced by `*`), to name what did not expire. */
+export async function keyPatterns(redis: Redis): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const key of await redis.keys("*")) {
+    const pattern = key.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "*");
+    counts[pattern] = (counts[pattern] ?? 0) + 1;
+  }
+  return counts;
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpWebhookPoster } from "../src/infra/http/http-webhook-poster";
+import { isPrivateAddress, webhookUrlProblem } from "../src/infra/http/webhook-address-guard";
+import { startTestHub } from "./helpers";
+import type { TestHub } from "./helpers";
+import { startLoopbackReceiver } from "./support/loopback-receiver";
+import type { LoopbackReceiver } from "./support/loopback-receiver";
+
+describe("webhook address guard", () => {
+  it.each([
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.0.1",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "::1",
+    "::",
+    "::ffff:127.0.0.1",
+    "fd00::1",
+    "fe80::1",
+  ])("refuses %s", (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"])("allows %s", (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+
+  it("refuses names and literals that reach the local machine", async () => {
+    for (const url of ["http://localhost:1/x", "http://[::1]/x", "http://0.0.0.0/x"])
+      expect(await webhookUrlProblem(url)).toMatch(/private/);
+    expect(await webhookUrlProblem("https://8.8.8.8/hook")).toBeUndefined();
+  });
+});
+
+describe("webhooks without HUB_WEBHOOK_ALLOW_PRIVATE", () => {
+  let hub: TestHub;
+  let receiver: LoopbackReceiver;
+
+  beforeAll(async () => {
+    hub = await startTestHub();
+    receiver = await startLoopbackReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await hub.close();
+  });
+
+  it("refuses to configure a loopback receiver", async () => {
+    const user = await hub.registerUser("ssrf");
+    for (const host of [receiver.url.host, `localhost:${receiver.url.port}`]) {
+      const put = await hub.request("/api/channels/webhook", {
+        method: "PUT",
+        token: user.token,
+        body: { url: `http://${host}/hook`, kind: "generic" },
+      });
+      expect(put.status).toBe(400);
+    }
+    expect((await hub.request("/api/channels/webhook", { token: user.token })).status).toBe(404);
+  });
+
+  it("refuses at delivery time, once, without reaching the receiver", async () => {
+    const poster = createHttpWebhookPoster({ allowPrivate: false });
+    for (const host of [receiver.url.host, `localhost:${receiver.url.port}`])
+      expect(await poster.post(`http://${host}/hook`, { text: "hi" })).toMatchObject({
+        ok: false,
+        permanent: true,
+      });
+    expect(receiver.received).toHaveLength(0);
+    const allowed = createHttpWebhookPoster({ allowPrivate: true });
+    expect(await allowed.post(new URL("/hook", receiver.url).toString(), {})).toEqual({
+      ok: true,
+      httpStatus: 201,
+    });
+  });
+});

@@ -1,0 +1,21 @@
+"use client";
+
+import { useHubSocket } from "../devices/hub-socket-provider";
+import { useT } from "../i18n/i18n-provider";
+
+/**
+ * "1 of 2 approvals" on a team approval that needs several people, updated live from
+ * `inquiry:progress` on every device once someone voted; nothing before the first vote or
+ * for approvals one person decides.
+ */
+export function ApprovalProgress({ inquiryId }: { inquiryId: string }) {
+  const t = useT();
+  const current = useHubSocket().progress.get(inquiryId);
+  if (current === undefined || current.required < 2) return null;
+  const { approvals, required } = current;
+  return (
+    <p className="approval-card__progress" data-testid="approval-progress" aria-live="polite">
+      {t("approval.progress", { approvals, required })}
+    </p>
+  );
+}

@@ -1,0 +1,91 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import {
+  PASSWORD,
+  logInThroughUi,
+  registerThroughUi,
+  sendChatMessage,
+  uniqueUsername,
+} from "../support/accounts";
+import { tabTo } from "../support/keyboard";
+
+const WEATHER_WITHOUT_CITY = "What's the weather tomorrow?";
+
+/** Runs axe (WCAG 2 A and AA rules) on the page as it is and fails on serious or critical findings. */
+async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.passes.length, "axe ran its rules").toBeGreaterThan(0);
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact ?? "?"}): ${violation.help} at ` +
+        violation.nodes.map((node) => node.target.join(" ")).join(", "),
+    );
+  expect(serious, `axe on ${what}`).toEqual([]);
+}
+
+/** A second device of the same person, on its inbox (the chat tab must stay open). */
+async function openInbox(browser: Browser, username: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logInThroughUi(page, username);
+  await page.goto("/inbox");
+  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+  return page;
+}
+
+test("login, the chat and the inbox with a card, and devices pass axe's WCAG A/AA rules", async ({
+  browser,
+  page,
+}) => {
+  await page.goto("/login");
+  await expectNoSeriousViolations(page, "/login");
+
+  const username = await registerThroughUi(page);
+  await sendChatMessage(page, WEATHER_WITHOUT_CITY);
+  const card = page.getByTestId("inquiry-card");
+  await expect(card).toContainText("Which city");
+  await expectNoSeriousViolations(page, "/chat with an inquiry card");
+
+  const inbox = await openInbox(browser, username);
+  await expect(inbox.getByTestId("inquiry-card")).toContainText("Which city");
+  await expectNoSeriousViolations(inbox, "/inbox with a card");
+
+  await inbox.goto("/devices");
+  await expect(inbox.getByTestId("device-row")).toHaveCount(2);
+  await expectNoSeriousViolations(inbox, "/devices");
+
+  await card.getByLabel("Your answer").fill("Hangzhou");
+  await card.getByRole("button", { name: "Answer", exact: true }).click();
+  await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
+});
+
+test("with the keyboard alone: create an account, ask, and answer the card", async ({ page }) => {
+  await page.goto("/login");
+  await tabTo(page, page.getByLabel("Username"));
+  await page.keyboard.type(uniqueUsername("keyboard"));
+  await tabTo(page, page.getByLabel("Password"));
+  await page.keyboard.type(PASSWORD);
+  await tabTo(page, page.getByRole("button", { name: "Create account" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/chat/);
+
+  const composer = page.getByLabel("Message");
+  await tabTo(page, composer);
+  await page.keyboard.type(WEATHER_WITHOUT_CITY);
+  await page.keyboard.press("Enter");
+
+  const card = page.getByTestId("inquiry-card");
+  await expect(card).toContainText("Which city");
+  await expect(page.getByTestId("announcer")).toContainText("New question from your agent");
+  await expect(composer, "the card does not take the focus").toBeFocused();
+
+  await tabTo(page, card.getByLabel("Your answer"), "Shift+Tab");
+  await page.keyboard.type("Hangzhou");
+  await page.keyboard.press("Enter");
+
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId("inquiry-closed")).toContainText("Answered: Hangzhou");
+  await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
+});
