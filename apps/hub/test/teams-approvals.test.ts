@@ -48,8 +48,8 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const body: unknown = await response.json();
-    return { status: response.status, body };
+    const json: unknown = await response.json();
+    return { status: response.status, body: json };
   }
 
   async function person(name: string, deviceCount = 1): Promise<Person> {

@@ -26,9 +26,9 @@ const MAY_VOTE: Record<ApproverGroup["role"], ReadonlySet<TeamRole>> = {
 /**
  * Turns a team rule into the `sharedApproval` of a new inquiry: the members of every
  * group, with the step that brings them in and whether they may vote. Teams are looked up
- * now, so membership is fixed for the life of the call. Fails (UNAVAILABLE-free, plain
- * HubError) when a team does not exist or when even every eligible voter of every step
- * could not reach `required` distinct approvals, so an impossible rule is refused at once
+ * now, so membership is fixed for the life of the call. Throws NOT_FOUND for a team that
+ * does not exist and CONFLICT when every eligible voter of every step together could not
+ * reach `required` distinct approvals, so an impossible rule is refused at once
  * instead of waiting for its timeout.
  */
 export async function routeToTeams(

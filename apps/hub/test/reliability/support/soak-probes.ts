@@ -84,12 +84,39 @@ export function settledRssMiB(): number {
   return process.memoryUsage().rss / 2 ** 20;
 }
 
-/** Key counts by pattern (ids replaced by `*`), to name what did not expire. */
-export async function keyPatterns(redis: Redis): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const key of await redis.keys("*")) {
+/** Keys a run wrote that share one pattern (ids as `*`), with the range of their TTLs. */
+export interface KeyGroup {
+  count: number;
+  /** Keys without a TTL: they would never leave, a leak. */
+  immortal: number;
+  minTtlMs: number;
+  maxTtlMs: number;
+}
+
+/** The keys not in `baseline`, grouped by pattern, so what has not expired can be named. */
+export async function keysSince(
+  redis: Redis,
+  baseline: ReadonlySet<string>,
+): Promise<Record<string, KeyGroup>> {
+  const added = (await redis.keys("*")).filter((key) => !baseline.has(key));
+  const ttls = await Promise.all(added.map((key) => redis.pttl(key)));
+  const groups: Record<string, KeyGroup> = {};
+  added.forEach((key, index) => {
+    const ttl = ttls[index] ?? -2;
+    if (ttl === -2) return; // expired meanwhile
     const pattern = key.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "*");
-    counts[pattern] = (counts[pattern] ?? 0) + 1;
-  }
-  return counts;
+    const group = (groups[pattern] ??= {
+      count: 0,
+      immortal: 0,
+      minTtlMs: Infinity,
+      maxTtlMs: 0,
+    });
+    group.count += 1;
+    if (ttl === -1) group.immortal += 1;
+    else {
+      group.minTtlMs = Math.min(group.minTtlMs, ttl);
+      group.maxTtlMs = Math.max(group.maxTtlMs, ttl);
+    }
+  });
+  return groups;
 }
