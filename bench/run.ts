@@ -7,11 +7,12 @@
  * .md, prints the markdown, and stops every child it started, also on error and Ctrl-C.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { startRedisServer } from "@inquiry-hub/test-kit";
 import { describeMachine } from "./lib/machine";
 import { parseOptions } from "./lib/options";
 import type { BenchOptions } from "./lib/options";
 import { stop, stopAll } from "./lib/processes";
-import { multiNodeUnsupported, startRedis } from "./lib/redis";
+import { multiNodeUnsupported } from "./lib/redis";
 import { startBaseline, startHub } from "./lib/servers";
 import type { ServerProcess } from "./lib/servers";
 import { renderMarkdown } from "./report/markdown";
@@ -62,7 +63,7 @@ async function throughputRows(options: BenchOptions, results: BenchResults): Pro
       results.throughput.push({ users, nodes: 2, notMeasured: unsupported });
       continue;
     }
-    const redis = await startRedis();
+    const redis = await startRedisServer();
     try {
       const start = (): Promise<ServerProcess[]> =>
         Promise.all(
@@ -72,7 +73,7 @@ async function throughputRows(options: BenchOptions, results: BenchResults): Pro
         await withServers(start, (hubs) => runThroughput(users, options.throughputSeconds, hubs)),
       );
     } finally {
-      await stop(redis.child);
+      await redis.stop();
     }
   }
 }

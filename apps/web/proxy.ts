@@ -4,6 +4,9 @@ import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { readEnv } from "./lib/env";
 import { publicHubUrl } from "./lib/hub-url";
 
+/** The service worker's static fallback page, styled by its own inline <style>. */
+const OFFLINE_PAGE = "/offline.html";
+
 /**
  * Next.js 16 request proxy (formerly middleware): gives every page response a fresh nonce
  * and the CSP built on it, plus the headers that stop sniffing, framing and referrer leaks.
@@ -13,6 +16,7 @@ import { publicHubUrl } from "./lib/hub-url";
 export function proxy(request: NextRequest): NextResponse {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const env = readEnv();
+  const dev = process.env.NODE_ENV === "development";
   const policy = contentSecurityPolicy({
     nonce,
     hubOrigin: publicHubUrl({
@@ -20,7 +24,8 @@ export function proxy(request: NextRequest): NextResponse {
       hubPublicUrl: env.HUB_PUBLIC_URL,
       host: request.headers.get("host"),
     }),
-    dev: process.env.NODE_ENV === "development",
+    dev,
+    inlineStyles: dev || request.nextUrl.pathname === OFFLINE_PAGE,
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -69,11 +69,6 @@ export function forkWorker(script: string): ChildProcess {
   );
 }
 
-/** Spawns a non-node helper (redis-server) and tracks it like the others. */
-export function spawnTracked(command: string, args: string[]): ChildProcess {
-  return track(spawn(command, args, { stdio: "ignore" }));
-}
-
 /** SIGTERM, then SIGKILL after a grace period; resolves once the child has exited. */
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import { PASSWORD, registerThroughUi, sendChatMessage } from "../support/accounts";
 import { callHubApi } from "../support/channels";
-import { startLoopbackReceiver } from "../support/loopback-receiver";
-import { createFakeBrowserKeys } from "../support/push-keys";
 
 const PNG_SIGNATURE = "89504e470d0a1a0a";
 

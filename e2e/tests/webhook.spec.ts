@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import { registerThroughUi, sendChatMessage } from "../support/accounts";
 import { callHubApi, resignLinkToken, sessionToken } from "../support/channels";
-import { startLoopbackReceiver } from "../support/loopback-receiver";
 
 /** The URL of the Slack-style link `<url|label>` in a message text. */
 function linkOf(text: string, label: string): string {

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import type { DeviceRecord, DeviceStore, OneTimeSecretStore } from "../src/core/device-ports";
 import type { TokenStore, UserStore } from "../src/core/ports";
 import { createMemoryDeviceStore } from "../src/infra/memory/memory-device-store";
@@ -10,8 +12,6 @@ import {
 } from "../src/infra/memory/memory-user-store";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
 
 /** One implementation of every account port. */
 interface AccountStores {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryAttempt } from "@inquiry-hub/protocol";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import type { DeliveryClaims } from "../src/core/delivery-claim-ports";
 import type { OneTimeSecretStore } from "../src/core/device-ports";
 import type { DeliveryLog } from "../src/core/history-ports";
@@ -13,8 +15,6 @@ import { createMemoryPushSubscriptionStore } from "../src/infra/memory/memory-pu
 import { createMemoryWebhookConfigStore } from "../src/infra/memory/memory-webhook-config-store";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
 
 /** One implementation of every channel port. */
 interface ChannelStores {

@@ -4,13 +4,14 @@ import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HistoryDetailSchema, PushMessageSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
+import {
+  createFakeBrowserKeys,
+  startLoopbackReceiver,
+  startRedisServer,
+} from "@inquiry-hub/test-kit";
+import type { LoopbackReceiver, TestRedisServer } from "@inquiry-hub/test-kit";
 import { startTestNode } from "./support/cluster";
 import type { TestNode } from "./support/cluster";
-import { startLoopbackReceiver } from "./support/loopback-receiver";
-import type { LoopbackReceiver } from "./support/loopback-receiver";
-import { createFakeBrowserKeys } from "./support/push-keys";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
 
 const SlackBodySchema = z.object({ text: z.string() });
 /** Long enough for a duplicate from the other node to have arrived, had one been sent. */

@@ -1,12 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { InquirySchema } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { resultText } from "./helpers";
-import { startTestNode } from "./support/cluster";
-import type { TestNode } from "./support/cluster";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
+import { startTestCluster } from "./support/cluster";
+import type { TestCluster, TestNode } from "./support/cluster";
 
 const INQUIRIES = 1_000;
 const BATCH = 100;
@@ -17,20 +14,15 @@ const InquiryListSchema = z.array(InquirySchema);
  * of 100), each answered twice at the same moment, once through each node, by two devices.
  */
 describe("1,000 inquiries answered concurrently through two nodes", () => {
-  let redis: TestRedisServer;
+  let cluster: TestCluster;
   let nodeA: TestNode;
   let nodeB: TestNode;
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    const cluster = { redisUrl: redis.url, keyPrefix: `load-${randomUUID()}:`, leaseSeconds: 10 };
-    nodeA = await startTestNode(cluster, { heartbeatSeconds: 60 });
-    nodeB = await startTestNode(cluster, { heartbeatSeconds: 60 });
+    cluster = await startTestCluster({ name: "load", leaseSeconds: 10 }, { heartbeatSeconds: 60 });
+    ({ nodeA, nodeB } = cluster);
   });
-  afterAll(async () => {
-    await Promise.all([nodeA.close(), nodeB.close()]);
-    await redis.stop();
-  });
+  afterAll(() => cluster.close());
 
   it("accepts exactly one answer per inquiry, refuses the other, and returns every tool result", async () => {
     const startedAt = Date.now();

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { spawnChildNode, startTestNode } from "./support/cluster";
 import type { ChildNode, ClusterOptions, TestNode } from "./support/cluster";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
 import { createDeviceSockets } from "./socket-helpers";
 import type { DeviceSockets } from "./socket-helpers";
 

@@ -1,44 +1,25 @@
-import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DeviceListResponseSchema } from "@inquiry-hub/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createProgressRecorder, resultText } from "./helpers";
-import { startTestNode } from "./support/cluster";
-import type { TestNode } from "./support/cluster";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
-import { createDeviceSockets } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
+import { callUntilOpened, resultText } from "./helpers";
+import { startTestCluster } from "./support/cluster";
+import type { TestCluster, TestNode } from "./support/cluster";
 
 /**
  * Two hub nodes in this process sharing one real redis-server: users, devices and inquiries
  * live in Redis, events cross nodes over pub/sub, devices connect to either node.
  */
 describe("two hub nodes on one Redis", () => {
-  let redis: TestRedisServer;
+  let cluster: TestCluster;
   let nodeA: TestNode;
   let nodeB: TestNode;
-  const sockets: DeviceSockets[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    const cluster = { redisUrl: redis.url, keyPrefix: `nodes-${randomUUID()}:`, leaseSeconds: 3 };
-    nodeA = await startTestNode(cluster, { heartbeatSeconds: 30 });
-    nodeB = await startTestNode(cluster, { heartbeatSeconds: 30 });
+    cluster = await startTestCluster({ name: "nodes", leaseSeconds: 3 }, { heartbeatSeconds: 30 });
+    ({ nodeA, nodeB } = cluster);
   });
-  afterEach(() => {
-    for (const factory of sockets.splice(0)) factory.closeAll();
-  });
-  afterAll(async () => {
-    await Promise.all([nodeA.close(), nodeB.close()]);
-    await redis.stop();
-  });
-
-  function devicesOn(node: TestNode): DeviceSockets {
-    const factory = createDeviceSockets(node.url);
-    sockets.push(factory);
-    return factory;
-  }
+  afterEach(() => cluster.closeDevices());
+  afterAll(() => cluster.close());
 
   it("shares accounts: a user registered on node A logs in and is known on node B", async () => {
     const onA = await nodeA.registerUser("shared");
@@ -53,19 +34,17 @@ describe("two hub nodes on one Redis", () => {
     const phone = await nodeB.login(owner.username, "phone");
     const tablet = await nodeB.login(owner.username, "tablet");
     const devices = await Promise.all([
-      devicesOn(nodeA).connect({ token: owner.token }),
-      devicesOn(nodeB).connect({ token: phone.token }),
-      devicesOn(nodeB).connect({ token: tablet.token }),
+      nodeA.devices.connect({ token: owner.token }),
+      nodeB.devices.connect({ token: phone.token }),
+      nodeB.devices.connect({ token: tablet.token }),
     ]);
 
     const client = await nodeA.connectMcp(owner.token);
-    const progress = createProgressRecorder();
-    const call = client.callTool(
+    const { call, opened } = await callUntilOpened(
+      client,
       { name: "send_inquiry", arguments: { prompt: "Which city?" } },
-      undefined,
-      { onprogress: progress.onprogress },
+      "INQUIRY",
     );
-    const opened = await progress.next("INQUIRY");
     await expect.poll(() => devices.every((device) => device.created.length === 1)).toBe(true);
 
     const answered = await nodeB.request(`/api/inquiries/${opened.inquiryId}/answer`, {
@@ -92,7 +71,7 @@ describe("two hub nodes on one Redis", () => {
   it("cuts a device revoked on node B off its socket on node A", async () => {
     const owner = await nodeB.registerUser("revoke");
     const laptop = await nodeA.login(owner.username, "laptop");
-    const device = await devicesOn(nodeA).connect({ token: laptop.token });
+    const device = await nodeA.devices.connect({ token: laptop.token });
     const gone = new Promise((resolve) => device.socket.once("disconnect", resolve));
 
     const revoked = await nodeB.request(`/api/devices/${laptop.deviceId}`, {
@@ -106,7 +85,7 @@ describe("two hub nodes on one Redis", () => {
   it("reports presence across nodes: a device connected to node A is online on node B", async () => {
     const owner = await nodeB.registerUser("presence");
     const laptop = await nodeA.login(owner.username, "laptop");
-    await devicesOn(nodeA).connect({ token: laptop.token });
+    await nodeA.devices.connect({ token: laptop.token });
     const listed = DeviceListResponseSchema.parse(
       await (await nodeB.request("/api/devices", { token: owner.token })).json(),
     ).devices;

@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createProgressRecorder, resultText } from "./helpers";
-import { startTestNode } from "./support/cluster";
-import type { TestNode } from "./support/cluster";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
-import { answerOver, createDeviceSockets } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
+import { callUntilOpened, resultText } from "./helpers";
+import { startTestCluster } from "./support/cluster";
+import type { TestCluster, TestNode } from "./support/cluster";
+import { answerOver } from "./socket-helpers";
 
 /** How soon after Redis is back a node must serve again. */
 const RECOVERY_MS = 5_000;
@@ -19,38 +16,24 @@ const RECOVERY_MS = 5_000;
  * again without a restart.
  */
 describe("Redis restarted under two nodes", () => {
-  let redis: TestRedisServer;
+  let cluster: TestCluster;
   let nodeA: TestNode;
   let nodeB: TestNode;
-  const sockets: DeviceSockets[] = [];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    const cluster = { redisUrl: redis.url, keyPrefix: `outage-${randomUUID()}:`, leaseSeconds: 3 };
-    nodeA = await startTestNode(cluster, { heartbeatSeconds: 30 });
-    nodeB = await startTestNode(cluster, { heartbeatSeconds: 30 });
+    cluster = await startTestCluster({ name: "outage", leaseSeconds: 3 }, { heartbeatSeconds: 30 });
+    ({ nodeA, nodeB } = cluster);
   });
-  afterEach(() => {
-    for (const factory of sockets.splice(0)) factory.closeAll();
-  });
-  afterAll(async () => {
-    await Promise.all([nodeA.close(), nodeB.close()]);
-    await redis.stop();
-  });
-
-  function devicesOn(node: TestNode): DeviceSockets {
-    const factory = createDeviceSockets(node.url);
-    sockets.push(factory);
-    return factory;
-  }
+  afterEach(() => cluster.closeDevices());
+  afterAll(() => cluster.close());
 
   it("answers 503 / UNAVAILABLE while Redis is down and serves across nodes once it returns", async () => {
     const owner = await nodeA.registerUser("outage", "desk");
     const phone = await nodeB.login(owner.username, "phone");
-    const device = await devicesOn(nodeB).connect({ token: phone.token });
+    const device = await nodeB.devices.connect({ token: phone.token });
     const client = await nodeA.connectMcp(owner.token);
 
-    await redis.stop();
+    await cluster.redis.stop();
     const listed = await nodeA.request("/api/inquiries", { token: owner.token });
     expect(listed.status).toBe(503);
     const { error } = ApiErrorBodySchema.parse(await listed.json());
@@ -69,7 +52,7 @@ describe("Redis restarted under two nodes", () => {
       client.callTool({ name: "send_inquiry", arguments: { prompt: "Anyone?" } }),
     ).rejects.toThrow(/UNAVAILABLE/);
 
-    await redis.start();
+    await cluster.redis.start();
     const returnedAt = Date.now();
     await expect
       .poll(
@@ -87,15 +70,13 @@ describe("Redis restarted under two nodes", () => {
 
     const back = await nodeA.registerUser("resumed", "desk");
     const backPhone = await nodeB.login(back.username, "phone");
-    const backDevice = await devicesOn(nodeB).connect({ token: backPhone.token });
+    const backDevice = await nodeB.devices.connect({ token: backPhone.token });
     const backClient = await nodeA.connectMcp(back.token);
-    const progress = createProgressRecorder();
-    const call = backClient.callTool(
+    const { call, opened } = await callUntilOpened(
+      backClient,
       { name: "send_inquiry", arguments: { prompt: "Still there?" } },
-      undefined,
-      { onprogress: progress.onprogress },
+      "INQUIRY",
     );
-    const opened = await progress.next("INQUIRY");
     await expect.poll(() => backDevice.created.length).toBe(1);
     expect(
       await answerOver(backDevice.socket, { inquiryId: opened.inquiryId, response: "Yes" }),

@@ -7,8 +7,7 @@ import {
 } from "@inquiry-hub/protocol";
 import { startTestHub, waitFor } from "./helpers";
 import type { TestHub } from "./helpers";
-import { createDeviceSockets, disconnected } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
+import { disconnected } from "./socket-helpers";
 
 const PIXEL_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
@@ -17,16 +16,11 @@ const MAC_FIREFOX_UA =
 
 describe("devices", () => {
   let hub: TestHub;
-  let sockets: DeviceSockets;
 
   beforeEach(async () => {
     hub = await startTestHub();
-    sockets = createDeviceSockets(hub.url);
   });
-  afterEach(async () => {
-    sockets.closeAll();
-    await hub.close();
-  });
+  afterEach(() => hub.close());
 
   async function listDevices(token: string) {
     const response = await hub.request("/api/devices", { token });
@@ -76,7 +70,7 @@ describe("devices", () => {
 
   it("shows a device online while it has a socket", async () => {
     const owner = await hub.registerUser("presence");
-    const device = await sockets.connect({ token: owner.token });
+    const device = await hub.devices.connect({ token: owner.token });
     expect((await listDevices(owner.token))[0]?.online).toBe(true);
     device.socket.disconnect();
     await waitFor(async () =>
@@ -88,9 +82,9 @@ describe("devices", () => {
     const owner = await hub.registerUser("revoker", "Desk");
     const phone = await hub.login(owner.username, "Lost phone");
     const client = await hub.connectMcp(phone.token);
-    const first = await sockets.connect({ token: phone.token });
-    const second = await sockets.connect({ token: phone.token });
-    const desk = await sockets.connect({ token: owner.token });
+    const first = await hub.devices.connect({ token: phone.token });
+    const second = await hub.devices.connect({ token: phone.token });
+    const desk = await hub.devices.connect({ token: owner.token });
     const cut = [first, second].map((device) => disconnected(device.socket));
 
     const revoked = await hub.request(`/api/devices/${phone.deviceId}`, {
@@ -101,7 +95,7 @@ describe("devices", () => {
     expect(await Promise.all(cut)).toEqual(["io server disconnect", "io server disconnect"]);
     expect(desk.socket.connected).toBe(true);
 
-    const refused = await sockets.refused({ token: phone.token });
+    const refused = await hub.devices.refused({ token: phone.token });
     expect(refused.message).toBe("invalid or expired token");
     const http = await hub.request("/api/inquiries", { token: phone.token });
     expect(http.status).toBe(401);

@@ -2,10 +2,13 @@ import { AuthResponseSchema, InquiryProgressMetaSchema } from "@inquiry-hub/prot
 import type { InquiryProgressMeta } from "@inquiry-hub/protocol";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { CallToolRequest, Progress } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { createHub, DEFAULT_HUB_CONFIG } from "../src/index";
 import type { Hub, HubConfig, HubDeps } from "../src/index";
+import { createDeviceSockets } from "./socket-helpers";
+import type { DeviceSockets } from "./socket-helpers";
 
 /** One device login of a test user. */
 export interface TestLogin {
@@ -33,6 +36,8 @@ export interface TestHub {
   login(username: string, deviceName?: string): Promise<TestLogin>;
   /** An MCP SDK client connected to /mcp with the user's token. */
   connectMcp(token: string, query?: string): Promise<Client>;
+  /** Socket.IO devices on this hub; `close` disconnects them before anything else. */
+  devices: DeviceSockets;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,7 @@ export async function startTestHub(
     deps,
   );
   const url = await hub.listen();
+  const devices = createDeviceSockets(url);
   const clients: Client[] = [];
   let userCount = 0;
 
@@ -106,7 +112,9 @@ export async function startTestHub(
       clients.push(client);
       return client;
     },
+    devices,
     async close() {
+      devices.closeAll();
       await Promise.allSettled(clients.map((client) => client.close()));
       await hub.close();
     },
@@ -144,6 +152,31 @@ export function createProgressRecorder(): {
       return new Promise((resolve) => waiters.push({ type, resolve }));
     },
   };
+}
+
+/** A tool call in flight whose inquiry has opened. */
+export interface OpenedCall {
+  call: ReturnType<Client["callTool"]>;
+  progress: ReturnType<typeof createProgressRecorder>;
+  /** The call's first progress meta: INQUIRY for send_inquiry, APPROVAL for a gated call. */
+  opened: InquiryProgressMeta;
+  inquiryId: string;
+}
+
+/**
+ * Starts `params` with a progress recorder attached and resolves once its `opening` progress
+ * notification arrived, leaving the call in flight; `options` go to `callTool` as they are.
+ */
+export async function callUntilOpened(
+  client: Client,
+  params: CallToolRequest["params"],
+  opening: "INQUIRY" | "APPROVAL",
+  options: RequestOptions = {},
+): Promise<OpenedCall> {
+  const progress = createProgressRecorder();
+  const call = client.callTool(params, undefined, { onprogress: progress.onprogress, ...options });
+  const opened = await progress.next(opening);
+  return { call, progress, opened, inquiryId: opened.inquiryId };
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */

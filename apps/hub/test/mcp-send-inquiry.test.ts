@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { InquirySchema, RESULT_OPENINGS } from "@inquiry-hub/protocol";
-import { createProgressRecorder, resultText, startTestHub, waitFor } from "./helpers";
+import {
+  callUntilOpened,
+  createProgressRecorder,
+  resultText,
+  startTestHub,
+  waitFor,
+} from "./helpers";
 import type { TestHub } from "./helpers";
 
 describe("send_inquiry over MCP", () => {
@@ -66,15 +72,11 @@ describe("send_inquiry over MCP", () => {
     hub = await startTestHub();
     const { token } = await hub.registerUser();
     const client = await hub.connectMcp(token);
-    const progress = createProgressRecorder();
-    const call = client.callTool(
+    const { call, inquiryId } = await callUntilOpened(
+      client,
       { name: "send_inquiry", arguments: { prompt: "Deploy?" } },
-      undefined,
-      {
-        onprogress: progress.onprogress,
-      },
+      "INQUIRY",
     );
-    const { inquiryId } = await progress.next("INQUIRY");
     const response = await hub.request(`/api/inquiries/${inquiryId}/answer`, {
       token,
       body: { action: "reject", reason: "not today" },
@@ -89,16 +91,12 @@ describe("send_inquiry over MCP", () => {
     hub = await startTestHub({ timeoutGraceSeconds: 0.3 });
     const { token } = await hub.registerUser();
     const client = await hub.connectMcp(token, "?timeout=1");
-    const progress = createProgressRecorder();
     const started = Date.now();
-    const call = client.callTool(
+    const { call, opened } = await callUntilOpened(
+      client,
       { name: "send_inquiry", arguments: { prompt: "Anyone?" } },
-      undefined,
-      {
-        onprogress: progress.onprogress,
-      },
+      "INQUIRY",
     );
-    const opened = await progress.next("INQUIRY");
     if (opened.type !== "INQUIRY") throw new Error("unreachable");
     expect(Date.parse(opened.expiresAt ?? "") - started).toBeLessThanOrEqual(1500);
 
@@ -116,17 +114,13 @@ describe("send_inquiry over MCP", () => {
     hub = await startTestHub();
     const { token } = await hub.registerUser();
     const client = await hub.connectMcp(token);
-    const progress = createProgressRecorder();
     const controller = new AbortController();
-    const call = client.callTool(
+    const { call, inquiryId } = await callUntilOpened(
+      client,
       { name: "send_inquiry", arguments: { prompt: "Still there?" } },
-      undefined,
-      {
-        onprogress: progress.onprogress,
-        signal: controller.signal,
-      },
+      "INQUIRY",
+      { signal: controller.signal },
     );
-    const { inquiryId } = await progress.next("INQUIRY");
     controller.abort();
     await expect(call).rejects.toThrow();
 
@@ -147,15 +141,11 @@ describe("send_inquiry over MCP", () => {
     hub = await startTestHub();
     const { token, userId } = await hub.registerUser();
     const client = await hub.connectMcp(token);
-    const progress = createProgressRecorder();
-    const call = client.callTool(
+    const { call, inquiryId } = await callUntilOpened(
+      client,
       { name: "send_inquiry", arguments: { prompt: "Closing?" } },
-      undefined,
-      {
-        onprogress: progress.onprogress,
-      },
+      "INQUIRY",
     );
-    const { inquiryId } = await progress.next("INQUIRY");
     const settled = call.then(
       () => "resolved",
       () => "rejected",

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema, ProgressNotificationSchema } from "@inquiry-hub/protocol";
-import { createProgressRecorder, resultText, startTestHub, waitFor } from "./helpers";
+import { callUntilOpened, resultText, startTestHub, waitFor } from "./helpers";
 import type { TestHub } from "./helpers";
 
 const INITIALIZE = {
@@ -122,15 +122,11 @@ describe("MCP sessions", () => {
     const other = await hub.login(username, "Desk tab");
     const asker = await hub.connectMcp(token);
     const responder = await hub.connectMcp(other.token);
-    const progress = createProgressRecorder();
-    const call = asker.callTool(
+    const { call, inquiryId } = await callUntilOpened(
+      asker,
       { name: "send_inquiry", arguments: { prompt: "Colour?" } },
-      undefined,
-      {
-        onprogress: progress.onprogress,
-      },
+      "INQUIRY",
     );
-    const { inquiryId } = await progress.next("INQUIRY");
 
     const responded = await responder.callTool({
       name: "respond_inquiry",
@@ -235,15 +231,11 @@ describe("MCP sessions", () => {
     hub = await startTestHub({ mcpSessionIdleSeconds: 0.2 });
     const { token } = await hub.registerUser();
     const client = await hub.connectMcp(token);
-    const progress = createProgressRecorder();
-    const call = client.callTool(
+    const { call, progress, inquiryId } = await callUntilOpened(
+      client,
       { name: "send_inquiry", arguments: { prompt: "Long wait?" } },
-      undefined,
-      {
-        onprogress: progress.onprogress,
-      },
+      "INQUIRY",
     );
-    const { inquiryId } = await progress.next("INQUIRY");
     const heartbeatsBefore = progress.progressValues.length;
     await waitFor(() =>
       Promise.resolve(progress.progressValues.length >= heartbeatsBefore + 5 ? true : undefined),

@@ -8,19 +8,14 @@ import {
 } from "@inquiry-hub/protocol";
 import { startTestHub, waitFor } from "./helpers";
 import type { TestHub } from "./helpers";
-import { createDeviceSockets } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
 
 const UNUSABLE = { code: "NOT_FOUND", message: "pairing code is unknown, used or expired" };
 
 describe("pairing and socket tickets", () => {
   let hub: TestHub | undefined;
-  let sockets: DeviceSockets | undefined;
   afterEach(async () => {
-    sockets?.closeAll();
     await hub?.close();
     hub = undefined;
-    sockets = undefined;
   });
 
   async function pairingCode(testHub: TestHub, token: string) {
@@ -119,23 +114,21 @@ describe("pairing and socket tickets", () => {
 
   it("socket tickets open one handshake, once", async () => {
     hub = await startTestHub();
-    sockets = createDeviceSockets(hub.url);
     const owner = await hub.registerUser("ticket", "Browser tab");
     const issued = await hub.request("/api/socket-ticket", { token: owner.token, method: "POST" });
     expect(issued.status).toBe(201);
     const { ticket, expiresAt } = SocketTicketSchema.parse(await issued.json());
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
 
-    const device = await sockets.connect({ ticket });
+    const device = await hub.devices.connect({ ticket });
     expect(device.socket.connected).toBe(true);
-    const reused = await sockets.refused({ ticket });
+    const reused = await hub.devices.refused({ ticket });
     expect(reused.message).toBe("socket ticket is unknown, used or expired");
     expect((await hub.request("/api/socket-ticket", { method: "POST" })).status).toBe(401);
   });
 
   it("refuses expired tickets and tickets of revoked devices", async () => {
     hub = await startTestHub({ socketTicketSeconds: 0.2 });
-    sockets = createDeviceSockets(hub.url);
     const owner = await hub.registerUser("expiry");
     const other = await hub.login(owner.username);
     const ticketOf = async (token: string) =>
@@ -147,13 +140,13 @@ describe("pairing and socket tickets", () => {
     const expiring = await ticketOf(owner.token);
     const revokedTicket = await ticketOf(other.token);
     await hub.request(`/api/devices/${other.deviceId}`, { method: "DELETE", token: owner.token });
-    expect((await sockets.refused({ ticket: revokedTicket.ticket })).message).toBe(
+    expect((await hub.devices.refused({ ticket: revokedTicket.ticket })).message).toBe(
       "invalid or expired token",
     );
     await waitFor(() =>
       Promise.resolve(Date.now() > Date.parse(expiring.expiresAt) ? true : undefined),
     );
-    expect((await sockets.refused({ ticket: expiring.ticket })).message).toBe(
+    expect((await hub.devices.refused({ ticket: expiring.ticket })).message).toBe(
       "socket ticket is unknown, used or expired",
     );
   });

@@ -1,12 +1,9 @@
-import { access } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { InquirySchema, MeResponseSchema } from "@inquiry-hub/protocol";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { createProgressRecorder, resultText, waitFor } from "./helpers";
-import { answerOver, createDeviceSockets } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
-import { startProxyHarness } from "./support/proxy-harness";
+import { resultText, waitFor } from "./helpers";
+import { answerOver } from "./socket-helpers";
+import { fileExists, gatedCall, startProxyHarness } from "./support/proxy-harness";
 import type { ProxyHarness } from "./support/proxy-harness";
 
 const TOOLS = {
@@ -14,31 +11,11 @@ const TOOLS = {
   execute_sql: { allowed_decisions: ["approve", "reject"] },
 };
 
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-async function gatedCall(agent: Client, name: string, args: Record<string, unknown>) {
-  const progress = createProgressRecorder();
-  const call = agent.callTool({ name, arguments: args }, undefined, {
-    onprogress: progress.onprogress,
-    resetTimeoutOnProgress: true,
-  });
-  const opened = await progress.next("APPROVAL");
-  return { call, inquiryId: opened.inquiryId };
-}
-
 describe("answers to proxied approvals, checked by the hub on any route", () => {
   let harness: ProxyHarness | undefined;
-  let sockets: DeviceSockets | undefined;
   afterEach(async () => {
-    sockets?.closeAll();
     await harness?.close();
     harness = undefined;
-    sockets = undefined;
   });
 
   async function setup() {
@@ -97,8 +74,7 @@ describe("answers to proxied approvals, checked by the hub on any route", () => 
 
   it("refuses an invalid edit over the socket with the reason in the ack", async () => {
     const { harness, token, agent } = await setup();
-    sockets = createDeviceSockets(harness.hubUrl);
-    const device = await sockets.connect({ token });
+    const device = await harness.devices.connect({ token });
     const { call, inquiryId } = await gatedCall(agent, "write_file", {
       path: "s.txt",
       content: "s",
@@ -149,7 +125,7 @@ describe("answers to proxied approvals, checked by the hub on any route", () => 
       Promise.resolve(harness.audit.find((entry) => entry.inquiryId === inquiryId)?.verdict),
     );
     expect(status).toBe("cancelled");
-    expect(await exists(path.join(harness.sandboxDir, "revoked.txt"))).toBe(false);
+    expect(await fileExists(path.join(harness.sandboxDir, "revoked.txt"))).toBe(false);
     await agent.close();
     expect(await callSettled).toBe("failed");
   });

@@ -1,10 +1,9 @@
-import { access, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApprovalDetailsSchema, InquirySchema } from "@inquiry-hub/protocol";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { createProgressRecorder, resultText } from "./helpers";
-import { startProxyHarness } from "./support/proxy-harness";
+import { resultText } from "./helpers";
+import { fileExists, gatedCall, startProxyHarness } from "./support/proxy-harness";
 import type { ProxyHarness } from "./support/proxy-harness";
 
 const TOOLS = {
@@ -15,24 +14,6 @@ const TOOLS = {
   },
   execute_sql: { when: [{ arg: "query", sql: ["delete", "update", "drop", "insert"] }] },
 };
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** Starts a gated call and waits for its APPROVAL notification. */
-async function gatedCall(agent: Client, name: string, args: Record<string, unknown>) {
-  const progress = createProgressRecorder();
-  const call = agent.callTool({ name, arguments: args }, undefined, {
-    onprogress: progress.onprogress,
-    resetTimeoutOnProgress: true,
-  });
-  const opened = await progress.next("APPROVAL");
-  return { call, progress, inquiryId: opened.inquiryId, opened };
-}
 
 describe("approval proxy in front of demo-tools", () => {
   let harness: ProxyHarness | undefined;
@@ -78,7 +59,7 @@ describe("approval proxy in front of demo-tools", () => {
       description: "Write drafts/plan.md in the sandbox?",
     });
     expect(opened.question).toContain("Tool: `write_file` (demo)");
-    expect(await exists(path.join(harness.sandboxDir, "drafts/plan.md"))).toBe(false);
+    expect(await fileExists(path.join(harness.sandboxDir, "drafts/plan.md"))).toBe(false);
 
     const answered = await harness.answer(token, inquiryId, { action: "approve" });
     expect(answered.status).toBe(200);
@@ -116,7 +97,7 @@ describe("approval proxy in front of demo-tools", () => {
     expect(await readFile(path.join(harness.sandboxDir, "drafts/b.md"), "utf8")).toBe(
       "edited by a person",
     );
-    expect(await exists(path.join(harness.sandboxDir, "drafts/a.md"))).toBe(false);
+    expect(await fileExists(path.join(harness.sandboxDir, "drafts/a.md"))).toBe(false);
     expect(harness.audit[0]).toMatchObject({ verdict: "edited", forwardedArguments: edited });
   });
 
@@ -132,7 +113,7 @@ describe("approval proxy in front of demo-tools", () => {
     expect(resultText(result)).toBe(
       'The person rejected the call to write_file, so it was not run. Their message: "not in drafts". Do not retry the same call; adapt your plan or ask the person what they want instead.',
     );
-    expect(await exists(path.join(harness.sandboxDir, "drafts/x.md"))).toBe(false);
+    expect(await fileExists(path.join(harness.sandboxDir, "drafts/x.md"))).toBe(false);
     expect(harness.audit[0]).toMatchObject({ verdict: "rejected", reason: "not in drafts" });
   });
 
@@ -172,8 +153,8 @@ describe("approval proxy in front of demo-tools", () => {
     const result = await call;
     expect(result.isError).toBe(true);
     expect(resultText(result)).toMatch(/could not be applied \(edited arguments: .*content/);
-    expect(await exists(path.join(harness.sandboxDir, "drafts/z.md"))).toBe(false);
-    expect(await exists(path.join(harness.sandboxDir, "drafts/y.md"))).toBe(false);
+    expect(await fileExists(path.join(harness.sandboxDir, "drafts/z.md"))).toBe(false);
+    expect(await fileExists(path.join(harness.sandboxDir, "drafts/y.md"))).toBe(false);
   });
 
   it("passes allow-listed calls without asking", async () => {

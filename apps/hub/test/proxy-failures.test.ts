@@ -1,17 +1,9 @@
-import { access } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { InquirySchema } from "@inquiry-hub/protocol";
-import { createProgressRecorder, resultText, waitFor } from "./helpers";
-import { startProxyHarness } from "./support/proxy-harness";
+import { callUntilOpened, createProgressRecorder, resultText, waitFor } from "./helpers";
+import { fileExists, startProxyHarness } from "./support/proxy-harness";
 import type { ProxyHarness } from "./support/proxy-harness";
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
 
 describe("approval proxy when nobody decides or the upstream fails", () => {
   let harness: ProxyHarness | undefined;
@@ -37,7 +29,7 @@ describe("approval proxy when nobody decides or the upstream fails", () => {
       /^No decision on the call to write_file came within 0 seconds, so it was not run\./,
     );
     expect(progress.metas.at(-1)).toMatchObject({ type: "INQUIRY_CLOSED", status: "timeout" });
-    expect(await exists(path.join(harness.sandboxDir, "late.txt"))).toBe(false);
+    expect(await fileExists(path.join(harness.sandboxDir, "late.txt"))).toBe(false);
     expect(harness.audit[0]).toMatchObject({ verdict: "timed-out", forwardedArguments: undefined });
   });
 
@@ -59,14 +51,13 @@ describe("approval proxy when nobody decides or the upstream fails", () => {
     harness = await startProxyHarness({ write_file: true });
     const token = await harness.registerUser();
     const agent = await harness.connectAgent(token);
-    const progress = createProgressRecorder();
     const controller = new AbortController();
-    const call = agent.callTool(
+    const { call, inquiryId } = await callUntilOpened(
+      agent,
       { name: "write_file", arguments: { path: "gone.txt", content: "x" } },
-      undefined,
-      { onprogress: progress.onprogress, signal: controller.signal },
+      "APPROVAL",
+      { signal: controller.signal },
     );
-    const { inquiryId } = await progress.next("APPROVAL");
     controller.abort();
     await expect(call).rejects.toThrow();
     const hubUrl = harness.hubUrl;
@@ -78,7 +69,7 @@ describe("approval proxy when nobody decides or the upstream fails", () => {
       return inquiry.status === "pending" ? undefined : inquiry.status;
     });
     expect(status).toBe("cancelled");
-    expect(await exists(path.join(harness.sandboxDir, "gone.txt"))).toBe(false);
+    expect(await fileExists(path.join(harness.sandboxDir, "gone.txt"))).toBe(false);
   });
 
   it("reports an upstream that went down as a clear error naming it, without hanging", async () => {

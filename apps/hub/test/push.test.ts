@@ -1,30 +1,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PushKeyResponseSchema, PushMessageSchema } from "@inquiry-hub/protocol";
+import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
+import type { FakeBrowserKeys, LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { startTestHub, waitFor } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
-import { createDeviceSockets } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
-import { startLoopbackReceiver } from "./support/loopback-receiver";
-import type { LoopbackReceiver } from "./support/loopback-receiver";
-import { createFakeBrowserKeys } from "./support/push-keys";
-import type { FakeBrowserKeys } from "./support/push-keys";
 
 describe("Web Push", () => {
   let hub: TestHub;
   let receiver: LoopbackReceiver;
-  let sockets: DeviceSockets;
   let publicKey: string;
 
   beforeAll(async () => {
     hub = await startTestHub();
     receiver = await startLoopbackReceiver();
-    sockets = createDeviceSockets(hub.url);
     publicKey = PushKeyResponseSchema.parse(
       await (await hub.request("/api/push/key")).json(),
     ).publicKey;
   });
   afterAll(async () => {
-    sockets.closeAll();
     await receiver.close();
     await hub.close();
   });
@@ -78,7 +71,7 @@ describe("Web Push", () => {
   it("skips devices with an open socket", async () => {
     const desktop = await hub.registerUser("online", "Desktop");
     await subscribe(desktop, "/push/desktop");
-    await sockets.connect({ token: desktop.token });
+    await hub.devices.connect({ token: desktop.token });
     const inquiry = await hub.hub.inquiries.create(desktop.userId, { question: "Seen live?" });
     await hub.hub.inquiries.cancel(inquiry.id);
     await new Promise((resolve) => setTimeout(resolve, 200));

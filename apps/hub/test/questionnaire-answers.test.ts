@@ -4,8 +4,8 @@ import type { Question } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { createProgressRecorder, resultText, startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
-import { answerOver, createDeviceSockets, nextEvent } from "./socket-helpers";
-import type { DeviceSockets, TestDevice } from "./socket-helpers";
+import { answerOver, nextEvent } from "./socket-helpers";
+import type { TestDevice } from "./socket-helpers";
 
 const BOOKING: Question[] = [
   { id: "size", text: "How many people?", kind: "number", required: true },
@@ -22,19 +22,14 @@ const StructuredResultSchema = z.object({
 
 describe("questionnaires, markdown lists, suggested answers and delegation", () => {
   let hub: TestHub;
-  let devices: DeviceSockets;
   let login: TestLogin;
   let device: TestDevice;
-  afterEach(async () => {
-    devices.closeAll();
-    await hub.close();
-  });
+  afterEach(() => hub.close());
 
   async function ask(args: Record<string, unknown>) {
     hub = await startTestHub();
-    devices = createDeviceSockets(hub.url);
     login = await hub.registerUser("quiz", "Phone");
-    device = await devices.connect({ token: login.token });
+    device = await hub.devices.connect({ token: login.token });
     const client = await hub.connectMcp(login.token);
     const progress = createProgressRecorder();
     const arrived = nextEvent(device.socket, "inquiry:new");
@@ -90,7 +85,6 @@ describe("questionnaires, markdown lists, suggested answers and delegation", () 
 
   it("refuses malformed questions as a tool error, creating nothing", async () => {
     hub = await startTestHub();
-    devices = createDeviceSockets(hub.url);
     login = await hub.registerUser("quiz");
     const client = await hub.connectMcp(login.token);
     const result = await client.callTool({

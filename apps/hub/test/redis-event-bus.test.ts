@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { openInquiry } from "../src/core/inquiry-machine";
 import type { InquiryEvent, InquiryEventBus } from "../src/core/ports";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { createKeyLayout } from "../src/infra/redis/keys";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
 
 function createdEvent(): InquiryEvent {
   const now = new Date();

@@ -3,8 +3,8 @@ import { RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import type { Inquiry, SocketAck } from "@inquiry-hub/protocol";
 import { resultText, startTestHub, waitFor } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
-import { answerOver, createDeviceSockets } from "./socket-helpers";
-import type { DeviceSockets, TestDevice } from "./socket-helpers";
+import { answerOver } from "./socket-helpers";
+import type { TestDevice } from "./socket-helpers";
 
 const INQUIRIES = 200;
 const BATCH = 50;
@@ -18,18 +18,14 @@ function fromAck(ack: SocketAck<Inquiry>): Attempt {
 
 describe("exactly one resolution", () => {
   let hub: TestHub | undefined;
-  let sockets: DeviceSockets | undefined;
   afterEach(async () => {
-    sockets?.closeAll();
     await hub?.close();
     hub = undefined;
-    sockets = undefined;
   });
 
   it(`${INQUIRIES} MCP inquiries, each answered at once by three devices: one winner each`, async () => {
     const testHub = await startTestHub({ heartbeatSeconds: 60 });
     hub = testHub;
-    sockets = createDeviceSockets(testHub.url);
     const first = await testHub.registerUser("racer", "Device 1");
     const logins: TestLogin[] = [
       first,
@@ -37,9 +33,8 @@ describe("exactly one resolution", () => {
       await testHub.login(first.username, "Device 3"),
     ];
     const agent = await testHub.login(first.username, "Agent");
-    const connector = sockets;
     const devices: TestDevice[] = await Promise.all(
-      logins.map((login) => connector.connect({ token: login.token })),
+      logins.map((login) => testHub.devices.connect({ token: login.token })),
     );
     const [socketOne, socketTwo] = devices;
     if (!socketOne || !socketTwo) throw new Error("devices missing");
@@ -115,9 +110,8 @@ describe("exactly one resolution", () => {
   it("an answer racing the backstop timeout resolves one way only, and the agent hears that way", async () => {
     const testHub = await startTestHub({ timeoutGraceSeconds: 0, heartbeatSeconds: 60 });
     hub = testHub;
-    sockets = createDeviceSockets(testHub.url);
     const owner = await testHub.registerUser("timer", "Phone");
-    const device = await sockets.connect({ token: owner.token });
+    const device = await testHub.devices.connect({ token: owner.token });
     const client = await testHub.connectMcp(owner.token, "?timeout=0.3");
     const count = 20;
 

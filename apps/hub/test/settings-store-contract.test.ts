@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { createMemorySettingsStore, createSettingsService } from "../src/core/settings-service";
 import type { SettingsStore } from "../src/core/settings-service";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
 
 /** The settings port's contract; the Redis store must behave like the memory one. */
 function describeSettingsContract(name: string, open: () => SettingsStore): void {

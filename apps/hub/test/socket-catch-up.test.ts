@@ -1,29 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestHub } from "./helpers";
 import type { TestHub } from "./helpers";
-import { answerOver, createDeviceSockets, disconnected } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
+import { answerOver, disconnected } from "./socket-helpers";
 
 describe("catch-up on (re)connect", () => {
   let hub: TestHub;
-  let sockets: DeviceSockets;
 
   beforeEach(async () => {
     hub = await startTestHub();
-    sockets = createDeviceSockets(hub.url);
   });
-  afterEach(async () => {
-    sockets.closeAll();
-    await hub.close();
-  });
+  afterEach(() => hub.close());
 
   it("a device that was away sees exactly what is pending now: no stale card, no missed one", async () => {
     const desk = await hub.registerUser("catcher", "Desk");
     const phone = await hub.login(desk.username, "Phone");
-    const deskDevice = await sockets.connect({ token: desk.token });
+    const deskDevice = await hub.devices.connect({ token: desk.token });
     const held = await hub.hub.inquiries.create(desk.userId, { question: "Held while away?" });
 
-    const phoneBefore = await sockets.connect({ token: phone.token });
+    const phoneBefore = await hub.devices.connect({ token: phone.token });
     expect(phoneBefore.pending.map((inquiry) => inquiry.id)).toEqual([held.id]);
     const gone = disconnected(phoneBefore.socket);
     phoneBefore.socket.disconnect();
@@ -40,7 +34,7 @@ describe("catch-up on (re)connect", () => {
       question: "Created while away?",
     });
 
-    const phoneAfter = await sockets.connect({ token: phone.token });
+    const phoneAfter = await hub.devices.connect({ token: phone.token });
     expect(phoneAfter.pending.map((inquiry) => inquiry.id)).toEqual([createdWhileAway.id]);
     expect(phoneAfter.pending[0]?.status).toBe("pending");
 

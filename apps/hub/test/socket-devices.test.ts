@@ -1,21 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createProgressRecorder, resultText, startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
-import { answerOver, createDeviceSockets, nextEvent } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
+import { answerOver, nextEvent } from "./socket-helpers";
 
 describe("Socket.IO devices", () => {
   let hub: TestHub;
-  let devices: DeviceSockets;
 
   beforeEach(async () => {
     hub = await startTestHub();
-    devices = createDeviceSockets(hub.url);
   });
-  afterEach(async () => {
-    devices.closeAll();
-    await hub.close();
-  });
+  afterEach(() => hub.close());
 
   async function logins(prefix: string, names: string[]): Promise<TestLogin[]> {
     const [first, ...rest] = names;
@@ -25,13 +19,13 @@ describe("Socket.IO devices", () => {
   }
 
   it("refuses handshakes without a valid credential; the connection never opens", async () => {
-    const missing = await devices.refused({});
+    const missing = await hub.devices.refused({});
     expect(missing.message).toMatch(/^auth: /);
     expect(missing.data).toEqual({ code: "BAD_REQUEST" });
-    const invalid = await devices.refused({ token: "nope" });
+    const invalid = await hub.devices.refused({ token: "nope" });
     expect(invalid.message).toBe("invalid or expired token");
     expect(invalid.data).toEqual({ code: "UNAUTHORIZED" });
-    const badTicket = await devices.refused({ ticket: "nope" });
+    const badTicket = await hub.devices.refused({ ticket: "nope" });
     expect(badTicket.message).toBe("socket ticket is unknown, used or expired");
   });
 
@@ -40,7 +34,7 @@ describe("Socket.IO devices", () => {
     const [bob1, bob2] = await logins("bob", ["Bob desk", "Bob phone"]);
     if (!desk || !pixel || !tab || !agent || !bob1 || !bob2) throw new Error("logins missing");
     const [one, two, three, strangerOne, strangerTwo] = await Promise.all(
-      [desk, pixel, tab, bob1, bob2].map((login) => devices.connect({ token: login.token })),
+      [desk, pixel, tab, bob1, bob2].map((login) => hub.devices.connect({ token: login.token })),
     );
     if (!one || !two || !three || !strangerOne || !strangerTwo) throw new Error("sockets missing");
 
@@ -94,7 +88,7 @@ describe("Socket.IO devices", () => {
   it("withdraws on every kind of resolution, without a device for hub-made ones", async () => {
     const [owner] = await logins("carol", ["Desk"]);
     if (!owner) throw new Error("login missing");
-    const device = await devices.connect({ token: owner.token });
+    const device = await hub.devices.connect({ token: owner.token });
     const inquiry = await hub.hub.inquiries.create(owner.userId, { question: "Cancel me?" });
     const withdrawn = nextEvent(device.socket, "inquiry:withdrawn");
     await hub.hub.inquiries.cancel(inquiry.id);
@@ -108,7 +102,7 @@ describe("Socket.IO devices", () => {
     const [owner] = await logins("dave", ["Tablet"]);
     if (!owner) throw new Error("login missing");
     const inquiry = await hub.hub.inquiries.create(owner.userId, { question: "Still open?" });
-    const device = await devices.connect({ token: owner.token, deviceName: "Renamed tablet" });
+    const device = await hub.devices.connect({ token: owner.token, deviceName: "Renamed tablet" });
     expect(device.pending.map((each) => each.id)).toEqual([inquiry.id]);
 
     const bad = await answerOver(device.socket, { inquiryId: inquiry.id, response: 7 });

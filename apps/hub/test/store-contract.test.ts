@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Inquiry, InquiryResolution } from "@inquiry-hub/protocol";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { openInquiry } from "../src/core/inquiry-machine";
 import type { InquiryStore } from "../src/core/ports";
 import { createMemoryInquiryStore } from "../src/infra/memory/memory-inquiry-store";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { createKeyLayout } from "../src/infra/redis/keys";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
 
 /** A store under test and how to release it. */
 interface StoreUnderTest {

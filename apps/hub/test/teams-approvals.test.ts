@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthResponseSchema, TeamInvitationSchema, TeamSchema } from "@inquiry-hub/protocol";
 import type { InquiryProgress, TeamRole } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { createProgressRecorder, resultText, waitFor } from "./helpers";
-import { answerOver, createDeviceSockets, nextEvent } from "./socket-helpers";
-import type { DeviceSockets, TestDevice } from "./socket-helpers";
-import { startProxyHarness } from "./support/proxy-harness";
+import { resultText, waitFor } from "./helpers";
+import { answerOver, nextEvent } from "./socket-helpers";
+import type { TestDevice } from "./socket-helpers";
+import { gatedCall, startProxyHarness } from "./support/proxy-harness";
 import type { ProxyHarness } from "./support/proxy-harness";
 
 const OPS = `ops-${randomUUID().slice(0, 8)}`;
@@ -38,7 +38,6 @@ interface Person {
 
 describe("team approvals: two-person rule, viewers, rejects, escalation", () => {
   let harness: ProxyHarness;
-  let sockets: DeviceSockets;
   let agent: Client;
   const people: Record<"a" | "b" | "c" | "d" | "e" | "f", Person> = {} as never;
 
@@ -75,7 +74,7 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
         body: JSON.stringify(credentials),
       });
       const { token } = AuthResponseSchema.parse(await login.json());
-      const device = await sockets.connect({ token });
+      const device = await harness.devices.connect({ token });
       device.socket.on("inquiry:progress", (progress) => found.progress.push(progress));
       found.devices.push(device);
     }
@@ -94,7 +93,6 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
 
   beforeAll(async () => {
     harness = await startProxyHarness(TOOLS);
-    sockets = createDeviceSockets(harness.hubUrl);
     people.a = await person("a");
     people.b = await person("b", 2);
     people.c = await person("c");
@@ -111,20 +109,7 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
     agent = await harness.connectAgent(people.a.token);
   });
 
-  afterAll(async () => {
-    sockets.closeAll();
-    await harness.close();
-  });
-
-  async function gated(name: string, args: Record<string, unknown>) {
-    const progress = createProgressRecorder();
-    const result = agent.callTool({ name, arguments: args }, undefined, {
-      onprogress: progress.onprogress,
-      resetTimeoutOnProgress: true,
-    });
-    const { inquiryId } = await progress.next("APPROVAL");
-    return { result, inquiryId };
-  }
+  afterAll(() => harness.close());
 
   /** Rows the upstream's notes table holds with this title: the effect of forwarded INSERTs. */
   async function rowsTitled(title: string): Promise<number> {
@@ -147,7 +132,7 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
 
   it("needs two different people: two devices of one approver count once", async () => {
     const title = `two-${randomUUID()}`;
-    const { result, inquiryId } = await gated("execute_sql", {
+    const { call: result, inquiryId } = await gatedCall(agent, "execute_sql", {
       query: `INSERT INTO notes (title) VALUES ('${title}')`,
     });
     const [b1, b2] = people.b.devices as [TestDevice, TestDevice];
@@ -181,7 +166,7 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
 
   it("lets a viewer and the requester see but not decide (403)", async () => {
     const title = `viewer-${randomUUID()}`;
-    const { result, inquiryId } = await gated("execute_sql", {
+    const { call: result, inquiryId } = await gatedCall(agent, "execute_sql", {
       query: `INSERT INTO notes (title) VALUES ('${title}')`,
     });
     const d = people.d.devices[0] as TestDevice;
@@ -213,7 +198,7 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
 
   it("ends at one approver's reject even after another approved", async () => {
     const title = `reject-${randomUUID()}`;
-    const { result, inquiryId } = await gated("execute_sql", {
+    const { call: result, inquiryId } = await gatedCall(agent, "execute_sql", {
       query: `INSERT INTO notes (title) VALUES ('${title}')`,
     });
     const c = people.c.devices[0] as TestDevice;
@@ -233,7 +218,7 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
 
   it("forwards once when two second approvals race", async () => {
     const title = `race-${randomUUID()}`;
-    const { result, inquiryId } = await gated("execute_sql", {
+    const { call: result, inquiryId } = await gatedCall(agent, "execute_sql", {
       query: `INSERT INTO notes (title) VALUES ('${title}')`,
     });
     await seen(people.f.devices[0] as TestDevice, inquiryId);
@@ -252,7 +237,10 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
 
   it("offers the call to the escalation team after the step timeout", async () => {
     const file = `escalated-${randomUUID()}.txt`;
-    const { result, inquiryId } = await gated("write_file", { path: file, content: "once" });
+    const { call: result, inquiryId } = await gatedCall(agent, "write_file", {
+      path: file,
+      content: "once",
+    });
     const e = people.e.devices[0] as TestDevice;
     expect(e.created.some((each) => each.id === inquiryId)).toBe(false);
     expect((await harness.answer(people.e.token, inquiryId, { action: "approve" })).status).toBe(

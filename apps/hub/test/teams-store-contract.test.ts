@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApprovalVote } from "@inquiry-hub/protocol";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import type { ApprovalVoteStore } from "../src/core/approval-vote-ports";
 import type { TeamStore } from "../src/core/team-ports";
 import { createMemoryApprovalVoteStore } from "../src/infra/memory/memory-approval-vote-store";
 import { createMemoryTeamStore } from "../src/infra/memory/memory-team-store";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
-import { startRedisServer } from "./support/redis-server";
-import type { TestRedisServer } from "./support/redis-server";
 
 const AT = "2026-01-01T00:00:00.000Z";
 

@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { InquirySchema, RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import { createProgressRecorder, resultText, startTestHub } from "./helpers";
 import type { TestHub } from "./helpers";
-import { answerOver, createDeviceSockets, nextEvent } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
+import { answerOver, nextEvent } from "./socket-helpers";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -24,12 +23,9 @@ function runHubMain(env: Record<string, string>): Promise<{ code: number | null;
 
 describe("timeout chain", () => {
   let hub: TestHub | undefined;
-  let devices: DeviceSockets | undefined;
   afterEach(async () => {
-    devices?.closeAll();
     await hub?.close();
     hub = undefined;
-    devices = undefined;
   });
 
   it("a hub whose backstop does not come after the client deadline refuses to start", async () => {
@@ -77,11 +73,11 @@ describe("timeout chain", () => {
 
   it("two devices reaching zero together yield exactly one timeout; the second gets 409", async () => {
     hub = await startTestHub();
-    devices = createDeviceSockets(hub.url);
+    const { devices } = hub;
     const desk = await hub.registerUser("tick", "Desk");
     const phone = await hub.login(desk.username, "Phone");
     const [first, second] = await Promise.all(
-      [desk, phone].map((login) => devices!.connect({ token: login.token })),
+      [desk, phone].map((login) => devices.connect({ token: login.token })),
     );
     if (!first || !second) throw new Error("sockets missing");
     const client = await hub.connectMcp(desk.token, "?timeout=0.5");

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
+import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { createHttpWebhookPoster } from "../src/infra/http/http-webhook-poster";
 import { isPrivateAddress, webhookUrlProblem } from "../src/infra/http/webhook-address-guard";
 import { startTestHub } from "./helpers";
 import type { TestHub } from "./helpers";
-import { startLoopbackReceiver } from "./support/loopback-receiver";
-import type { LoopbackReceiver } from "./support/loopback-receiver";
 
 describe("webhook address guard", () => {
   it.each([

@@ -7,11 +7,11 @@ import {
   WebhookDecisionPreviewSchema,
 } from "@inquiry-hub/protocol";
 import { z } from "zod";
+import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
+import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { signLinkToken } from "../src/core/webhook-token";
 import { startTestHub, waitFor } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
-import { startLoopbackReceiver } from "./support/loopback-receiver";
-import type { LoopbackReceiver } from "./support/loopback-receiver";
 
 const SECRET = "test-webhook-secret-of-at-least-32-characters";
 const SlackBodySchema = z.object({ text: z.string() });

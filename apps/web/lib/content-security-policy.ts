@@ -5,19 +5,26 @@
  * runs. Connections go to this origin and the hub (Socket.IO, http and ws); images only from
  * here and data: (the pairing QR code); no frames, objects or framing by other sites.
  *
- * @example contentSecurityPolicy({ nonce: "abc", hubOrigin: "http://127.0.0.1:4000", dev: false })
+ * Styles: pages need no inline styles (Next.js links its CSS in production, and React sets
+ * style props through the CSSOM, which CSP does not govern), so `style-src` is 'self'.
+ * `inlineStyles` allows inline <style> where it cannot be avoided, for styles only: the dev
+ * server injects CSS as <style> tags for hot reload, and the static offline page
+ * (public/offline.html) carries its own <style> because it must render without the network.
+ *
+ * @example contentSecurityPolicy({ nonce: "abc", hubOrigin: "http://127.0.0.1:4000", dev: false, inlineStyles: false })
  */
 export function contentSecurityPolicy(input: {
   nonce: string;
   hubOrigin: string;
   dev: boolean;
+  inlineStyles: boolean;
 }): string {
   const hub = new URL(input.hubOrigin);
   const hubSocket = `${hub.protocol === "https:" ? "wss:" : "ws:"}//${hub.host}`;
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${input.nonce}' 'strict-dynamic'${input.dev ? " 'unsafe-eval'" : ""}`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self'${input.inlineStyles ? " 'unsafe-inline'" : ""}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self' ${hub.origin} ${hubSocket}`,

@@ -17,6 +17,7 @@ const ToolCallSchema = z.object({
   function: z.object({ name: z.string().min(1), arguments: z.string() }),
 });
 
+/** One message; parsing drops unknown keys, so what it yields is a `ChatMessage` as is. */
 const MessageSchema = z.discriminatedUnion("role", [
   z.object({ role: z.enum(["system", "developer", "user"]), content: ContentSchema }),
   z.object({
@@ -66,23 +67,9 @@ export function parseChatRequest(body: unknown): ChatRequest | { error: string }
     const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
     return { error: `Invalid request body: ${where}${issue?.message ?? "unknown problem"}` };
   }
-  const messages: ChatMessage[] = parsed.data.messages.map((message) => {
-    switch (message.role) {
-      case "assistant":
-        return message.tool_calls
-          ? { role: "assistant", content: message.content, tool_calls: message.tool_calls }
-          : { role: "assistant", content: message.content };
-      case "tool":
-        return { role: "tool", tool_call_id: message.tool_call_id, content: message.content };
-      case "system":
-      case "developer":
-      case "user":
-        return { role: message.role, content: message.content };
-    }
-  });
   return {
     model: parsed.data.model,
-    messages,
+    messages: parsed.data.messages,
     stream: parsed.data.stream,
     inquiryTimeoutSeconds: parsed.data.inquiry_timeout,
     yolo: parsed.data.yolo,

@@ -9,6 +9,7 @@ export interface AuditRecord {
   to: InquiryStatus;
   /** The device that made the change; `null` when the hub did (creation, timeout, cancel). */
   byDeviceId: string | null;
+  /** ISO time of the change as the hub saw it (createdAt or resolvedAt). */
   at: string;
 }
 

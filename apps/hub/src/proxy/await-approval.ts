@@ -4,7 +4,7 @@ import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sd
 import type { ArgumentsValidator } from "../core/approval-answer";
 import type { CreateInquiryInput, InquiryService } from "../core/inquiry-service";
 import type { YoloGate } from "../core/yolo-inquiries";
-import { createProgressReporter } from "../transport/mcp/progress-reporter";
+import { awaitResolution } from "../transport/mcp/await-resolution";
 import { approvalOutcome } from "./approval-outcome";
 import type { ApprovalOutcome } from "./approval-outcome";
 import { approvalQuestion, renderTemplate } from "./approval-text";
@@ -151,33 +151,17 @@ export async function awaitApproval(
   const inquiry = await context.inquiries.create(context.userId, { ...input, ...routed });
   const stopEscalating =
     routed === undefined ? undefined : context.teams?.followEscalations(inquiry);
-  const resolution = context.inquiries.waitForResolution(inquiry.id);
-  const cancel = (): void => {
-    context.inquiries
-      .cancel(inquiry.id)
-      .catch((error: unknown) => console.error("cancelling approval failed", error));
-  };
-  stop.addEventListener("abort", cancel, { once: true });
-  if (stop.aborted) cancel();
-
-  const progress = createProgressReporter(extra);
-  const heartbeat = setInterval(() => {
-    void progress.report({ type: "INQUIRY_HEARTBEAT", inquiryId: inquiry.id });
-  }, context.heartbeatMs);
   try {
-    await progress.report(openedMeta(inquiry, approval));
-    const final = await resolution;
-    if (final.resolution !== null) {
-      await progress.report({
-        type: "INQUIRY_CLOSED",
-        inquiryId: inquiry.id,
-        status: final.resolution.status,
-      });
-    }
+    const final = await awaitResolution({
+      inquiries: context.inquiries,
+      inquiry,
+      opened: openedMeta(inquiry, approval),
+      heartbeatMs: context.heartbeatMs,
+      extra,
+      stop,
+    });
     return audited(final);
   } finally {
-    clearInterval(heartbeat);
     stopEscalating?.();
-    stop.removeEventListener("abort", cancel);
   }
 }

@@ -4,8 +4,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnChildNode, startTestNode } from "../support/cluster";
 import type { ChildNode, ClusterOptions, TestNode } from "../support/cluster";
-import { startRedisServer } from "../support/redis-server";
-import type { TestRedisServer } from "../support/redis-server";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { createDeviceSockets } from "../socket-helpers";
 import type { DeviceSockets } from "../socket-helpers";
 import { UNLIMITED } from "./support/two-nodes";

@@ -6,8 +6,8 @@ import {
 } from "../../src/infra/rate-limit/attempt-limiters";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
-import { startRedisServer } from "../support/redis-server";
-import type { TestRedisServer } from "../support/redis-server";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { startTwoNodes } from "./support/two-nodes";
 import type { TwoNodes } from "./support/two-nodes";
 import { report } from "./scale";

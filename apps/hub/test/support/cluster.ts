@@ -1,7 +1,10 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import type { HubConfig } from "../../src/index";
 import { createRedisInfra } from "../../src/infra/redis/index";
 import type { RedisInfra } from "../../src/infra/redis/index";
@@ -45,6 +48,44 @@ export async function startTestNode(
     async close() {
       await testHub.close();
       await redis.close();
+    },
+  };
+}
+
+/** Two in-process nodes on a private redis-server. */
+export interface TestCluster {
+  redis: TestRedisServer;
+  nodeA: TestNode;
+  nodeB: TestNode;
+  /** Disconnects every device socket opened on either node, e.g. after each test. */
+  closeDevices(): void;
+  /** Closes both nodes, then stops Redis. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a redis-server and two nodes on it, both with `overrides`; the key prefix is `name`
+ * plus a random id.
+ */
+export async function startTestCluster(
+  { name, leaseSeconds }: { name: string; leaseSeconds: number },
+  overrides: Partial<HubConfig> = {},
+): Promise<TestCluster> {
+  const redis = await startRedisServer();
+  const cluster = { redisUrl: redis.url, keyPrefix: `${name}-${randomUUID()}:`, leaseSeconds };
+  const nodeA = await startTestNode(cluster, overrides);
+  const nodeB = await startTestNode(cluster, overrides);
+  return {
+    redis,
+    nodeA,
+    nodeB,
+    closeDevices() {
+      nodeA.devices.closeAll();
+      nodeB.devices.closeAll();
+    },
+    async close() {
+      await Promise.all([nodeA.close(), nodeB.close()]);
+      await redis.stop();
     },
   };
 }

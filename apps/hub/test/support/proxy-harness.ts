@@ -1,17 +1,18 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { access, mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AuthResponseSchema } from "@inquiry-hub/protocol";
 import { createDemoToolsServer } from "@inquiry-hub/demo-tools";
 import type { DemoToolsServer } from "@inquiry-hub/demo-tools";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createHub, DEFAULT_HUB_CONFIG } from "../../src/index";
 import type { Hub, HubConfig } from "../../src/index";
 import type { ApprovalAuditEntry } from "../../src/proxy/audit-log";
 import { parseProxyConfig } from "../../src/proxy/load-proxy-config";
+import { callUntilOpened, startTestHub } from "../helpers";
+import type { OpenedCall } from "../helpers";
+import type { DeviceSockets } from "../socket-helpers";
 
 /**
  * The real hub (createHub on port 0) with the approval proxy configured in front of a real
@@ -23,6 +24,8 @@ export interface ProxyHarness {
   hubUrl: URL;
   sandboxDir: string;
   audit: ApprovalAuditEntry[];
+  /** Socket.IO devices on the hub, disconnected by `close`. */
+  devices: DeviceSockets;
   registerUser(): Promise<string>;
   /** An official MCP SDK client on `/proxy/demo/mcp` with the user's token. */
   connectAgent(token: string): Promise<Client>;
@@ -60,30 +63,21 @@ export async function startProxyHarness(
     },
   });
   const audit: ApprovalAuditEntry[] = [];
-  const hub = createHub(
-    { ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.1, proxy, ...overrides },
+  const testHub = await startTestHub(
+    { proxy, ...overrides },
     { approvalAudit: (entry) => audit.push(entry) },
   );
-  const hubUrl = await hub.listen();
+  const hubUrl = testHub.url;
   const clients: Client[] = [];
-  let users = 0;
 
   return {
-    hub,
+    hub: testHub.hub,
     hubUrl,
     sandboxDir,
     audit,
+    devices: testHub.devices,
     async registerUser() {
-      users += 1;
-      const response = await fetch(new URL("/api/auth/register", hubUrl), {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          username: `proxy${users}_${Date.now()}`,
-          password: "correct horse battery",
-        }),
-      });
-      return AuthResponseSchema.parse(await response.json()).token;
+      return (await testHub.registerUser("proxy")).token;
     },
     async connectAgent(token) {
       const client = new Client({ name: "proxy-test-agent", version: "1.0.0" });
@@ -96,18 +90,33 @@ export async function startProxyHarness(
       return client;
     },
     answer(token, inquiryId, body) {
-      return fetch(new URL(`/api/inquiries/${inquiryId}/answer`, hubUrl), {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
+      return testHub.request(`/api/inquiries/${inquiryId}/answer`, { token, body });
     },
     stopUpstream: () => upstream.close(),
     async close() {
       await Promise.allSettled(clients.map((client) => client.close()));
-      await hub.close();
+      await testHub.close();
       await upstream.close();
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether `file` exists: what the upstream wrote, or did not, proves each decision. */
+export async function fileExists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Starts a gated call on the proxy and waits for its APPROVAL notification. */
+export function gatedCall(
+  agent: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<OpenedCall> {
+  return callUntilOpened(agent, { name, arguments: args }, "APPROVAL", {
+    resetTimeoutOnProgress: true,
+  });
 }

@@ -2,24 +2,16 @@ import { InquiryStatusSchema, IsoTimestampSchema } from "@inquiry-hub/protocol";
 import type { InquiryStatus } from "@inquiry-hub/protocol";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import type { AuditRecord } from "../../core/history-ports";
 import { callRedis } from "./redis-errors";
 
 /**
  * One state change of an inquiry, as kept in the owner's audit stream. Entries are written by
  * the same Lua script as the change itself, so the trail and the records never disagree.
  */
-export interface AuditEntry {
+export interface AuditEntry extends AuditRecord {
   /** The stream entry id (`<ms>-<seq>`, Redis time); also the paging cursor. */
   entryId: string;
-  inquiryId: string;
-  userId: string;
-  /** `null` for the creation entry. */
-  from: InquiryStatus | null;
-  to: InquiryStatus;
-  /** The resolving device; `null` when the hub itself made the change (creation, timeout, cancel). */
-  byDeviceId: string | null;
-  /** ISO time of the change as the hub saw it (createdAt or resolvedAt). */
-  at: string;
 }
 
 /** What the hub passes to a script for one entry; the script adds the userId itself. */

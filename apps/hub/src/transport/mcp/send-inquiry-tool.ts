@@ -3,8 +3,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CreateInquiryInput, InquiryService } from "../../core/inquiry-service";
 import { recordDelegatedInquiry } from "../../core/yolo-inquiries";
 import type { YoloGate } from "../../core/yolo-inquiries";
+import { awaitResolution } from "./await-resolution";
 import { inquiryToolResult, openedMeta } from "./inquiry-tool-result";
-import { createProgressReporter } from "./progress-reporter";
 
 /** The description of send_inquiry in tools/list unless a session overrides it. */
 export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
@@ -63,34 +63,15 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
           await recordDelegatedInquiry(context.inquiries, context.userId, input),
         );
       const inquiry = await context.inquiries.create(context.userId, input);
-      const resolution = context.inquiries.waitForResolution(inquiry.id);
-      const cancel = (): void => {
-        context.inquiries
-          .cancel(inquiry.id)
-          .catch((error: unknown) => console.error("cancel failed", error));
-      };
-      extra.signal.addEventListener("abort", cancel, { once: true });
-      if (extra.signal.aborted) cancel();
-
-      const progress = createProgressReporter(extra);
-      const heartbeat = setInterval(() => {
-        void progress.report({ type: "INQUIRY_HEARTBEAT", inquiryId: inquiry.id });
-      }, context.heartbeatMs);
-      try {
-        await progress.report(openedMeta(inquiry));
-        const final = await resolution;
-        if (final.resolution !== null) {
-          await progress.report({
-            type: "INQUIRY_CLOSED",
-            inquiryId: inquiry.id,
-            status: final.resolution.status,
-          });
-        }
-        return inquiryToolResult(final);
-      } finally {
-        clearInterval(heartbeat);
-        extra.signal.removeEventListener("abort", cancel);
-      }
+      const final = await awaitResolution({
+        inquiries: context.inquiries,
+        inquiry,
+        opened: openedMeta(inquiry),
+        heartbeatMs: context.heartbeatMs,
+        extra,
+        stop: extra.signal,
+      });
+      return inquiryToolResult(final);
     },
   );
 }

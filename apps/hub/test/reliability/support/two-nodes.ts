@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { HubConfig } from "../../../src/index";
 import { startTestNode } from "../../support/cluster";
 import type { ClusterOptions, TestNode } from "../../support/cluster";
-import { startRedisServer } from "../../support/redis-server";
-import type { TestRedisServer } from "../../support/redis-server";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
 
 /** Limits high enough that a suite pushing thousands of operations never meets them. */
 export const UNLIMITED: HubConfig["rateLimits"] = {

@@ -5,7 +5,7 @@ import { createConnection, createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
-/** A throwaway `redis-server` on 127.0.0.1, owned by one test file. */
+/** A throwaway `redis-server` on 127.0.0.1, owned by one test file (or one bench row). */
 export interface TestRedisServer {
   /** `redis://127.0.0.1:<port>`; stays the same across restarts. */
   readonly url: string;
