@@ -20,7 +20,8 @@ export interface RunSettings {
  * (this chat's YOLO override). The
  * tools endpoint gets the bearer only when it is on the hub's origin (the approval proxy,
  * `/proxy/demo/mcp`, whose approvals go to that user's devices); a tools server elsewhere
- * never sees the user's credential.
+ * never sees the user's credential. The proxy also gets the chat's `?yolo=`, so its
+ * approvals follow the same override as the chat's inquiries.
  */
 export function endpointsFor(
   settings: RunSettings,
@@ -34,12 +35,10 @@ export function endpointsFor(
   if (yolo !== undefined) hubUrl.searchParams.set("yolo", yolo ? "1" : "0");
   const bearer = { Authorization: `Bearer ${token}` };
   const toolsUrl = new URL(settings.demoToolsMcpUrl);
+  const onHub = toolsUrl.origin === hubUrl.origin;
+  if (onHub && yolo !== undefined) toolsUrl.searchParams.set("yolo", yolo ? "1" : "0");
   return [
     { name: "hub", url: hubUrl, headers: bearer },
-    {
-      name: "demo-tools",
-      url: toolsUrl,
-      ...(toolsUrl.origin === hubUrl.origin ? { headers: bearer } : {}),
-    },
+    { name: "demo-tools", url: toolsUrl, ...(onHub ? { headers: bearer } : {}) },
   ];
 }

@@ -22,6 +22,8 @@ export interface ApprovalContext {
   heartbeatMs: number;
   /** YOLO: the user's standing "decide yourself" approves the call without asking. */
   yolo: YoloGate;
+  /** This session's own YOLO choice (`?yolo=` on the proxy URL); absent = the user's setting. */
+  yoloOverride?: boolean | undefined;
   upstream: string;
   descriptionPrefix: string;
   userId: string;
@@ -145,7 +147,7 @@ export async function awaitApproval(
   if (
     routed === undefined &&
     policy.allowedDecisions.includes("approve") &&
-    (await context.yolo(context.userId, undefined))
+    (await context.yolo(context.userId, context.yoloOverride))
   )
     return audited(await recordYoloApproval(context.inquiries, context.userId, input));
   const inquiry = await context.inquiries.create(context.userId, { ...input, ...routed });

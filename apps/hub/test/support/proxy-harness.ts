@@ -27,8 +27,8 @@ export interface ProxyHarness {
   /** Socket.IO devices on the hub, disconnected by `close`. */
   devices: DeviceSockets;
   registerUser(): Promise<string>;
-  /** An official MCP SDK client on `/proxy/demo/mcp` with the user's token. */
-  connectAgent(token: string): Promise<Client>;
+  /** An official MCP SDK client on `/proxy/demo/mcp` with the user's token; `query` e.g. `?yolo=1`. */
+  connectAgent(token: string, query?: string): Promise<Client>;
   /** POSTs an answer to the hub's `/api/inquiries/:id/answer`. */
   answer(token: string, inquiryId: string, body: unknown): Promise<Response>;
   stopUpstream(): Promise<void>;
@@ -79,10 +79,10 @@ export async function startProxyHarness(
     async registerUser() {
       return (await testHub.registerUser("proxy")).token;
     },
-    async connectAgent(token) {
+    async connectAgent(token, query = "") {
       const client = new Client({ name: "proxy-test-agent", version: "1.0.0" });
       await client.connect(
-        new StreamableHTTPClientTransport(new URL("/proxy/demo/mcp", hubUrl), {
+        new StreamableHTTPClientTransport(new URL(`/proxy/demo/mcp${query}`, hubUrl), {
           requestInit: { headers: { Authorization: `Bearer ${token}` } },
         }),
       );

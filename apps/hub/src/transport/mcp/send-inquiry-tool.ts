@@ -1,5 +1,7 @@
 import { HUB_TOOL_NAMES, SendInquiryArgsSchema } from "@inquiry-hub/protocol";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { withDraftedSuggestion } from "../../core/answer-drafter";
+import type { AnswerDrafter } from "../../core/answer-drafter";
 import type { CreateInquiryInput, InquiryService } from "../../core/inquiry-service";
 import { recordDelegatedInquiry } from "../../core/yolo-inquiries";
 import type { YoloGate } from "../../core/yolo-inquiries";
@@ -26,6 +28,8 @@ export interface SendInquiryContext {
   promptDescription?: string | undefined;
   /** `?yolo=1|0`: this session's own YOLO choice, over the user's setting. */
   yoloOverride?: boolean | undefined;
+  /** Drafts a suggested answer when the call has none (HUB_SUGGEST_*); absent = off. */
+  drafter?: AnswerDrafter | undefined;
 }
 
 /** The tool's input schema, with the session's `prompt` description when it gave one. */
@@ -42,6 +46,9 @@ function inputSchemaFor(promptDescription: string | undefined) {
  * A cancelled call (notifications/cancelled, closed session) resolves the inquiry `cancelled`
  * through the service's compare-and-set, so a concurrent answer still wins cleanly. In YOLO
  * mode nobody is asked: the inquiry is recorded as delegated and the call returns at once.
+ * Otherwise, with drafting on and no `suggested_answer`, the assistant's draft is awaited
+ * before the inquiry is announced (bounded by the drafter's timeout), so every device and
+ * the INQUIRY meta carry the same suggestion from the start.
  */
 export function registerSendInquiryTool(server: McpServer, context: SendInquiryContext): void {
   server.registerTool(
@@ -62,7 +69,10 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
         return inquiryToolResult(
           await recordDelegatedInquiry(context.inquiries, context.userId, input),
         );
-      const inquiry = await context.inquiries.create(context.userId, input);
+      const inquiry = await context.inquiries.create(
+        context.userId,
+        await withDraftedSuggestion(context.drafter, input),
+      );
       const final = await awaitResolution({
         inquiries: context.inquiries,
         inquiry,
