@@ -104,3 +104,17 @@ export function requestedSchemaToQuestions(schema: unknown): Question[] {
     questionOf(id, property, required.has(id)),
   );
 }
+
+/**
+ * Marks an inquiry that stands for an upstream MCP server's `elicitation/create` request
+ * (approval proxy). The original `requestedSchema` is kept whole, constraints included
+ * (`minimum`, `format`, `integer`…), so the hub can refuse an answer the upstream would
+ * itself reject while the inquiry is still pending; the form is rendered from `questions`.
+ */
+export const ElicitationDetailsSchema = z.object({
+  /** The configured name of the upstream that asked. */
+  upstream: z.string(),
+  /** The upstream's requestedSchema as it sent it. */
+  requestedSchema: z.record(z.string(), z.unknown()),
+});
+export type ElicitationDetails = z.infer<typeof ElicitationDetailsSchema>;

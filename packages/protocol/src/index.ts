@@ -7,6 +7,7 @@ export {
   InquiryTypeSchema,
   InquiryWithdrawnSchema,
   IsoTimestampSchema,
+  SuggestedBySchema,
 } from "./inquiry";
 export type {
   FinalInquiryStatus,
@@ -16,6 +17,7 @@ export type {
   InquiryStatus,
   InquiryType,
   InquiryWithdrawn,
+  SuggestedBy,
 } from "./inquiry";
 export {
   APPROVAL_DECISIONS,
@@ -91,12 +93,17 @@ export {
 } from "./questionnaire";
 export type { Question, QuestionKind, QuestionValue, QuestionnaireCheck } from "./questionnaire";
 export {
+  ElicitationDetailsSchema,
   ElicitationPropertySchema,
   RequestedSchemaSchema,
   questionsToRequestedSchema,
   requestedSchemaToQuestions,
 } from "./elicitation-schema";
-export type { ElicitationProperty, RequestedSchema } from "./elicitation-schema";
+export type {
+  ElicitationDetails,
+  ElicitationProperty,
+  RequestedSchema,
+} from "./elicitation-schema";
 export {
   MAX_YOLO_SECONDS,
   UpdateSettingsBodySchema,

@@ -1,11 +1,19 @@
 import { z } from "zod";
 import { ApprovalDetailsSchema } from "./approval";
+import { ElicitationDetailsSchema } from "./elicitation-schema";
 import { QuestionsSchema } from "./questionnaire";
 import { SharedApprovalSchema } from "./shared-approval";
 
 /** What kind of decision an inquiry asks for: a free question, or approval of a tool call. */
 export const InquiryTypeSchema = z.enum(["INQUIRY", "APPROVAL"]);
 export type InquiryType = z.infer<typeof InquiryTypeSchema>;
+
+/**
+ * Who wrote an inquiry's `suggestedAnswer`: the agent that asked (`suggested_answer`), or the
+ * hub's assistant, which drafts one on the person's behalf when the agent gave none.
+ */
+export const SuggestedBySchema = z.enum(["agent", "assistant"]);
+export type SuggestedBy = z.infer<typeof SuggestedBySchema>;
 
 /**
  * Lifecycle of an inquiry. `pending` is the only non-final state; every other state is
@@ -65,6 +73,8 @@ export const InquirySchema = z.object({
   options: z.array(z.string()),
   /** An answer the agent proposes; the person may submit it as is. */
   suggestedAnswer: z.string().optional(),
+  /** Who wrote `suggestedAnswer`; set with it (absent on records from before drafting). */
+  suggestedBy: SuggestedBySchema.optional(),
   /** A questionnaire: the person answers with `values` keyed by question id. */
   questions: QuestionsSchema.optional(),
   createdAt: IsoTimestampSchema,
@@ -77,6 +87,8 @@ export const InquirySchema = z.object({
   approval: ApprovalDetailsSchema.optional(),
   /** Set when the approval is routed to a team: who may see and vote, and the rule. */
   sharedApproval: SharedApprovalSchema.optional(),
+  /** Set when the inquiry relays an upstream MCP server's elicitation (approval proxy). */
+  elicitation: ElicitationDetailsSchema.optional(),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
 

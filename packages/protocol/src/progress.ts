@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApprovalDetailsSchema } from "./approval";
-import { FINAL_INQUIRY_STATUSES } from "./inquiry";
+import { FINAL_INQUIRY_STATUSES, SuggestedBySchema } from "./inquiry";
 import { QuestionsSchema } from "./questionnaire";
 
 /**
@@ -16,6 +16,8 @@ export const InquiryOpenedMetaSchema = z
     expiresAt: z.string().optional(),
     options: z.array(z.string()).optional(),
     suggestedAnswer: z.string().optional(),
+    /** Who wrote `suggestedAnswer`: the agent, or the hub's assistant on the person's behalf. */
+    suggestedBy: SuggestedBySchema.optional(),
     /** A questionnaire to render as a form; answered with `values`. */
     questions: QuestionsSchema.optional(),
     /** For `type: "APPROVAL"`: the tool call to approve, edit or reject. */

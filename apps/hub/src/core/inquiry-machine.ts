@@ -1,11 +1,13 @@
 import type {
   AnswerBody,
   ApprovalDetails,
+  ElicitationDetails,
   Inquiry,
   InquiryResolution,
   InquiryType,
   Question,
   SharedApproval,
+  SuggestedBy,
 } from "@inquiry-hub/protocol";
 import { HubError } from "./errors";
 
@@ -17,12 +19,16 @@ export interface NewInquiry {
   question: string;
   options: string[];
   suggestedAnswer?: string | undefined;
+  /** Who wrote `suggestedAnswer`; the agent unless the hub's assistant drafted it. */
+  suggestedBy?: SuggestedBy | undefined;
   /** A questionnaire; answers are checked against it. */
   questions?: Question[] | undefined;
   /** The gated tool call of an APPROVAL inquiry; kept on the record so any node can check answers. */
   approval?: ApprovalDetails | undefined;
   /** A team's rule when the approval is routed to a team instead of only its owner. */
   sharedApproval?: SharedApproval | undefined;
+  /** The upstream elicitation this inquiry relays; answers must also fit its requestedSchema. */
+  elicitation?: ElicitationDetails | undefined;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -35,7 +41,9 @@ export function openInquiry(input: NewInquiry): Inquiry {
     type: input.type,
     question: input.question,
     options: input.options,
-    ...(input.suggestedAnswer === undefined ? {} : { suggestedAnswer: input.suggestedAnswer }),
+    ...(input.suggestedAnswer === undefined
+      ? {}
+      : { suggestedAnswer: input.suggestedAnswer, suggestedBy: input.suggestedBy ?? "agent" }),
     ...(input.questions === undefined ? {} : { questions: input.questions }),
     createdAt: input.createdAt.toISOString(),
     expiresAt: input.expiresAt.toISOString(),
@@ -43,6 +51,7 @@ export function openInquiry(input: NewInquiry): Inquiry {
     resolution: null,
     ...(input.approval === undefined ? {} : { approval: input.approval }),
     ...(input.sharedApproval === undefined ? {} : { sharedApproval: input.sharedApproval }),
+    ...(input.elicitation === undefined ? {} : { elicitation: input.elicitation }),
   };
 }
 

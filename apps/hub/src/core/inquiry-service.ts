@@ -2,14 +2,17 @@ import { randomUUID } from "node:crypto";
 import type {
   AnswerBody,
   ApprovalDetails,
+  ElicitationDetails,
   Inquiry,
   InquiryResolution,
   InquiryStatus,
   InquiryType,
   Question,
   SharedApproval,
+  SuggestedBy,
 } from "@inquiry-hub/protocol";
 import { checkApprovalAnswer } from "./approval-answer";
+import { checkElicitationAnswer } from "./elicitation-answer";
 import { checkQuestionnaireAnswer } from "./questionnaire-answer";
 import type { ArgumentsValidator } from "./approval-answer";
 import { HubError } from "./errors";
@@ -28,6 +31,8 @@ export interface CreateInquiryInput {
   question: string;
   options?: string[];
   suggestedAnswer?: string | undefined;
+  /** Who wrote `suggestedAnswer`; the agent when absent. */
+  suggestedBy?: SuggestedBy | undefined;
   /** Client auto-reply deadline from now; the service default when absent. */
   timeoutMs?: number;
   /** For `type: "APPROVAL"`: the gated tool call, stored on the record. */
@@ -36,6 +41,8 @@ export interface CreateInquiryInput {
   questions?: Question[] | undefined;
   /** For an APPROVAL routed to a team: audience and rule, stored on the record. */
   sharedApproval?: SharedApproval | undefined;
+  /** For an upstream's elicitation relayed by the approval proxy, stored on the record. */
+  elicitation?: ElicitationDetails | undefined;
   /**
    * False: store the inquiry without telling any device and without a backstop, because
    * the caller resolves it at once itself (YOLO). Default true.
@@ -199,9 +206,11 @@ export function createInquiryService(
         question: input.question,
         options: input.options ?? [],
         suggestedAnswer: input.suggestedAnswer,
+        suggestedBy: input.suggestedBy,
         approval: input.approval,
         questions: input.questions,
         sharedApproval: input.sharedApproval,
+        elicitation: input.elicitation,
         createdAt,
         expiresAt: new Date(createdAt.getTime() + (input.timeoutMs ?? options.defaultTimeoutMs)),
       });
@@ -223,6 +232,7 @@ export function createInquiryService(
       if (inquiry.status !== "pending") throw await conflict(inquiry);
       checkApprovalAnswer(inquiry, body, deps.validateArguments);
       const checked = checkQuestionnaireAnswer(inquiry, body);
+      checkElicitationAnswer(inquiry, checked, deps.validateArguments);
       const outcome = await resolve(
         id,
         resolutionFromAnswer(inquiry.type, checked, now(), deviceId),

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   McpError,
   CompleteRequestSchema,
+  ElicitRequestSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourceTemplatesRequestSchema,
@@ -25,6 +26,8 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import { mayBeGated } from "./approval-policy";
 import { describedWithNote } from "./approval-text";
 import type { ApprovalContext } from "./await-approval";
+import { createForwardedCalls } from "./elicitation-calls";
+import { createElicitationHandler } from "./elicitation-handler";
 import type { UpstreamConfig } from "./proxy-config-schema";
 import { createToolCatalog, UpstreamToolListSchema } from "./tool-catalog";
 import {
@@ -66,6 +69,8 @@ function servedCapabilities(upstream: ServerCapabilities): ServerCapabilities {
  * optional approval note on tools that may be gated; tools/call goes through the gate;
  * resources, prompts, completions and logging are forwarded as they are. Upstream
  * notifications (list changes, resource updates, log messages) are relayed to the agent.
+ * An upstream's elicitation during a forwarded tools/call becomes an inquiry on the user's
+ * devices (see createElicitationHandler).
  */
 export function createProxyServer(deps: {
   upstream: UpstreamConfig;
@@ -82,6 +87,11 @@ export function createProxyServer(deps: {
     ...(instructions === undefined ? {} : { instructions }),
   });
   const catalog = createToolCatalog(client);
+  const calls = createForwardedCalls();
+  client.setRequestHandler(
+    ElicitRequestSchema,
+    createElicitationHandler({ approvals: deps.approvals, calls, upstreamGone: deps.upstreamGone }),
+  );
 
   async function relay<T>(request: Promise<T>): Promise<T> {
     try {
@@ -131,7 +141,10 @@ export function createProxyServer(deps: {
       );
       return { ...result, tools };
     });
-    server.setRequestHandler(CallToolRequestSchema, createToolCallHandler({ ...deps, catalog }));
+    server.setRequestHandler(
+      CallToolRequestSchema,
+      createToolCallHandler({ ...deps, catalog, calls }),
+    );
   }
   for (const [capability, schemas] of Object.entries(PASS_THROUGH)) {
     if (capabilities[capability as keyof typeof PASS_THROUGH] === undefined) continue;

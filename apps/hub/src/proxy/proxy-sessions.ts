@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { HubError } from "../core/errors";
+import { parseSessionOptions } from "../transport/mcp/session-options";
 import { createSessionTable } from "../transport/mcp/session-table";
 import type { SessionOwner, TableSession } from "../transport/mcp/session-table";
 import type { ApprovalContext } from "./await-approval";
@@ -17,7 +18,7 @@ interface ProxySession extends TableSession {
 /** Session-independent parts of an approval context, shared by every proxy session. */
 export type SharedApprovalContext = Omit<
   ApprovalContext,
-  "upstream" | "descriptionPrefix" | "userId" | "agentDeviceId" | "runId"
+  "upstream" | "descriptionPrefix" | "userId" | "agentDeviceId" | "runId" | "yoloOverride"
 >;
 
 /** Every `/proxy/<name>/mcp` session of the hub. */
@@ -35,7 +36,8 @@ export interface ProxySessions {
  * idle sessions reaped). Each session owns one SDK Client to its upstream, opened on
  * initialize (so an unreachable upstream fails the initialize with 502, not a later call)
  * and closed with the session (killing a stdio upstream's process). The session id doubles
- * as the run id that groups the session's approvals on the devices.
+ * as the run id that groups the session's approvals on the devices. `?yolo=1|0` on the
+ * initialize request is the session's YOLO override, parsed exactly as on `/mcp`.
  */
 export function createProxySessions(deps: {
   upstreams: Readonly<Record<string, UpstreamConfig>>;
@@ -51,6 +53,7 @@ export function createProxySessions(deps: {
     req: Request,
     res: Response,
   ): Promise<void> {
+    const { yoloOverride } = parseSessionOptions(req.query);
     const sessionId = randomUUID();
     const client = await connectUpstream(upstreamName, upstream.connection, upstream.timeoutMs);
     const upstreamGone = new AbortController();
@@ -66,6 +69,7 @@ export function createProxySessions(deps: {
         userId: owner.userId,
         agentDeviceId: owner.deviceId,
         runId: sessionId,
+        yoloOverride,
       },
     });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({

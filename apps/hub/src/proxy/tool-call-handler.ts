@@ -14,6 +14,8 @@ import { decideGate, policyFor } from "./approval-policy";
 import { upstreamFailureText } from "./approval-text";
 import { awaitApproval } from "./await-approval";
 import type { ApprovalContext } from "./await-approval";
+import { SDK_TIMEOUT_DISABLED_MS } from "./elicitation-calls";
+import type { ForwardedCalls } from "./elicitation-calls";
 import type { UpstreamConfig } from "./proxy-config-schema";
 import type { ToolCatalog } from "./tool-catalog";
 import { describeUpstreamFailure, isUpstreamProtocolError } from "./upstream-connection";
@@ -28,6 +30,8 @@ export interface ToolCallDeps {
   approvals: ApprovalContext;
   /** Aborts when the upstream connection closed: waiting approvals are withdrawn. */
   upstreamGone: AbortSignal;
+  /** Calls being forwarded, so the upstream's elicitations find theirs and hold its deadline. */
+  calls: ForwardedCalls;
 }
 
 function textResult(text: string, isError: boolean): CallToolResult {
@@ -74,11 +78,12 @@ export function createToolCallHandler(
     args: Record<string, unknown>,
     extra: Extra,
   ): Promise<CallToolResult> {
+    const call = deps.calls.begin(extra, deps.upstream.timeoutMs);
     try {
       return await deps.client.request(
         { method: "tools/call", params: { ...forwardedParams(params), arguments: args } },
         CallToolResultSchema,
-        upstreamOptions(deps, extra),
+        { signal: call.signal, timeout: SDK_TIMEOUT_DISABLED_MS },
       );
     } catch (error) {
       if (isUpstreamProtocolError(error)) throw upstreamProtocolError(name, error);
@@ -86,6 +91,8 @@ export function createToolCallHandler(
         upstreamFailureText(name, params.name, describeUpstreamFailure(error)),
         true,
       );
+    } finally {
+      call.end();
     }
   }
 

@@ -9,6 +9,13 @@ import type { UpstreamConnection } from "./proxy-config-schema";
 /** Identifies the proxy to upstream servers in their initialize request. */
 const PROXY_CLIENT_INFO = { name: "inquiry-hub-approval-proxy", version: "0.1.0" };
 
+/**
+ * Upstreams may elicit form input: the proxy shows the form on the user's devices. URL-mode
+ * elicitation is not announced (a device cannot complete an arbitrary out-of-band flow for
+ * the upstream), so the SDK refuses it.
+ */
+const ELICITATION_CAPABILITY = { elicitation: { form: {} } };
+
 function transportFor(connection: UpstreamConnection): Transport {
   switch (connection.kind) {
     case "http":
@@ -66,7 +73,7 @@ export async function connectUpstream(
   connection: UpstreamConnection,
   timeoutMs: number,
 ): Promise<Client> {
-  const client = new Client(PROXY_CLIENT_INFO, { capabilities: {} });
+  const client = new Client(PROXY_CLIENT_INFO, { capabilities: ELICITATION_CAPABILITY });
   try {
     await client.connect(transportFor(connection), { timeout: timeoutMs });
     return client;

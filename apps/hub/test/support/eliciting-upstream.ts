@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** The form `book_table` asks for: the example of the issue. */
 export const BOOKING_SCHEMA = {
@@ -14,7 +14,7 @@ export const BOOKING_SCHEMA = {
     terrace: { type: "boolean", title: "On the terrace?" },
   },
   required: ["date", "people"],
-} as const;
+} satisfies ElicitRequestFormParams["requestedSchema"];
 
 export const BOOKING_MESSAGE = "Book a table at Luigi's: when, and for how many?";
 
@@ -59,7 +59,9 @@ export async function startElicitingUpstream(): Promise<ElicitingUpstream> {
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => sessions.set(id, transport),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
     });
     void createBookingServer(results)
       .connect(transport)
