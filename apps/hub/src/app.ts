@@ -38,6 +38,7 @@ import { limitAttempts } from "./transport/http/rate-limit";
 import { securityHeaders } from "./transport/http/security-headers";
 import { createMcpGuards } from "./transport/mcp/mcp-guards";
 import { createMcpSessions } from "./transport/mcp/mcp-sessions";
+import { createOpenAiAnswerDrafter } from "./infra/openai/openai-answer-drafter";
 import { createMemorySettingsStore, createSettingsService } from "./core/settings-service";
 import type { SettingsStore } from "./core/settings-service";
 import type { YoloGate } from "./core/yolo-inquiries";
@@ -175,6 +176,10 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const mcp = createMcpSessions({
     inquiries,
     yolo,
+    drafter:
+      config.answerDrafting === undefined
+        ? undefined
+        : createOpenAiAnswerDrafter(config.answerDrafting),
     heartbeatMs: config.heartbeatSeconds * 1000,
     idleMs: config.mcpSessionIdleSeconds * 1000,
   });

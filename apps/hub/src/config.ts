@@ -1,4 +1,5 @@
 import type { RateLimits } from "./core/attempt-limiter-ports";
+import type { OpenAiAnswerDrafterConfig } from "./infra/openai/openai-answer-drafter";
 import type { ProxyConfig } from "./proxy/proxy-config-schema";
 
 /**
@@ -65,7 +66,15 @@ export interface HubConfig {
   webhookAllowPrivate: boolean;
   /** Abuse limits (HUB_RATE_LIMIT_*); generous, so only floods hit them. */
   rateLimits: RateLimits;
+  /**
+   * The model that drafts a suggested answer when `send_inquiry` has none (HUB_SUGGEST_*);
+   * absent = no drafting. Drafting runs before the inquiry is announced, within `timeoutMs`.
+   */
+  answerDrafting?: OpenAiAnswerDrafterConfig | undefined;
 }
+
+/** Default budget of one suggested-answer draft, in seconds. */
+export const DEFAULT_SUGGEST_TIMEOUT_SECONDS = 5;
 
 /** Longest client deadline a caller may ask for: one day. */
 export const MAX_TIMEOUT_SECONDS = 86_400;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_HUB_CONFIG, MAX_TIMEOUT_SECONDS } from "./config";
+import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from "./config";
 import type { HubConfig } from "./config";
 import { loadProxyConfig } from "./proxy/load-proxy-config";
 import { timeoutChainProblems } from "./timeout-chain";
@@ -78,7 +78,42 @@ const EnvSchema = z.object({
   HUB_RATE_LIMIT_PAIRING_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.pairingPerMinute),
   HUB_RATE_LIMIT_ANSWERS_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.answersPerMinute),
   HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.inquiriesPerMinute),
+  /** OpenAI-compatible API root of the model that drafts suggested answers; unset = off. */
+  HUB_SUGGEST_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HUB_SUGGEST_API_KEY: z.string().optional(),
+  HUB_SUGGEST_MODEL: z.string().min(1).optional(),
+  HUB_SUGGEST_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(60)
+    .default(DEFAULT_SUGGEST_TIMEOUT_SECONDS),
 });
+
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+/**
+ * The suggested-answer drafting model: base URL and model together or neither (half of it
+ * cannot draft); the API key is optional, for servers that need none, but only with them.
+ */
+function answerDrafting(env: ParsedEnv): HubConfig["answerDrafting"] {
+  const { HUB_SUGGEST_BASE_URL: baseUrl, HUB_SUGGEST_MODEL: model } = env;
+  if (baseUrl === undefined && model === undefined) {
+    if (env.HUB_SUGGEST_API_KEY === undefined) return undefined;
+    throw new Error(
+      "invalid hub configuration: HUB_SUGGEST_API_KEY needs HUB_SUGGEST_BASE_URL and HUB_SUGGEST_MODEL",
+    );
+  }
+  if (baseUrl === undefined || model === undefined)
+    throw new Error(
+      "invalid hub configuration: set both HUB_SUGGEST_BASE_URL and HUB_SUGGEST_MODEL, or neither",
+    );
+  return {
+    baseUrl,
+    apiKey: env.HUB_SUGGEST_API_KEY,
+    model,
+    timeoutMs: env.HUB_SUGGEST_TIMEOUT_SECONDS * 1000,
+  };
+}
 
 /** The proxy configuration named by PROXY_CONFIG_PATH, or an Error naming the bad key. */
 function readProxyConfig(path: string | undefined): HubConfig["proxy"] {
@@ -156,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       answersPerMinute: parsed.data.HUB_RATE_LIMIT_ANSWERS_PER_MINUTE,
       inquiriesPerMinute: parsed.data.HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE,
     },
+    answerDrafting: answerDrafting(parsed.data),
   };
 }

@@ -26,7 +26,10 @@ describe("suggested answers drafted by the assistant (HUB_SUGGEST_*)", () => {
     return { hub, model, token: login.token, client: await hub.connectMcp(login.token) };
   }
 
-  /** Asks through MCP, checks what the card would offer, then answers with `response`. */
+  /**
+   * Starts send_inquiry over MCP and reads what the card would offer (the INQUIRY meta and
+   * the stored record); `finish` answers with `response`, or declines when given none.
+   */
   async function ask(
     testHub: TestHub,
     token: string,
@@ -41,10 +44,10 @@ describe("suggested answers drafted by the assistant (HUB_SUGGEST_*)", () => {
     const stored = InquirySchema.parse(
       await (await testHub.request(`/api/inquiries/${opened.inquiryId}`, { token })).json(),
     );
-    const finish = async (response: string) => {
+    const finish = async (response?: string) => {
       const answered = await testHub.request(`/api/inquiries/${opened.inquiryId}/answer`, {
         token,
-        body: { action: "answer", response },
+        body: response === undefined ? { action: "reject" } : { action: "answer", response },
       });
       expect(answered.status).toBe(200);
       return resultText(await opened.call);
@@ -80,6 +83,7 @@ describe("suggested answers drafted by the assistant (HUB_SUGGEST_*)", () => {
       questions: [{ id: "city", text: "Where to?", kind: "text" }],
     });
     expect(form.stored.suggestedAnswer).toBeUndefined();
+    await form.finish();
     expect(fake.requests).toEqual([]);
   });
 

@@ -40,6 +40,7 @@ export function toCardInquiry(inquiry: Inquiry): InquiryOpenedMeta {
     expiresAt: inquiry.expiresAt,
     options: inquiry.options,
     ...(inquiry.suggestedAnswer === undefined ? {} : { suggestedAnswer: inquiry.suggestedAnswer }),
+    ...(inquiry.suggestedBy === undefined ? {} : { suggestedBy: inquiry.suggestedBy }),
     ...(inquiry.questions === undefined ? {} : { questions: inquiry.questions }),
     ...(inquiry.approval === undefined ? {} : { approval: inquiry.approval }),
   };
@@ -120,6 +121,12 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
         <div className="inquiry-card__suggestion" data-testid="suggested-answer">
           <span>
             {t("card.suggested")} <strong>{inquiry.suggestedAnswer}</strong>
+            {inquiry.suggestedBy === "assistant" && (
+              <>
+                {" "}
+                <em data-testid="suggested-by-assistant">{t("card.draftedByAssistant")}</em>
+              </>
+            )}
           </span>
           <button
             type="button"

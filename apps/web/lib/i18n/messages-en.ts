@@ -52,6 +52,7 @@ export const en = {
   "card.approve": "Approve",
   "card.suggested": "Suggested answer:",
   "card.useSuggested": "Use suggested answer",
+  "card.draftedByAssistant": "(drafted by the assistant)",
   "card.yourAnswer": "Your answer",
   "card.yourAnswers": "Your answers (markdown)",
   "card.answer": "Answer",

@@ -53,6 +53,7 @@ export const zhCN: Record<MessageKey, string> = {
   "card.approve": "批准",
   "card.suggested": "建议答案：",
   "card.useSuggested": "使用建议答案",
+  "card.draftedByAssistant": "（由助手代拟）",
   "card.yourAnswer": "你的回答",
   "card.yourAnswers": "你的回答（Markdown）",
   "card.answer": "回答",

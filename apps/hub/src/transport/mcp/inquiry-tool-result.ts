@@ -11,6 +11,7 @@ export function openedMeta(inquiry: Inquiry): InquiryOpenedMeta {
     expiresAt: inquiry.expiresAt,
     ...(inquiry.options.length === 0 ? {} : { options: inquiry.options }),
     ...(inquiry.suggestedAnswer === undefined ? {} : { suggestedAnswer: inquiry.suggestedAnswer }),
+    ...(inquiry.suggestedBy === undefined ? {} : { suggestedBy: inquiry.suggestedBy }),
     ...(inquiry.questions === undefined ? {} : { questions: inquiry.questions }),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { AnswerDrafter } from "../../core/answer-drafter";
 import type { InquiryService } from "../../core/inquiry-service";
 import type { YoloGate } from "../../core/yolo-inquiries";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
@@ -30,6 +31,8 @@ export function createMcpSessions(deps: {
   heartbeatMs: number;
   idleMs: number;
   yolo: YoloGate;
+  /** Drafts suggested answers for send_inquiry calls without one; absent = off. */
+  drafter?: AnswerDrafter | undefined;
 }): McpSessions {
   const table = createSessionTable<TableSession>({ idleMs: deps.idleMs });
 
@@ -42,6 +45,7 @@ export function createMcpSessions(deps: {
       inquiries: deps.inquiries,
       heartbeatMs: deps.heartbeatMs,
       yolo: deps.yolo,
+      drafter: deps.drafter,
       userId: owner.userId,
       ...options,
     });
