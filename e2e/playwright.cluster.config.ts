@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS, QUIET_ENV } from "./support/browser";
 import {
   CLUSTER_HUB_NODE1_URL,
   CLUSTER_HUB_NODE2_URL,
@@ -18,19 +19,6 @@ import {
 } from "./support/cluster-ports";
 import { E2E_PROXY_CONFIG, E2E_SANDBOX_DIR } from "./support/sandbox";
 
-const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Flags that keep Debian's Chromium off the network this machine does not have. */
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
-const quietEnv = { NEXT_TELEMETRY_DISABLED: "1", TURBO_TELEMETRY_DISABLED: "1" };
 const clusterDir = path.join(tmpdir(), "inquiry-hub-e2e-cluster");
 
 /** The suite's proxy config with the upstream on this suite's demo-tools port. */
@@ -55,7 +43,7 @@ function hubNode(port: number, name: string) {
     cwd: "..",
     url: `http://127.0.0.1:${port}/api/health`,
     env: {
-      ...quietEnv,
+      ...QUIET_ENV,
       HUB_PORT: String(port),
       HUB_NODE_ID: name,
       REDIS_URL: CLUSTER_REDIS_URL,
@@ -75,7 +63,7 @@ function web(port: number, hubUrl: string) {
     cwd: "..",
     url: `http://localhost:${port}/login`,
     env: {
-      ...quietEnv,
+      ...QUIET_ENV,
       PORT: String(port),
       AGENT_URL: `http://127.0.0.1:${CLUSTER_PORTS.agent}`,
       HUB_URL: hubUrl,
@@ -99,7 +87,7 @@ export default defineConfig({
   use: {
     baseURL: CLUSTER_WEB_URL,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: [
@@ -115,7 +103,7 @@ export default defineConfig({
       cwd: "..",
       port: CLUSTER_PORTS.demoTools,
       env: {
-        ...quietEnv,
+        ...QUIET_ENV,
         DEMO_TOOLS_PORT: String(CLUSTER_PORTS.demoTools),
         DEMO_TOOLS_SANDBOX_DIR: E2E_SANDBOX_DIR,
       },
@@ -126,7 +114,7 @@ export default defineConfig({
       cwd: "..",
       url: `http://127.0.0.1:${CLUSTER_PORTS.agent}/v1/models`,
       env: {
-        ...quietEnv,
+        ...QUIET_ENV,
         AGENT_PORT: String(CLUSTER_PORTS.agent),
         // The timeout chain: the agent's MCP timeout must outlast the hub's 120 s + 10 s.
         AGENT_MCP_TIMEOUT_SECONDS: "180",

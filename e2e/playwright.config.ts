@@ -1,21 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS, QUIET_ENV } from "./support/browser";
 import { E2E_PORTS, HUB_URL, WEB_URL } from "./support/ports";
 import { E2E_PROXY_CONFIG, E2E_SANDBOX_DIR } from "./support/sandbox";
 import { E2E_HUB_DATA_DIR, E2E_WEBHOOK_SECRET } from "./support/channels";
-
-const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Flags that keep Debian's Chromium off the network this machine does not have. */
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
-const quietEnv = { NEXT_TELEMETRY_DISABLED: "1", TURBO_TELEMETRY_DISABLED: "1" };
 
 export default defineConfig({
   testDir: "./tests",
@@ -30,7 +17,7 @@ export default defineConfig({
   use: {
     baseURL: WEB_URL,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: [
@@ -39,7 +26,7 @@ export default defineConfig({
       cwd: "..",
       port: E2E_PORTS.demoTools,
       env: {
-        ...quietEnv,
+        ...QUIET_ENV,
         DEMO_TOOLS_PORT: String(E2E_PORTS.demoTools),
         DEMO_TOOLS_SANDBOX_DIR: E2E_SANDBOX_DIR,
       },
@@ -50,7 +37,7 @@ export default defineConfig({
       cwd: "..",
       url: `${HUB_URL}/api/health`,
       env: {
-        ...quietEnv,
+        ...QUIET_ENV,
         HUB_PORT: String(E2E_PORTS.hub),
         HUB_TIMEOUT_GRACE_SECONDS: "30",
         HUB_CORS_ORIGINS: WEB_URL,
@@ -69,7 +56,7 @@ export default defineConfig({
       cwd: "..",
       url: `http://127.0.0.1:${E2E_PORTS.agent}/v1/models`,
       env: {
-        ...quietEnv,
+        ...QUIET_ENV,
         AGENT_PORT: String(E2E_PORTS.agent),
         // The timeout chain: the agent's MCP timeout must outlast the hub's 120 s + 30 s.
         HUB_TIMEOUT_GRACE_SECONDS: "30",
@@ -84,7 +71,7 @@ export default defineConfig({
       cwd: "..",
       url: `${WEB_URL}/login`,
       env: {
-        ...quietEnv,
+        ...QUIET_ENV,
         PORT: String(E2E_PORTS.web),
         AGENT_URL: `http://127.0.0.1:${E2E_PORTS.agent}`,
         HUB_URL,
