@@ -186,7 +186,14 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const authenticate = createAuthenticate(auth, devices);
   const channels = createChannels(
     config,
-    { bus: eventBus, devices, inquiries, authenticate },
+    {
+      bus: eventBus,
+      devices,
+      inquiries,
+      authenticate,
+      votesOf: (inquiryId) => teams.proxy.votesOf(inquiryId),
+      username: async (userId) => (await userStore.findById(userId))?.username,
+    },
     deps.channels,
   );
   const mcpGuards = createMcpGuards({ host: config.host, allowedOrigins: config.corsOrigins });

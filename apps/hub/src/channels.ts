@@ -1,3 +1,4 @@
+import type { ApprovalVote } from "@inquiry-hub/protocol";
 import { Router } from "express";
 import type { RequestHandler } from "express";
 import type { HubConfig } from "./config";
@@ -69,6 +70,9 @@ export function createChannels(
     devices: DeviceService;
     inquiries: InquiryService;
     authenticate: RequestHandler;
+    /** The votes of shared approvals and voters' names, for the history detail. */
+    votesOf?: (inquiryId: string) => Promise<ApprovalVote[]>;
+    username?: (userId: string) => Promise<string | undefined>;
   },
   deps: Partial<ChannelDeps> = {},
 ): Channels {
@@ -87,6 +91,8 @@ export function createChannels(
     audit: deps.auditTrail ?? memoryTrail ?? createMemoryAuditTrail(),
     deliveries,
     deviceName,
+    ...(core.votesOf === undefined ? {} : { votesOf: core.votesOf }),
+    ...(core.username === undefined ? {} : { username: core.username }),
   });
 
   const subscriptions = deps.pushSubscriptions ?? createMemoryPushSubscriptionStore();

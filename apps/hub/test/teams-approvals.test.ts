@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AuthResponseSchema, TeamInvitationSchema, TeamSchema } from "@inquiry-hub/protocol";
+import {
+  AuthResponseSchema,
+  HistoryDetailSchema,
+  TeamInvitationSchema,
+  TeamSchema,
+} from "@inquiry-hub/protocol";
 import type { InquiryProgress, TeamRole } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { resultText, waitFor } from "./helpers";
@@ -162,6 +167,22 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
     await Promise.all(audience.map((device) => withdrawnOn(device, inquiryId)));
     const entry = harness.audit.find((each) => each.inquiryId === inquiryId);
     expect(entry?.votes?.map((vote) => vote.userId)).toEqual([people.b.userId, people.c.userId]);
+
+    const detail = await call("GET", `/api/history/${inquiryId}`, people.a.token);
+    expect(detail.status).toBe(200);
+    expect(HistoryDetailSchema.parse(detail.body).votes).toEqual([
+      expect.objectContaining({
+        userId: people.b.userId,
+        username: expect.stringMatching(/^b_/) as unknown,
+        deviceId: expect.any(String) as unknown,
+        decision: "approve",
+      }),
+      expect.objectContaining({
+        userId: people.c.userId,
+        username: expect.stringMatching(/^c_/) as unknown,
+        decision: "approve",
+      }),
+    ]);
   });
 
   it("lets a viewer and the requester see but not decide (403)", async () => {

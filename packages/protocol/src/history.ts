@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { InquiryStatusSchema, InquiryTypeSchema, IsoTimestampSchema } from "./inquiry";
+import { ApprovalVoteSchema } from "./shared-approval";
 
 /** Largest page of `GET /api/history`. */
 export const MAX_HISTORY_PAGE = 200;
@@ -87,10 +88,21 @@ export const DeliveryAttemptSchema = z.object({
 });
 export type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
 
-/** `GET /api/history/:id` → the inquiry, its audit trail (oldest first) and its deliveries. */
+/** One person's vote on a shared approval, with the names current at read time. */
+export const HistoryVoteSchema = ApprovalVoteSchema.extend({
+  username: z.string().optional(),
+  deviceName: z.string().optional(),
+});
+export type HistoryVote = z.infer<typeof HistoryVoteSchema>;
+
+/**
+ * `GET /api/history/:id` → the inquiry, its audit trail (oldest first) and its deliveries;
+ * for a shared (team) approval also every person's vote, oldest first.
+ */
 export const HistoryDetailSchema = z.object({
   item: HistoryItemSchema,
   audit: z.array(HistoryAuditEntrySchema),
   deliveries: z.array(DeliveryAttemptSchema),
+  votes: z.array(HistoryVoteSchema).optional(),
 });
 export type HistoryDetail = z.infer<typeof HistoryDetailSchema>;

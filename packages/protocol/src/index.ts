@@ -130,6 +130,7 @@ export {
   HistoryItemSchema,
   HistoryPageSchema,
   HistoryQuerySchema,
+  HistoryVoteSchema,
   MAX_HISTORY_PAGE,
 } from "./history";
 export type {
@@ -139,6 +140,7 @@ export type {
   HistoryItem,
   HistoryPage,
   HistoryQuery,
+  HistoryVote,
 } from "./history";
 export {
   PushKeyResponseSchema,

@@ -1,4 +1,5 @@
 import type {
+  ApprovalVote,
   DeliveryAttempt,
   HistoryDetail,
   HistoryItem,
@@ -23,13 +24,17 @@ export interface HistoryService {
 /**
  * Reads history from the store (through the inquiry service, which enforces ownership), the
  * audit trail and the delivery log. `deviceName` resolves device ids, revoked ones and
- * pseudo-devices (a webhook link) included, at read time.
+ * pseudo-devices (a webhook link) included, at read time; `votesOf` adds each person's
+ * vote to the detail of a shared (team) approval, names resolved the same way.
  */
 export function createHistoryService(deps: {
   inquiries: InquiryService;
   audit: AuditTrail;
   deliveries: DeliveryLog;
   deviceName: (deviceId: string) => Promise<string | undefined>;
+  /** Every vote on a shared approval, oldest first; absent without teams. */
+  votesOf?: (inquiryId: string) => Promise<ApprovalVote[]>;
+  username?: (userId: string) => Promise<string | undefined>;
 }): HistoryService {
   async function nameOf(deviceId: string | null): Promise<string | null> {
     return deviceId === null ? null : ((await deps.deviceName(deviceId)) ?? null);
@@ -66,6 +71,23 @@ export function createHistoryService(deps: {
           }),
       failedDeliveries,
     };
+  }
+
+  async function votesOf(inquiry: Inquiry): Promise<HistoryDetail["votes"]> {
+    if (inquiry.sharedApproval === undefined || deps.votesOf === undefined) return undefined;
+    return Promise.all(
+      (await deps.votesOf(inquiry.id)).map(async (vote) => {
+        const [username, deviceName] = await Promise.all([
+          deps.username?.(vote.userId),
+          deps.deviceName(vote.deviceId),
+        ]);
+        return {
+          ...vote,
+          ...(username === undefined ? {} : { username }),
+          ...(deviceName === undefined ? {} : { deviceName }),
+        };
+      }),
+    );
   }
 
   function countFailures(attempts: DeliveryAttempt[]): Map<string, number> {
@@ -109,10 +131,12 @@ export function createHistoryService(deps: {
           at: entry.at,
         })),
       );
+      const votes = await votesOf(inquiry);
       return {
         item: await toItem(inquiry, countFailures(deliveries).get(inquiryId) ?? 0),
         audit,
         deliveries,
+        ...(votes === undefined ? {} : { votes }),
       };
     },
   };

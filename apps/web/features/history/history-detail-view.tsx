@@ -2,11 +2,33 @@
 
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import type { DeliveryAttempt, HistoryAuditEntry } from "@inquiry-hub/protocol";
+import type { DeliveryAttempt, HistoryAuditEntry, HistoryVote } from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n/i18n-provider";
+import type { MessageKey } from "@/lib/i18n/translate";
 import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
 import "./history.css";
 import { HistoryRequestError, fetchHistoryDetail } from "./history-client";
+
+const DECISION_LABELS: Record<HistoryVote["decision"], MessageKey> = {
+  approve: "history.decision.approve",
+  edit: "history.decision.edit",
+  reject: "history.decision.reject",
+};
+
+/** One person's vote on a shared (team) approval. */
+function VoteEntry({ vote }: { vote: HistoryVote }) {
+  const t = useT();
+  return (
+    <li data-testid="history-vote">
+      <time dateTime={vote.at}>{new Date(vote.at).toLocaleString()}</time>{" "}
+      {t("history.vote", {
+        who: vote.username ?? vote.userId,
+        device: vote.deviceName ?? vote.deviceId,
+        decision: t(DECISION_LABELS[vote.decision]),
+      })}
+    </li>
+  );
+}
 
 function AuditEntry({ entry }: { entry: HistoryAuditEntry }) {
   const t = useT();
@@ -87,6 +109,16 @@ export function HistoryDetailView({ id }: { id: string }) {
               <AuditEntry key={`${entry.at}-${entry.to}`} entry={entry} />
             ))}
           </ol>
+          {data.votes !== undefined && data.votes.length > 0 && (
+            <>
+              <h2>{t("history.votes")}</h2>
+              <ol className="vote-list">
+                {data.votes.map((vote) => (
+                  <VoteEntry key={vote.userId} vote={vote} />
+                ))}
+              </ol>
+            </>
+          )}
           {data.deliveries.length > 0 && (
             <>
               <h2>{t("history.deliveries")}</h2>
