@@ -201,3 +201,15 @@ export function resultText(result: unknown): string {
       .parse(result).content[0]?.text ?? ""
   );
 }
+
+/** A raw MCP `initialize` request, for tests that speak to the endpoint over plain HTTP. */
+export const RAW_INITIALIZE_REQUEST = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw-http-test", version: "1" },
+  },
+};

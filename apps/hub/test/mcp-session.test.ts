@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema, ProgressNotificationSchema } from "@inquiry-hub/protocol";
-import { callUntilOpened, resultText, startTestHub, waitFor } from "./helpers";
+import {
+  RAW_INITIALIZE_REQUEST as INITIALIZE,
+  callUntilOpened,
+  resultText,
+  startTestHub,
+  waitFor,
+} from "./helpers";
 import type { TestHub } from "./helpers";
-
-const INITIALIZE = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "raw", version: "1" },
-  },
-};
 
 function mcpHeaders(token: string, sessionId?: string): Record<string, string> {
   return {

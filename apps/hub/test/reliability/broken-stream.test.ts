@@ -4,8 +4,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProgressRecorder, startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
-import { createDeviceSockets, nextEvent } from "../socket-helpers";
-import type { DeviceSockets, TestDevice } from "../socket-helpers";
+import { nextEvent } from "../socket-helpers";
+import type { TestDevice } from "../socket-helpers";
 import { report } from "./scale";
 import { breakableFetch } from "./support/breakable-fetch";
 
@@ -23,19 +23,14 @@ const CLIENT_TIMEOUT_MS = 4_000;
 describe("broken MCP response stream", () => {
   let hub: TestHub;
   let owner: TestLogin;
-  let sockets: DeviceSockets;
   let device: TestDevice;
 
   beforeAll(async () => {
     hub = await startTestHub({ heartbeatSeconds: 0.2, inquiryTimeoutSeconds: 3_600 });
     owner = await hub.registerUser("broken");
-    sockets = createDeviceSockets(hub.url);
-    device = await sockets.connect({ token: owner.token });
+    device = await hub.devices.connect({ token: owner.token });
   });
-  afterAll(async () => {
-    sockets.closeAll();
-    await hub.close();
-  });
+  afterAll(() => hub.close());
 
   it("keeps the inquiry pending until the client's own timeout cancels it", async () => {
     const cuttable = breakableFetch();

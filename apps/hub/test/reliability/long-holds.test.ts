@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProgressRecorder, resultText, startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
-import { createDeviceSockets, nextEvent } from "../socket-helpers";
-import type { DeviceSockets, TestDevice } from "../socket-helpers";
+import { nextEvent } from "../socket-helpers";
+import type { TestDevice } from "../socket-helpers";
 import { SIZES, budgetMs, report } from "./scale";
 
 /** The client's per-request timeout; every hold below outlasts it many times over. */
@@ -16,19 +16,14 @@ const CLIENT_TIMEOUT_MS = 1_000;
 describe("long holds", () => {
   let hub: TestHub;
   let owner: TestLogin;
-  let sockets: DeviceSockets;
   let device: TestDevice;
 
   beforeAll(async () => {
     hub = await startTestHub({ heartbeatSeconds: 0.2, inquiryTimeoutSeconds: 3_600 });
     owner = await hub.registerUser("holder");
-    sockets = createDeviceSockets(hub.url);
-    device = await sockets.connect({ token: owner.token });
+    device = await hub.devices.connect({ token: owner.token });
   });
-  afterAll(async () => {
-    sockets.closeAll();
-    await hub.close();
-  });
+  afterAll(() => hub.close());
 
   it(
     `a call held ${SIZES.longHoldMs / 1000} s with heartbeats gets its answer, no timeout error`,

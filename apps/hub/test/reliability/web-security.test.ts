@@ -4,20 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_HUB_CONFIG } from "../../src/index";
 import { startProxyHarness } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
+import { RAW_INITIALIZE_REQUEST as INITIALIZE } from "../helpers";
 import { report } from "./scale";
 
 const ALLOWED = DEFAULT_HUB_CONFIG.corsOrigins[0] as string;
 const HOSTILE = ["https://evil.example", "null", "http://localhost:3000.evil.example"];
-const INITIALIZE = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "rebinding", version: "1" },
-  },
-};
 
 /**
  * Browser-facing defences of the hub: DNS-rebinding protection (Origin and Host) on both MCP
