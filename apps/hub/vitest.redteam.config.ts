@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * `npm run test:redteam`: only the red-team suite, at REDTEAM_SCALE=full (set by the script).
+ * `npm test` runs the same files at the small scale through the default config.
+ */
+export default defineConfig({
+  test: {
+    include: ["test/redteam/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
