@@ -203,3 +203,21 @@ export type {
   TeamMemberPatchBody,
   TeamRole,
 } from "./team";
+export {
+  AgentKeyListResponseSchema,
+  AgentKeySchema,
+  AgentRunCredentialSchema,
+  CreateAgentKeyBodySchema,
+  CreatedAgentKeySchema,
+  CredentialKindSchema,
+  MAX_AGENT_KEY_DAYS,
+  MAX_AGENT_KEY_NAME_LENGTH,
+} from "./agent-credentials";
+export type {
+  AgentKey,
+  AgentKeyListResponse,
+  AgentRunCredential,
+  CreateAgentKeyBody,
+  CreatedAgentKey,
+  CredentialKind,
+} from "./agent-credentials";
