@@ -29,6 +29,7 @@ function device(userId: string, offsetMs: number): DeviceRecord {
     userId,
     name: `device ${offsetMs}`,
     kind: "desktop",
+    purpose: "device",
     tokenHash: `hash-${id}`,
     firstSeenAt: at,
     lastSeenAt: at,
@@ -86,6 +87,19 @@ function describeAccountContract(name: string, open: () => AccountStores): void 
       expect(revokes.filter(Boolean)).toHaveLength(1);
       expect((await devices.get(older.id))?.revokedAt).toBe("2026-02-01T00:00:00.000Z");
       expect(await devices.revoke(randomUUID(), "2026-02-01T00:00:00.000Z")).toBe(false);
+    });
+
+    it("keeps an agent credential's purpose and fixed expiry beside the devices", async () => {
+      const { devices } = open();
+      const userId = randomUUID();
+      const agentKey: DeviceRecord = {
+        ...device(userId, 0),
+        purpose: "agent-key",
+        expiresAt: "2026-03-01T00:00:00.000Z",
+      };
+      await devices.insert(agentKey);
+      expect(await devices.findByTokenHash(agentKey.tokenHash)).toEqual(agentKey);
+      expect(await devices.listByUser(userId)).toEqual([agentKey]);
     });
 
     it("hands a one-time secret out once, and never after it expired", async () => {

@@ -89,6 +89,11 @@ export const InquirySchema = z.object({
   sharedApproval: SharedApprovalSchema.optional(),
   /** Set when the inquiry relays an upstream MCP server's elicitation (approval proxy). */
   elicitation: ElicitationDetailsSchema.optional(),
+  /**
+   * The credential (a device, or an agent credential) whose MCP call opened the inquiry. An
+   * agent credential may read only the inquiries it opened.
+   */
+  askedByCredentialId: z.string().optional(),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
 

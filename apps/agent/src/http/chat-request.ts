@@ -32,9 +32,10 @@ const MessageSchema = z.discriminatedUnion("role", [
  * Body of `POST /v1/chat/completions`. Unknown OpenAI options (temperature, …) are accepted
  * and ignored so any OpenAI client works unchanged. `inquiry_timeout` (seconds) is this
  * product's extension: it becomes `?timeout=` on the hub MCP URL, the client auto-reply
- * deadline of any inquiry asked during this request. `yolo` (also an extension) is this chat's
- * YOLO choice: `true` lets the agent decide every question itself, `false` always asks; it
- * becomes `?yolo=1|0` on the hub MCP URL. Absent: the person's own YOLO setting applies.
+ * deadline of any inquiry asked during this request. `yolo: false` (also an extension) makes
+ * this chat always ask, even while the person's YOLO is on; it becomes `?yolo=0` on the hub
+ * MCP URL. `yolo: true` is refused: a request can only make the gate stricter, YOLO is the
+ * person's own setting. Absent: the person's setting applies.
  */
 export const ChatRequestSchema = z
   .object({
@@ -45,7 +46,11 @@ export const ChatRequestSchema = z
       .nullish()
       .transform((stream) => stream === true),
     inquiry_timeout: z.number().int().positive().max(86_400).optional(),
-    yolo: z.boolean().optional(),
+    yolo: z
+      .literal(false, {
+        error: "only false (always ask) is accepted; YOLO is turned on by the person in their settings",
+      })
+      .optional(),
   })
   .loose();
 
@@ -55,8 +60,8 @@ export interface ChatRequest {
   messages: ChatMessage[];
   stream: boolean;
   inquiryTimeoutSeconds: number | undefined;
-  /** This chat's YOLO override; undefined leaves it to the person's setting. */
-  yolo: boolean | undefined;
+  /** `false`: always ask in this chat; undefined leaves it to the person's setting. */
+  yolo: false | undefined;
 }
 
 /** Validates a raw body; returns the request or a one-line explanation of what is wrong. */

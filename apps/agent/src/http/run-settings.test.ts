@@ -14,15 +14,15 @@ function settings(demoToolsMcpUrl: string): RunSettings {
 }
 
 describe("endpointsFor", () => {
-  it("passes the chat's YOLO override to the hub and to the approval proxy on the hub", () => {
+  it("passes the chat's 'always ask' to the hub and to the approval proxy on the hub", () => {
     const [hub, tools] = endpointsFor(
       settings("http://127.0.0.1:4000/proxy/demo/mcp"),
       "token",
       undefined,
-      true,
+      false,
     );
-    expect(hub?.url.searchParams.get("yolo")).toBe("1");
-    expect(tools?.url.searchParams.get("yolo")).toBe("1");
+    expect(hub?.url.searchParams.get("yolo")).toBe("0");
+    expect(tools?.url.searchParams.get("yolo")).toBe("0");
     expect(tools?.headers).toEqual({ Authorization: "Bearer token" });
   });
 

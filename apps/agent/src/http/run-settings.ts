@@ -15,28 +15,28 @@ export interface RunSettings {
 }
 
 /**
- * The MCP servers of one request. The hub gets the user's bearer, so the inquiry belongs to
- * that user, the optional per-request `?timeout=` (client auto-reply deadline) and `?yolo=`
- * (this chat's YOLO override). The
- * tools endpoint gets the bearer only when it is on the hub's origin (the approval proxy,
- * `/proxy/demo/mcp`, whose approvals go to that user's devices); a tools server elsewhere
- * never sees the user's credential. The proxy also gets the chat's `?yolo=`, so its
- * approvals follow the same override as the chat's inquiries.
+ * The MCP servers of one request. The hub gets the request's bearer (the run's agent
+ * credential, so the inquiry belongs to that user), the optional per-request `?timeout=`
+ * (client auto-reply deadline) and `?yolo=0` (this chat always asks). The tools endpoint gets
+ * the bearer only when it is on the hub's origin (the approval proxy, `/proxy/demo/mcp`, whose
+ * approvals go to that user's devices); a tools server elsewhere never sees the credential.
+ * The proxy also gets the chat's `?yolo=0`, so its approvals are as strict as the chat's
+ * inquiries.
  */
 export function endpointsFor(
   settings: RunSettings,
   token: string,
   inquiryTimeoutSeconds: number | undefined,
-  yolo?: boolean,
+  yolo?: false,
 ): McpEndpoint[] {
   const hubUrl = new URL(settings.hubMcpUrl);
   if (inquiryTimeoutSeconds !== undefined)
     hubUrl.searchParams.set("timeout", String(inquiryTimeoutSeconds));
-  if (yolo !== undefined) hubUrl.searchParams.set("yolo", yolo ? "1" : "0");
+  if (yolo === false) hubUrl.searchParams.set("yolo", "0");
   const bearer = { Authorization: `Bearer ${token}` };
   const toolsUrl = new URL(settings.demoToolsMcpUrl);
   const onHub = toolsUrl.origin === hubUrl.origin;
-  if (onHub && yolo !== undefined) toolsUrl.searchParams.set("yolo", yolo ? "1" : "0");
+  if (onHub && yolo === false) toolsUrl.searchParams.set("yolo", "0");
   return [
     { name: "hub", url: hubUrl, headers: bearer },
     { name: "demo-tools", url: toolsUrl, ...(onHub ? { headers: bearer } : {}) },

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { AuthResponse, DeviceHint, LoginBody, PublicUser } from "@inquiry-hub/protocol";
+import type {
+  AuthResponse,
+  CredentialKind,
+  DeviceHint,
+  LoginBody,
+  PublicUser,
+} from "@inquiry-hub/protocol";
+import { credentialKindOf } from "./device-ports";
 import type { DeviceRecord } from "./device-ports";
 import type { DeviceService } from "./device-service";
 import { HubError } from "./errors";
@@ -7,10 +14,15 @@ import { hashPassword, verifyPassword } from "./password";
 import type { TokenStore, UserRecord, UserStore } from "./ports";
 import { hashSecret, newSecret } from "./secrets";
 
-/** Who is calling: the user and the one device whose credential was presented. */
+/**
+ * Who is calling: the user, the one credential that was presented (a device, or an agent
+ * credential stored beside the devices) and what kind of principal that makes.
+ */
 export interface Principal {
   user: PublicUser;
   device: DeviceRecord;
+  /** `person` for a device; `agent` for a chat run's credential or an agent key. */
+  kind: CredentialKind;
 }
 
 /**
@@ -24,9 +36,13 @@ export interface AuthService {
   login(body: LoginBody, userAgent?: string): Promise<AuthResponse>;
   /** Logs a new device in as an existing user without a password (pairing claim). */
   loginNewDevice(userId: string, hint: DeviceHint, userAgent?: string): Promise<AuthResponse>;
-  /** The token's principal, or UNAUTHORIZED (unknown token, revoked device, deleted user). */
+  /**
+   * The token's principal, or UNAUTHORIZED (unknown token, revoked or expired credential,
+   * deleted user). A device expires after `deviceIdleMs` without use; an agent credential at
+   * its `expiresAt`.
+   */
   authenticate(token: string): Promise<Principal>;
-  /** The principal of a device id (e.g. from a socket ticket), or UNAUTHORIZED if revoked. */
+  /** The principal of a device id (e.g. from a socket ticket), or UNAUTHORIZED if revoked or expired. */
   authenticateDevice(deviceId: string): Promise<Principal>;
 }
 
@@ -46,7 +62,11 @@ export function createAuthService(deps: {
   users: UserStore;
   tokens: TokenStore;
   devices: DeviceService;
+  /** A device unused for this long must log in again (sliding lifetime). */
+  deviceIdleMs: number;
+  now?: () => Date;
 }): AuthService {
+  const now = deps.now ?? (() => new Date());
   const decoyHash = hashPassword(randomUUID());
 
   async function issueDevice(
@@ -61,11 +81,21 @@ export function createAuthService(deps: {
     return { token, user, device: await deps.devices.describe(device, device.id) };
   }
 
+  function hasExpired(credential: DeviceRecord): boolean {
+    const endsAt =
+      credential.expiresAt === undefined
+        ? Date.parse(credential.lastSeenAt) + deps.deviceIdleMs
+        : Date.parse(credential.expiresAt);
+    return endsAt <= now().getTime();
+  }
+
   async function principalOf(device: DeviceRecord | undefined): Promise<Principal> {
+    if (device !== undefined && hasExpired(device))
+      throw new HubError("UNAUTHORIZED", "credential expired: log in again");
     const user = device === undefined ? undefined : await deps.users.findById(device.userId);
     if (device === undefined || user === undefined)
       throw new HubError("UNAUTHORIZED", INVALID_CREDENTIAL);
-    return { user: toPublicUser(user), device };
+    return { user: toPublicUser(user), device, kind: credentialKindOf(device.purpose) };
   }
 
   return {

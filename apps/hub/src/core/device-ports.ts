@@ -1,15 +1,34 @@
-import type { DeviceKind } from "@inquiry-hub/protocol";
+import type { CredentialKind, DeviceKind } from "@inquiry-hub/protocol";
 
 /**
- * A stored device: one login (or pairing) of a user, bound to exactly one bearer credential
- * through `tokenHash`. Revoking sets `revokedAt`; the record stays for the audit trail but the
- * credential never authenticates again.
+ * What a credential was issued for. `device`: a person's login or pairing. `agent-run`: one
+ * chat run's agent, minted by the web and revoked when the run ends. `agent-key`: a key a
+ * person created for an external agent.
+ */
+export type CredentialPurpose = "device" | "agent-run" | "agent-key";
+
+/** The kind of principal a purpose makes: only a device speaks for the person. */
+export function credentialKindOf(purpose: CredentialPurpose): CredentialKind {
+  return purpose === "device" ? "person" : "agent";
+}
+
+/**
+ * A stored credential: a device (one login or pairing of a user) or an agent credential,
+ * bound to exactly one bearer token through `tokenHash`. Revoking sets `revokedAt`; the record
+ * stays for the audit trail but the credential never authenticates again.
  */
 export interface DeviceRecord {
   id: string;
   userId: string;
   name: string;
   kind: DeviceKind;
+  /** What the credential is for; records stored before agent credentials are devices. */
+  purpose: CredentialPurpose;
+  /**
+   * Fixed end of an agent credential's life. Devices have none: they expire after a period
+   * without use (sliding, from `lastSeenAt`).
+   */
+  expiresAt?: string;
   /** sha256 (base64url) of the device's bearer token; the token itself is never stored. */
   tokenHash: string;
   firstSeenAt: string;

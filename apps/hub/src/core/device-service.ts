@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Device, DeviceHint } from "@inquiry-hub/protocol";
 import { describeUserAgent } from "./device-naming";
-import type { DevicePresence, DeviceRecord, DeviceStore } from "./device-ports";
+import type { CredentialPurpose, DevicePresence, DeviceRecord, DeviceStore } from "./device-ports";
 import { HubError } from "./errors";
 
 /** lastSeenAt is written at most this often per device from HTTP traffic (sockets always write). */
@@ -20,10 +20,21 @@ export interface DeviceService {
     hint: DeviceHint,
     userAgent?: string,
   ): Promise<DeviceRecord>;
+  /**
+   * Records an agent credential (a chat run's, or an agent key) of `userId`. It is stored
+   * beside the devices so authentication, revocation and "close its MCP sessions" are one path.
+   */
+  createAgentCredential(
+    userId: string,
+    tokenHash: string,
+    agent: { purpose: Exclude<CredentialPurpose, "device">; name: string; expiresAt: Date },
+  ): Promise<DeviceRecord>;
+  /** The user's credentials issued for `purpose`, revoked ones included, oldest first. */
+  listByPurpose(userId: string, purpose: CredentialPurpose): Promise<DeviceRecord[]>;
   /** The device if it exists and is not revoked. */
   findActive(deviceId: string): Promise<DeviceRecord | undefined>;
   findActiveByTokenHash(tokenHash: string): Promise<DeviceRecord | undefined>;
-  /** The user's non-revoked devices on the wire, `current` marking the caller's own. */
+  /** The user's non-revoked person devices on the wire, `current` marking the caller's own. */
   list(userId: string, currentDeviceId: string): Promise<Device[]>;
   /** One device on the wire, with live `online`. */
   describe(device: DeviceRecord, currentDeviceId: string): Promise<Device>;
@@ -73,12 +84,36 @@ export function createDeviceService(deps: {
         userId,
         name: hint.deviceName ?? derived.name,
         kind: derived.kind,
+        purpose: "device",
         tokenHash,
         firstSeenAt: at,
         lastSeenAt: at,
       };
       await deps.store.insert(device);
       return device;
+    },
+
+    async createAgentCredential(userId, tokenHash, agent) {
+      const at = now().toISOString();
+      const credential: DeviceRecord = {
+        id: randomUUID(),
+        userId,
+        name: agent.name,
+        kind: "desktop",
+        purpose: agent.purpose,
+        expiresAt: agent.expiresAt.toISOString(),
+        tokenHash,
+        firstSeenAt: at,
+        lastSeenAt: at,
+      };
+      await deps.store.insert(credential);
+      return credential;
+    },
+
+    async listByPurpose(userId, purpose) {
+      return (await deps.store.listByUser(userId)).filter(
+        (credential) => credential.purpose === purpose,
+      );
     },
 
     findActive,
@@ -90,7 +125,7 @@ export function createDeviceService(deps: {
 
     async list(userId, currentDeviceId) {
       const active = (await deps.store.listByUser(userId)).filter(
-        (device) => device.revokedAt === undefined,
+        (device) => device.revokedAt === undefined && device.purpose === "device",
       );
       const online = await deps.presence.onlineAmong(active.map((device) => device.id));
       return active.map((device) => toWire(device, online.has(device.id), currentDeviceId));

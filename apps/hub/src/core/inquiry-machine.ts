@@ -29,6 +29,8 @@ export interface NewInquiry {
   sharedApproval?: SharedApproval | undefined;
   /** The upstream elicitation this inquiry relays; answers must also fit its requestedSchema. */
   elicitation?: ElicitationDetails | undefined;
+  /** The credential whose MCP call opened it. */
+  askedByCredentialId?: string | undefined;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -52,6 +54,9 @@ export function openInquiry(input: NewInquiry): Inquiry {
     ...(input.approval === undefined ? {} : { approval: input.approval }),
     ...(input.sharedApproval === undefined ? {} : { sharedApproval: input.sharedApproval }),
     ...(input.elicitation === undefined ? {} : { elicitation: input.elicitation }),
+    ...(input.askedByCredentialId === undefined
+      ? {}
+      : { askedByCredentialId: input.askedByCredentialId }),
   };
 }
 

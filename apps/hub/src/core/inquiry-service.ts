@@ -43,6 +43,8 @@ export interface CreateInquiryInput {
   sharedApproval?: SharedApproval | undefined;
   /** For an upstream's elicitation relayed by the approval proxy, stored on the record. */
   elicitation?: ElicitationDetails | undefined;
+  /** The credential whose MCP call asks; an agent credential may read only what it asked. */
+  askedByCredentialId?: string | undefined;
   /**
    * False: store the inquiry without telling any device and without a backstop, because
    * the caller resolves it at once itself (YOLO). Default true.
@@ -62,6 +64,12 @@ export interface InquiryServiceOptions {
   defaultTimeoutMs: number;
   /** The hub's backstop resolves `timeout` at expiresAt + this, if no device did. */
   timeoutGraceMs: number;
+  /**
+   * Pending inquiries one user may have at once; a creation past it is refused
+   * (RATE_LIMITED), checked atomically by the store. Absent = no cap. Delegated (YOLO)
+   * records are exempt: they are resolved at once and have their own per-minute budget.
+   */
+  maxPendingPerUser?: number;
   now?: () => Date;
 }
 
@@ -211,10 +219,22 @@ export function createInquiryService(
         questions: input.questions,
         sharedApproval: input.sharedApproval,
         elicitation: input.elicitation,
+        askedByCredentialId: input.askedByCredentialId,
         createdAt,
         expiresAt: new Date(createdAt.getTime() + (input.timeoutMs ?? options.defaultTimeoutMs)),
       });
-      await deps.store.insert(inquiry);
+      const inserted = await deps.store.insert(
+        inquiry,
+        input.announce === false || options.maxPendingPerUser === undefined
+          ? undefined
+          : { maxPendingPerUser: options.maxPendingPerUser },
+      );
+      if (inserted.kind === "pending-cap")
+        throw new HubError(
+          "RATE_LIMITED",
+          `pending inquiries cap reached: at most ${options.maxPendingPerUser} pending per user; answer or cancel some first`,
+          { details: { cap: "pendingInquiriesPerUser", limit: options.maxPendingPerUser } },
+        );
       if (input.announce === false) return inquiry;
       scheduleBackstop(inquiry);
       await deps.bus.publish({ type: "inquiry.created", inquiry });

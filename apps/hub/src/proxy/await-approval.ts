@@ -22,7 +22,7 @@ export interface ApprovalContext {
   heartbeatMs: number;
   /** YOLO: the user's standing "decide yourself" approves the call without asking. */
   yolo: YoloGate;
-  /** This session's own YOLO choice (`?yolo=` on the proxy URL); absent = the user's setting. */
+  /** `?yolo=0` on the proxy URL: always ask in this session, even while the person's YOLO is on. */
   yoloOverride?: boolean | undefined;
   upstream: string;
   descriptionPrefix: string;
@@ -150,7 +150,11 @@ export async function awaitApproval(
     (await context.yolo(context.userId, context.yoloOverride))
   )
     return audited(await recordYoloApproval(context.inquiries, context.userId, input));
-  const inquiry = await context.inquiries.create(context.userId, { ...input, ...routed });
+  const inquiry = await context.inquiries.create(context.userId, {
+    ...input,
+    ...routed,
+    askedByCredentialId: context.agentDeviceId,
+  });
   const stopEscalating =
     routed === undefined ? undefined : context.teams?.followEscalations(inquiry);
   try {

@@ -11,6 +11,8 @@ const DeviceRecordSchema = z.object({
   name: z.string(),
   kind: DeviceKindSchema,
   tokenHash: z.string(),
+  purpose: z.enum(["device", "agent-run", "agent-key"]).default("device"),
+  expiresAt: z.string().optional(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
   revokedAt: z.string().optional(),

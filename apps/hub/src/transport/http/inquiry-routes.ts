@@ -1,33 +1,51 @@
 import { Router } from "express";
 import { AnswerBodySchema, InquiryListQuerySchema } from "@inquiry-hub/protocol";
+import type { Inquiry } from "@inquiry-hub/protocol";
+import type { Principal } from "../../core/auth-service";
+import { HubError } from "../../core/errors";
 import type { InquiryService } from "../../core/inquiry-service";
+import { requirePerson } from "../../core/person-only";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 
+/** Whether the principal may read the inquiry: a person all of theirs, an agent what it asked. */
+function mayRead(principal: Principal, inquiry: Inquiry): boolean {
+  return principal.kind === "person" || inquiry.askedByCredentialId === principal.device.id;
+}
+
 /**
  * The owner's view of inquiries: list, read, answer. Another user's inquiry is reported as
- * unknown (404), never as forbidden, so ids do not reveal that they exist. An answer is
- * recorded as given by the device of the presenting credential; a `deviceId` in the body is
- * ignored, because only the credential can say which device is speaking.
+ * unknown (404), never as forbidden, so ids do not reveal that they exist; the same holds for
+ * an agent credential reading an inquiry it did not open. Only a person answers: an agent
+ * credential gets 403, whatever the inquiry. An answer is recorded as given by the device of
+ * the presenting credential; a `deviceId` in the body is ignored, because only the credential
+ * can say which device is speaking.
  */
 export function createInquiryRoutes(inquiries: InquiryService): Router {
   const router = Router();
 
   router.get("/", async (req, res) => {
+    const principal = requestPrincipal(req);
     const query = parseInput(InquiryListQuerySchema, req.query, "query");
-    res.json(await inquiries.list(requestPrincipal(req).user.id, query.status));
+    const listed = await inquiries.list(principal.user.id, query.status);
+    res.json(listed.filter((inquiry) => mayRead(principal, inquiry)));
   });
 
   router.get("/:id", async (req, res) => {
-    res.json(await inquiries.get(requestPrincipal(req).user.id, req.params.id));
+    const principal = requestPrincipal(req);
+    const inquiry = await inquiries.get(principal.user.id, req.params.id);
+    if (!mayRead(principal, inquiry))
+      throw new HubError("NOT_FOUND", `inquiry ${req.params.id} not found`);
+    res.json(inquiry);
   });
 
   router.post("/:id/answer", async (req, res) => {
     const { id } = req.params;
-    const { user, device } = requestPrincipal(req);
-    await inquiries.get(user.id, id);
+    const principal = requestPrincipal(req);
+    requirePerson(principal, "answer inquiries or decide approvals");
+    await inquiries.get(principal.user.id, id);
     const body = parseInput(AnswerBodySchema, req.body);
-    res.json(await inquiries.answer(user.id, id, body, device.id));
+    res.json(await inquiries.answer(principal.user.id, id, body, principal.device.id));
   });
 
   return router;

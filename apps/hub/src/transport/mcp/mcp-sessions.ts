@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
+import type { CredentialKind } from "@inquiry-hub/protocol";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { AnswerDrafter } from "../../core/answer-drafter";
 import type { InquiryService } from "../../core/inquiry-service";
 import type { YoloGate } from "../../core/yolo-inquiries";
+import { requestPrincipal } from "../http/authenticate";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
 import { registerSendInquiryTool } from "./send-inquiry-tool";
 import { parseSessionOptions } from "./session-options";
 import type { SessionOptions } from "./session-options";
+import type { SessionCaps } from "./session-caps";
 import { createSessionTable } from "./session-table";
 import type { SessionOwner, TableSession } from "./session-table";
 
@@ -24,19 +27,33 @@ export interface McpSessions {
 
 /**
  * Creates the session table for the hub's `/mcp` endpoint. Sessions with no open response
- * for `idleMs` are closed, so clients that vanish without DELETE do not leak servers.
+ * for `idleMs` are closed, so clients that vanish without DELETE do not leak servers, and
+ * `caps` refuse an initialize past the per-credential, per-user or per-node count.
  */
 export function createMcpSessions(deps: {
   inquiries: InquiryService;
   heartbeatMs: number;
   idleMs: number;
+  caps: SessionCaps;
   yolo: YoloGate;
   /** Drafts suggested answers for send_inquiry calls without one; absent = off. */
   drafter?: AnswerDrafter | undefined;
 }): McpSessions {
-  const table = createSessionTable<TableSession>({ idleMs: deps.idleMs });
+  const table = createSessionTable<TableSession>({
+    idleMs: deps.idleMs,
+    caps: deps.caps,
+    endpoint: "MCP",
+  });
 
-  function createServer(owner: SessionOwner, options: SessionOptions): McpServer {
+  /**
+   * `respond_inquiry` answers for the person, so only a session opened with a person
+   * credential (a device) lists it; an agent's session does not have it at all.
+   */
+  function createServer(
+    owner: SessionOwner,
+    kind: CredentialKind,
+    options: SessionOptions,
+  ): McpServer {
     const server = new McpServer(
       { name: "inquiry-hub", version: "0.1.0" },
       { capabilities: { tools: {} } },
@@ -47,14 +64,20 @@ export function createMcpSessions(deps: {
       yolo: deps.yolo,
       drafter: deps.drafter,
       userId: owner.userId,
+      credentialId: owner.deviceId,
       ...options,
     });
-    registerRespondInquiryTool(server, { inquiries: deps.inquiries, ...owner });
+    if (kind === "person")
+      registerRespondInquiryTool(server, { inquiries: deps.inquiries, ...owner });
     return server;
   }
 
   async function initialize(req: Request, res: Response, owner: SessionOwner): Promise<void> {
-    const server = createServer(owner, parseSessionOptions(req.query));
+    const server = createServer(
+      owner,
+      requestPrincipal(req).kind,
+      parseSessionOptions(req.query),
+    );
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {

@@ -18,6 +18,8 @@ export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
 export interface SendInquiryContext {
   inquiries: InquiryService;
   userId: string;
+  /** The credential that opened the session; recorded on each inquiry as who asked. */
+  credentialId: string;
   heartbeatMs: number;
   /** Whether to resolve at once as delegated instead of asking (YOLO). */
   yolo: YoloGate;
@@ -26,7 +28,7 @@ export interface SendInquiryContext {
   description?: string | undefined;
   /** `?prompt_description=`: replaces the `prompt` parameter's description in tools/list. */
   promptDescription?: string | undefined;
-  /** `?yolo=1|0`: this session's own YOLO choice, over the user's setting. */
+  /** `?yolo=0`: always ask in this session, even while the person's YOLO is on. */
   yoloOverride?: boolean | undefined;
   /** Drafts a suggested answer when the call has none (HUB_SUGGEST_*); absent = off. */
   drafter?: AnswerDrafter | undefined;
@@ -64,6 +66,7 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
         suggestedAnswer: args.suggested_answer,
         questions: args.questions,
         ...(context.timeoutMs === undefined ? {} : { timeoutMs: context.timeoutMs }),
+        askedByCredentialId: context.credentialId,
       };
       if (await context.yolo(context.userId, context.yoloOverride))
         return inquiryToolResult(

@@ -9,8 +9,17 @@ const SessionQuerySchema = z.object({
   description: z.string().min(1).max(4000).optional(),
   /** Replaces the description of send_inquiry's `prompt` parameter in tools/list. */
   prompt_description: z.string().min(1).max(4000).optional(),
-  /** This session's YOLO choice: `1` decide without asking, `0` always ask; else the user's setting. */
-  yolo: z.enum(["1", "0", "true", "false"]).optional(),
+  /**
+   * `0`: always ask in this session, even while the person's YOLO is on. A session may only
+   * make the gate stricter: YOLO is switched on by the person, in their settings, never by the
+   * agent's URL.
+   */
+  yolo: z
+    .enum(["0", "false"], {
+      error:
+        "only yolo=0 (always ask) is accepted: YOLO is turned on by the person in their settings, not by the agent",
+    })
+    .optional(),
 });
 
 /** Per-session settings taken from the query string of the initialize request. */
@@ -18,7 +27,8 @@ export interface SessionOptions {
   timeoutMs?: number;
   description?: string;
   promptDescription?: string;
-  yoloOverride?: boolean;
+  /** Always `false` when set: the session asks even while the person's YOLO is on. */
+  yoloOverride?: false;
 }
 
 /**
@@ -33,8 +43,6 @@ export function parseSessionOptions(query: unknown): SessionOptions {
     ...(parsed.prompt_description === undefined
       ? {}
       : { promptDescription: parsed.prompt_description }),
-    ...(parsed.yolo === undefined
-      ? {}
-      : { yoloOverride: parsed.yolo === "1" || parsed.yolo === "true" }),
+    ...(parsed.yolo === undefined ? {} : { yoloOverride: false }),
   };
 }

@@ -3,6 +3,8 @@ import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/se
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { HubError } from "../../core/errors";
 import { requestPrincipal } from "../http/authenticate";
+import { checkSessionCaps } from "./session-caps";
+import type { SessionCaps } from "./session-caps";
 
 /** Who opened a session: only this user's credential for this device may use it. */
 export interface SessionOwner {
@@ -21,8 +23,9 @@ export interface TableSession extends SessionOwner {
 export interface SessionTable<Session extends TableSession> {
   /**
    * Routes an authenticated request: without a session header only an initialize POST is
-   * accepted (handed to `initialize` with the caller as owner); with one, the caller's own
-   * session (and, when given, one `accept` agrees to) handles it, else NOT_FOUND.
+   * accepted (handed to `initialize` with the caller as owner) if the table's caps leave
+   * room, else RATE_LIMITED; with one, the caller's own session (and, when given, one
+   * `accept` agrees to) handles it, else NOT_FOUND.
    */
   handle(
     req: Request,
@@ -43,10 +46,14 @@ const SESSION_HEADER = "mcp-session-id";
 
 /**
  * Creates a session table. A session with no open response (a waiting tool call, a GET
- * stream) for `idleMs` is closed, so clients that vanish without DELETE do not leak servers.
+ * stream) for `idleMs` is closed, so clients that vanish without DELETE do not leak servers;
+ * a call in flight keeps its session however long it waits. `caps` bound how many sessions
+ * exist at once (see session-caps.ts); `endpoint` names the table in their errors.
  */
 export function createSessionTable<Session extends TableSession>(options: {
   idleMs: number;
+  caps: SessionCaps;
+  endpoint: string;
 }): SessionTable<Session> {
   /** HTTP responses still open (a waiting call, a GET stream): never idle while > 0. */
   interface Entry {
@@ -55,6 +62,8 @@ export function createSessionTable<Session extends TableSession>(options: {
     lastActiveMs: number;
   }
   const entries = new Map<string, Entry>();
+  /** Initializes under way: they hold a slot until their session is added (or fails). */
+  const opening = new Set<SessionOwner>();
   const closeSession = ({ session }: Entry): Promise<void> =>
     session.close().catch((error: unknown) => console.error("closing MCP session failed", error));
   const reaper = setInterval(
@@ -64,9 +73,17 @@ export function createSessionTable<Session extends TableSession>(options: {
         if (entry.openResponses === 0 && entry.lastActiveMs < cutoff) void closeSession(entry);
       }
     },
-    Math.min(options.idleMs, 60_000),
+    Math.min(options.idleMs / 2, 30_000),
   );
   reaper.unref();
+
+  /** Takes a slot for `owner` or throws RATE_LIMITED; the returned function gives it back. */
+  function reserve(owner: SessionOwner): () => void {
+    const open = [...[...entries.values()].map(({ session }) => session), ...opening];
+    checkSessionCaps(options.endpoint, options.caps, open, owner);
+    opening.add(owner);
+    return () => opening.delete(owner);
+  }
 
   function track(entry: Entry, res: Response): void {
     entry.openResponses += 1;
@@ -87,7 +104,13 @@ export function createSessionTable<Session extends TableSession>(options: {
             `${SESSION_HEADER}: header required except on initialize`,
           );
         }
-        await initialize({ userId: user.id, deviceId: device.id });
+        const owner: SessionOwner = { userId: user.id, deviceId: device.id };
+        const release = reserve(owner);
+        try {
+          await initialize(owner);
+        } finally {
+          release();
+        }
         return;
       }
       const entry = entries.get(sessionId);

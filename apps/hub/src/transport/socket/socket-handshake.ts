@@ -2,6 +2,7 @@ import { SocketHandshakeAuthSchema } from "@inquiry-hub/protocol";
 import type { AuthService, Principal } from "../../core/auth-service";
 import type { DeviceService } from "../../core/device-service";
 import { toHubError } from "../../core/errors";
+import { requirePerson } from "../../core/person-only";
 import type { SocketTicketService } from "../../core/socket-ticket-service";
 import { parseInput } from "../http/validate";
 import type { DeviceSocket } from "./socket-types";
@@ -12,8 +13,9 @@ type HandshakeError = Error & { data: { code: string } };
 /**
  * Handshake middleware: admits a socket only with a valid device token or an unused socket
  * ticket (`auth: {token}` or `auth: {ticket}`, optionally `deviceName` to rename the device).
- * A refused handshake never opens: the client gets `connect_error` with the message and
- * `data.code` (BAD_REQUEST, UNAUTHORIZED).
+ * A socket is a device's channel: it receives every question and may answer approvals, so an
+ * agent credential is refused. A refused handshake never opens: the client gets
+ * `connect_error` with the message and `data.code` (BAD_REQUEST, UNAUTHORIZED, FORBIDDEN).
  */
 export function createSocketHandshake(deps: {
   auth: AuthService;
@@ -26,6 +28,7 @@ export function createSocketHandshake(deps: {
       "token" in handshake
         ? await deps.auth.authenticate(handshake.token)
         : await deps.tickets.redeem(handshake.ticket);
+    requirePerson(principal, "open a device socket");
     if (handshake.deviceName !== undefined)
       await deps.devices.rename(principal.device, handshake.deviceName);
     socket.data = { userId: principal.user.id, deviceId: principal.device.id };

@@ -1,5 +1,6 @@
 import { jsonError } from "@/lib/api-error";
 import { chooseAgentModel } from "@/lib/agent-model";
+import { mintRunCredential, onStreamEnd, revokeRunCredential } from "@/lib/agent-run-credential";
 import { ChatRequestSchema, toAgentRequestBody } from "@/lib/chat-request";
 import { joinUrl, readEnv } from "@/lib/env";
 import { isForeignOrigin } from "@/lib/same-origin";
@@ -9,10 +10,12 @@ import { fetchUpstream, readJsonBody, relayResponse } from "@/lib/upstream";
 export const dynamic = "force-dynamic";
 
 /**
- * POST {messages, inquiryTimeout?} → the agent's SSE stream, relayed byte for byte.
- * The upstream fetch shares the browser request's abort signal, so closing the tab stops
- * the agent run. 400 invalid body, 401 no session, 502 agent unreachable; other agent
- * errors keep their status and body.
+ * POST {messages, inquiryTimeout?, yolo?: false} → the agent's SSE stream, relayed byte for
+ * byte. The agent runs with a fresh agent credential minted for this run, never with the
+ * person's device token, and the credential is revoked when the stream ends. The upstream
+ * fetch shares the browser request's abort signal, so closing the tab stops the agent run.
+ * 400 invalid body, 401 no session, 502 agent or hub unreachable; other agent and hub errors
+ * keep their status and body.
  */
 export async function POST(request: Request): Promise<Response> {
   if (isForeignOrigin(request.headers))
@@ -26,6 +29,16 @@ export async function POST(request: Request): Promise<Response> {
       `Invalid chat request: ${parsed.error.issues[0]?.message ?? "bad body"}`,
     );
   }
+  const minted = await mintRunCredential(token);
+  if ("refused" in minted) {
+    return minted.refused === undefined
+      ? jsonError("UPSTREAM", "The hub is unreachable. Try again shortly.")
+      : relayResponse(minted.refused);
+  }
+  const run = minted.credential;
+  const endRun = (): void => {
+    void revokeRunCredential(token, run.id);
+  };
   const agentUrl = readEnv().AGENT_URL;
   const model = await chooseAgentModel(agentUrl);
   let upstream: Response | undefined;
@@ -33,7 +46,7 @@ export async function POST(request: Request): Promise<Response> {
     upstream = await fetchUpstream(joinUrl(agentUrl, "/v1/chat/completions"), {
       method: "POST",
       headers: {
-        authorization: `Bearer ${token}`,
+        authorization: `Bearer ${run.token}`,
         "content-type": "application/json",
         accept: "text/event-stream",
       },
@@ -41,13 +54,18 @@ export async function POST(request: Request): Promise<Response> {
       signal: request.signal,
     });
   } catch {
+    endRun();
     return new Response(null, { status: 499 });
   }
   if (upstream === undefined) {
+    endRun();
     return jsonError("UPSTREAM", "The agent is unreachable. Try again shortly.");
   }
-  if (!upstream.ok || upstream.body === null) return relayResponse(upstream);
-  return new Response(upstream.body, {
+  if (!upstream.ok || upstream.body === null) {
+    endRun();
+    return relayResponse(upstream);
+  }
+  return new Response(onStreamEnd(upstream.body, endRun), {
     status: 200,
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
