@@ -11,10 +11,11 @@ let stack: Stack;
 let token: string;
 let client: OpenAI;
 
+/** `token` is the person's (answers); the agent runs with a chat run's agent credential. */
 beforeAll(async () => {
   stack = await startStack();
   token = await stack.registerUser();
-  client = stack.openai(token);
+  client = stack.openai(await stack.mintRunCredential(token));
 });
 
 afterAll(async () => {
@@ -70,6 +71,21 @@ describe("agent over the official openai client", () => {
         messages: [{ role: "user", content: "hi" }],
       }),
     ).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("refuses yolo: true with 400 naming the field: a request can only make the gate stricter", async () => {
+    const response = await fetch(new URL("/v1/chat/completions", stack.agentUrl), {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        model: DEMO_MODEL_ID,
+        messages: [{ role: "user", content: "What's the weather tomorrow?" }],
+        yolo: true,
+      }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { message: string } };
+    expect(body.error.message).toContain("yolo: only false (always ask) is accepted");
   });
 
   it("asks which city, forwards the inquiry, and answers with the weather of the reply", async () => {

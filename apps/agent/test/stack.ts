@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDemoToolsServer } from "@inquiry-hub/demo-tools";
 import { DEFAULT_HUB_CONFIG, createHub } from "@inquiry-hub/hub";
-import { AuthResponseSchema, InquirySchema } from "@inquiry-hub/protocol";
+import { AgentRunCredentialSchema, AuthResponseSchema, InquirySchema } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import OpenAI from "openai";
 import { createAgentServer } from "../src/index";
@@ -17,7 +17,12 @@ export interface Stack {
   hubUrl: URL;
   /** Registers a fresh user on the hub and returns their bearer token. */
   registerUser(): Promise<string>;
-  /** An official OpenAI client pointed at the agent with the user's token. */
+  /**
+   * Mints a chat run's agent credential with the person's token, as the web does for every
+   * chat message: the agent runs with it, never with the person's own credential.
+   */
+  mintRunCredential(personToken: string): Promise<string>;
+  /** An official OpenAI client pointed at the agent with the given bearer. */
   openai(token: string): OpenAI;
   answer(token: string, inquiryId: string, body: unknown): Promise<Response>;
   getInquiry(token: string, inquiryId: string): Promise<Inquiry>;
@@ -77,6 +82,10 @@ export async function startStack(agentConfig: Partial<AgentConfig> = {}): Promis
         }),
       });
       return RegisteredSchema.parse(await response.json()).token;
+    },
+    async mintRunCredential(personToken) {
+      const response = await hubFetch(personToken, "/api/agent-runs", {});
+      return AgentRunCredentialSchema.parse(await response.json()).token;
     },
     openai: (token) =>
       new OpenAI({ baseURL: new URL("/v1", agentUrl).href, apiKey: token, maxRetries: 0 }),
