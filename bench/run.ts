@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --quick] [-- --only fan-out,throughput,memory,parser] [-- --cpu-prof]`
+ * `npm run bench [-- --quick | --smoke] [-- --only fan-out,throughput,memory,parser] [-- --cpu-prof]`
  *
  * Starts everything it measures as child processes on 127.0.0.1 (the hub exactly as
  * `npm start` runs it, the bare Socket.IO baseline, device workers, redis-server for the
  * two-node rows), measures the issue's five figures, writes bench/results/<date>.json and
  * .md, prints the markdown, and stops every child it started, also on error and Ctrl-C.
+ * `--smoke` (run by `npm test`) writes nothing and fails unless every suite measured something.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { startRedisServer } from "@inquiry-hub/test-kit";
@@ -16,6 +17,7 @@ import { multiNodeUnsupported } from "./lib/redis";
 import { startBaseline, startHub } from "./lib/servers";
 import type { ServerProcess } from "./lib/servers";
 import { renderMarkdown } from "./report/markdown";
+import { assertSmokeMeasured } from "./report/smoke-check";
 import type { BenchResults } from "./report/results";
 import { runFanOut } from "./suites/fan-out";
 import { runMemory } from "./suites/memory";
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
   const date = new Date().toISOString().slice(0, 10);
   const results: BenchResults = {
     date,
-    mode: options.quick ? "quick" : "full",
+    mode: options.mode,
     machine: machine.info,
     fanOut: [],
     throughput: [],
@@ -105,8 +107,13 @@ async function main(): Promise<void> {
   }
   machine.finish();
 
-  mkdirSync(RESULTS_DIR, { recursive: true });
   const markdown = renderMarkdown(results, options.resolutionSizes);
+  if (options.mode === "smoke") {
+    console.log(`\n${markdown}`);
+    assertSmokeMeasured(results, options);
+    return;
+  }
+  mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(`${RESULTS_DIR}${date}.json`, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(`${RESULTS_DIR}${date}.md`, markdown);
   console.log(`\n${markdown}`);

@@ -4,6 +4,7 @@
  * web instances, one served by each node. Only tests/multi-node.spec.ts runs here; the
  * single-hub suite (playwright.config.ts) ignores it.
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,6 +38,12 @@ function writeProxyConfig(): string {
 
 const proxyConfigPath = writeProxyConfig();
 
+/**
+ * demo-tools' bearer token for this run, given to it and to the hub nodes: the config copy
+ * above lives in a temp folder, so its relative token file would not reach the repo's .data.
+ */
+const demoToolsToken = randomBytes(32).toString("base64url");
+
 function hubNode(port: number, name: string) {
   return {
     command: "npm run start -w @inquiry-hub/hub",
@@ -51,6 +58,7 @@ function hubNode(port: number, name: string) {
       HUB_WEB_PUBLIC_URL: CLUSTER_WEB_URL,
       HUB_DATA_DIR: path.join(clusterDir, "hub-data"),
       PROXY_CONFIG_PATH: proxyConfigPath,
+      DEMO_TOOLS_TOKEN: demoToolsToken,
     },
     reuseExistingServer: false,
   };
@@ -78,6 +86,8 @@ export default defineConfig({
   testDir: "./tests",
   testMatch: "multi-node.spec.ts",
   fullyParallel: false,
+  // A stray test.only must fail CI rather than silently skip the rest of the suite.
+  forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
   timeout: 60_000,
@@ -106,6 +116,7 @@ export default defineConfig({
         ...QUIET_ENV,
         DEMO_TOOLS_PORT: String(CLUSTER_PORTS.demoTools),
         DEMO_TOOLS_SANDBOX_DIR: E2E_SANDBOX_DIR,
+        DEMO_TOOLS_TOKEN: demoToolsToken,
       },
       reuseExistingServer: false,
     },

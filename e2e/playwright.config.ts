@@ -9,6 +9,8 @@ export default defineConfig({
   // Needs two hub nodes on Redis: run by playwright.cluster.config.ts.
   testIgnore: "multi-node.spec.ts",
   fullyParallel: false,
+  // A stray test.only must fail CI rather than silently skip the rest of the suite.
+  forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
   timeout: 60_000,

@@ -18,14 +18,48 @@ const ratio = (value: number): string => (Number.isFinite(value) ? `${value.toFi
 const verdict = (ok: boolean | undefined): string =>
   ok === undefined ? "—" : ok ? "pass" : "**miss**";
 
+const MODE_NOTES: Record<BenchResults["mode"], string> = {
+  full: "> Full run (`npm run bench`).",
+  quick:
+    "> **Quick run** (`npm run bench -- --quick`): reduced sizes and durations; not the figures to quote.",
+  smoke:
+    "> **Smoke run** (`npm run bench -- --smoke`, part of `npm test`): toy sizes on a busy machine; it checks that every suite runs, its timings mean nothing.",
+};
+
 function table(header: string[], rows: string[][]): string {
   const line = (cells: string[]): string => `| ${cells.join(" | ")} |`;
   return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
-function summary(runs: CycleRun[], pick: (run: CycleRun) => Percentiles | undefined): Percentiles {
-  return medianOfRuns(runs.flatMap((run) => pick(run) ?? []));
+/** Below this many samples a run's nearest-rank p99 is simply its largest sample. */
+const P99_MIN_SAMPLES = 100;
+
+/** The median of the runs' percentiles, with how many runs and samples per run it rests on. */
+interface Summary extends Percentiles {
+  runs: number;
+  /** The smallest sample count of any run (runs of one row normally have equal counts). */
+  perRun: number;
 }
+
+function summary(runs: CycleRun[], pick: (run: CycleRun) => Percentiles | undefined): Summary {
+  const picked = runs.flatMap((run) => pick(run) ?? []);
+  const perRun = picked.length === 0 ? 0 : Math.min(...picked.map((run) => run.count));
+  return { ...medianOfRuns(picked), runs: picked.length, perRun };
+}
+
+/** A p99 cell; `†` when the runs had too few samples for p99 to differ from the maximum. */
+function p99(figures: Summary): string {
+  return figures.perRun < P99_MIN_SAMPLES ? `${ms(figures.p99)}†` : ms(figures.p99);
+}
+
+/** "runs × samples per run" of one side of a row. */
+function samples(figures: Summary): string {
+  return `${figures.runs} × ${figures.perRun}`;
+}
+
+const P99_NOTE =
+  `† fewer than ${P99_MIN_SAMPLES} samples per run: that p99 is each run's largest sample ` +
+  "(nearest rank), i.e. a maximum, not a 99th percentile.";
 
 function cpuMedian(runs: CycleRun[]): number {
   const sorted = runs.map((run) => run.cpuUsPerMessage).sort((a, b) => a - b);
@@ -41,8 +75,9 @@ function fanOutTable(results: FanOutResult[]): string {
     const p99Ratio = hub.p99 / base.p99;
     return [
       String(result.devices),
-      `${ms(base.p50)} / ${ms(base.p99)} / ${ms(base.max)}`,
-      `${ms(hub.p50)} / ${ms(hub.p99)} / ${ms(hub.max)}`,
+      `${samples(base)} / ${samples(hub)}`,
+      `${ms(base.p50)} / ${p99(base)} / ${ms(base.max)}`,
+      `${ms(hub.p50)} / ${p99(hub)} / ${ms(hub.max)}`,
       `${ratio(p50Ratio)} / ${ratio(p99Ratio)}`,
       target === undefined ? "—" : `≤ ${target}×`,
       verdict(target === undefined ? undefined : p50Ratio <= target && p99Ratio <= target),
@@ -52,6 +87,7 @@ function fanOutTable(results: FanOutResult[]): string {
   return table(
     [
       "N devices",
+      "runs × samples base / hub",
       "baseline p50 / p99 / max ms",
       "hub p50 / p99 / max ms",
       "hub/baseline p50 / p99",
@@ -78,10 +114,11 @@ function resolutionTable(results: FanOutResult[], sizes: number[]): string {
         return [
           String(result.devices),
           channel === "http" ? "HTTP POST" : "socket ack",
-          `${ms(base.p50)} / ${ms(base.p99)}`,
-          `${ms(hub.p50)} / ${ms(hub.p99)}`,
+          `${samples(base)} / ${samples(hub)}`,
+          `${ms(base.p50)} / ${p99(base)}`,
+          `${ms(hub.p50)} / ${p99(hub)}`,
           ratio(hub.p99 / base.p99),
-          `${ms(tool.p50)} / ${ms(tool.p99)}`,
+          `${ms(tool.p50)} / ${p99(tool)}`,
           judged ? `p99 ≤ ${limit} ms` : "—",
           verdict(judged ? hub.p99 <= limit && tool.p99 <= limit : undefined),
         ];
@@ -91,6 +128,7 @@ function resolutionTable(results: FanOutResult[], sizes: number[]): string {
     [
       "N",
       "answer via",
+      "runs × samples base / hub",
       "baseline → last withdrawn p50 / p99 ms",
       "hub → last withdrawn p50 / p99 ms",
       "hub/baseline p99",
@@ -117,6 +155,7 @@ function throughputTable(rows: (ThroughputResult | NotMeasured)[]): string {
     [
       "users × 3 devices",
       "nodes",
+      "resolutions in window",
       "resolutions/s",
       "lost",
       "doubled",
@@ -134,6 +173,7 @@ function throughputTable(rows: (ThroughputResult | NotMeasured)[]): string {
         return [
           String(row.users),
           String(row.nodes),
+          "—",
           `not measured: ${row.notMeasured}`,
           "—",
           "—",
@@ -152,6 +192,7 @@ function throughputTable(rows: (ThroughputResult | NotMeasured)[]): string {
       return [
         String(row.users),
         String(row.nodes),
+        `${row.resolutions} in ${row.seconds} s`,
         row.resolutionsPerSecond.toFixed(0),
         String(lost),
         String(doubled),
@@ -219,9 +260,7 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
   const { machine } = results;
   const sections = [
     `# Inquiry Hub benchmark, ${results.date} (${results.mode} run)`,
-    results.mode === "quick"
-      ? "> **Quick run** (`npm run bench -- --quick`): reduced sizes and durations; not the figures to quote."
-      : "> Full run (`npm run bench`).",
+    MODE_NOTES[results.mode],
     `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.ramGiB} GiB RAM, Node ${machine.node}, ${machine.os}. ` +
       `1-min load average ${machine.loadAverage.start.toFixed(2)} at start, ${machine.loadAverage.end.toFixed(2)} at end ` +
       "(anything above ~0.5 means other work shared the CPU and the latencies are noisy).",
@@ -237,6 +276,7 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
     sections.push(
       "## 2. Resolution: answer sent → `inquiry:withdrawn` at the last device / → tool result",
       resolutionTable(results.fanOut, resolutionSizes),
+      P99_NOTE,
     );
   }
   if (results.throughput.length > 0)
@@ -245,10 +285,14 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
       throughputTable(results.throughput),
     );
   if (results.memory.length > 0)
-    sections.push("## 4. Memory: RSS growth per connected device", memoryTable(results.memory));
+    sections.push(
+      "## 4. Memory: RSS growth per connected device (one reading per side and size)",
+      memoryTable(results.memory),
+    );
   if (results.parser !== undefined)
     sections.push(
-      `## 5. Parser: ${results.parser.chunks} SSE chunks (${(results.parser.bytes / 1e6).toFixed(1)} MB)`,
+      `## 5. Parser: ${results.parser.chunks} SSE chunks (${(results.parser.bytes / 1e6).toFixed(1)} MB), ` +
+        `median of ${results.parser.iterations} timed passes per consumer`,
       parserTable(results.parser),
     );
   return `${sections.join("\n\n")}\n`;

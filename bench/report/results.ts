@@ -1,3 +1,4 @@
+import type { BenchMode } from "../lib/options";
 import type { FanOutResult } from "../suites/fan-out";
 import type { MemoryResult } from "../suites/memory";
 import type { ParserResult } from "../suites/parser";
@@ -24,7 +25,7 @@ export interface NotMeasured {
 /** Everything one `npm run bench` wrote to bench/results/<date>.json. */
 export interface BenchResults {
   date: string;
-  mode: "full" | "quick";
+  mode: BenchMode;
   machine: MachineInfo;
   fanOut: FanOutResult[];
   throughput: (ThroughputResult | NotMeasured)[];

@@ -5,12 +5,22 @@ import express from "express";
 import type { Request, Response } from "express";
 import { buildDemoMcpServer } from "./mcp-server";
 import type { DemoToolsState } from "./mcp-server";
+import { createAccessGuards, LOOPBACK_HOSTNAMES } from "./request-guards";
 import { createNotesTable } from "./sql/notes-table";
 
 /** Configuration of {@link createDemoToolsServer}. */
 export interface DemoToolsConfig {
   /** Absolute folder `write_file` is confined to; created on first write. */
   sandboxDir: string;
+  /**
+   * The bearer token `/mcp` requires. `main.ts` always sets one (DEMO_TOOLS_TOKEN or the token
+   * file); only in-process tests that own every client may leave it out.
+   */
+  bearerToken?: string | undefined;
+  /** Host names accepted in the Host header; default its loopback names. */
+  allowedHosts?: readonly string[] | undefined;
+  /** Browser origins accepted; default none, so every browser page is refused. */
+  allowedOrigins?: readonly string[] | undefined;
 }
 
 /** A demo-tools server that is built but not yet listening; the caller picks host and port. */
@@ -40,16 +50,25 @@ async function handleMcpPost(state: DemoToolsState, req: Request, res: Response)
 }
 
 /**
- * The composition root: an Express app serving stateless Streamable HTTP MCP at `/mcp`.
- * Exported so tests (and other apps' tests) can run the real server in-process on port 0.
+ * The composition root: an Express app serving stateless Streamable HTTP MCP at `/mcp`,
+ * behind a Host check (DNS rebinding), an Origin check (browser pages) and a bearer token
+ * (any other local process), so only the hub's approval proxy can run its tools. Exported so tests (and other apps' tests) can run the real server in-process on port 0.
  *
  * @example
- * const demo = createDemoToolsServer({ sandboxDir: "/tmp/sandbox" });
+ * const demo = createDemoToolsServer({ sandboxDir: "/tmp/sandbox", bearerToken });
  * demo.httpServer.listen(0, "127.0.0.1");
  */
 export function createDemoToolsServer(config: DemoToolsConfig): DemoToolsServer {
   const state: DemoToolsState = { sandboxDir: config.sandboxDir, table: createNotesTable() };
   const app = express();
+  app.use(
+    "/mcp",
+    createAccessGuards({
+      allowedHosts: config.allowedHosts ?? LOOPBACK_HOSTNAMES,
+      allowedOrigins: config.allowedOrigins ?? [],
+      bearerToken: config.bearerToken,
+    }),
+  );
   app.use(express.json({ limit: "2mb" }));
   app.post("/mcp", (req, res) => handleMcpPost(state, req, res));
   app.all("/mcp", (_req, res) =>

@@ -1,8 +1,26 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { MIN_TOKEN_LENGTH } from "./access-token";
+import { LOOPBACK_HOSTNAMES } from "./request-guards";
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/** The file the hub's proxy config (config/proxy.*.json) reads the token from by default. */
+export const DEFAULT_TOKEN_FILE = path.join(repositoryRoot, ".data", "demo-tools-token");
+
+const commaList = (fallback: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((list) =>
+      list === undefined
+        ? [...fallback]
+        : list
+            .split(",")
+            .map((item) => item.trim())
+            .filter((item) => item.length > 0),
+    );
 
 const EnvSchema = z.object({
   DEMO_TOOLS_PORT: z.coerce.number().int().min(0).max(65_535).default(4200),
@@ -12,6 +30,17 @@ const EnvSchema = z.object({
     .min(1)
     .default(path.join(repositoryRoot, ".data", "sandbox"))
     .transform((directory) => path.resolve(directory)),
+  DEMO_TOOLS_TOKEN: z
+    .string()
+    .min(MIN_TOKEN_LENGTH, `at least ${MIN_TOKEN_LENGTH} characters`)
+    .optional(),
+  DEMO_TOOLS_TOKEN_FILE: z
+    .string()
+    .min(1)
+    .default(DEFAULT_TOKEN_FILE)
+    .transform((file) => path.resolve(file)),
+  DEMO_TOOLS_ALLOWED_HOSTS: commaList(LOOPBACK_HOSTNAMES),
+  DEMO_TOOLS_ALLOWED_ORIGINS: commaList([]).pipe(z.array(z.url())),
 });
 
 /** The demo-tools settings, read once from the environment. */
@@ -20,14 +49,24 @@ export interface DemoToolsEnv {
   host: string;
   /** Absolute folder that `write_file` may write into, and nowhere else. */
   sandboxDir: string;
+  /** The bearer token from DEMO_TOOLS_TOKEN; absent = read or create `tokenFile`. */
+  token?: string | undefined;
+  /** Where the generated token is kept (mode 0600) when DEMO_TOOLS_TOKEN is unset. */
+  tokenFile: string;
+  allowedHosts: string[];
+  allowedOrigins: string[];
 }
 
 /**
- * The only place that reads `process.env`. Throws an error naming every bad variable, so
- * a misconfigured process stops at start-up instead of failing on its first request.
+ * The only place that reads `process.env`. Empty variables count as unset. Throws an error
+ * naming every bad variable, so a misconfigured process stops at start-up instead of failing
+ * on its first request.
  */
 export function readDemoToolsEnv(source: NodeJS.ProcessEnv = process.env): DemoToolsEnv {
-  const parsed = EnvSchema.safeParse(source);
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join(".")}: ${issue.message}`,
@@ -38,5 +77,9 @@ export function readDemoToolsEnv(source: NodeJS.ProcessEnv = process.env): DemoT
     port: parsed.data.DEMO_TOOLS_PORT,
     host: parsed.data.DEMO_TOOLS_HOST,
     sandboxDir: parsed.data.DEMO_TOOLS_SANDBOX_DIR,
+    token: parsed.data.DEMO_TOOLS_TOKEN,
+    tokenFile: parsed.data.DEMO_TOOLS_TOKEN_FILE,
+    allowedHosts: parsed.data.DEMO_TOOLS_ALLOWED_HOSTS,
+    allowedOrigins: parsed.data.DEMO_TOOLS_ALLOWED_ORIGINS,
   };
 }

@@ -1,3 +1,4 @@
 export { createDemoToolsServer } from "./app";
 export type { DemoToolsConfig, DemoToolsServer } from "./app";
 export { forecastFor } from "./tools/get-weather";
+export { loadOrCreateToken } from "./access-token";

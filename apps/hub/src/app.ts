@@ -5,11 +5,13 @@ import cors from "cors";
 import express from "express";
 import type { ServerOptions } from "socket.io";
 import type { HubConfig } from "./config";
+import { createAgentCredentialService } from "./core/agent-credential-service";
 import { createAuthService } from "./core/auth-service";
 import type { PendingIndex } from "./core/cluster-ports";
 import type { AttemptLimiterFactory } from "./core/attempt-limiter-ports";
 import type { DevicePresence, DeviceStore, OneTimeSecretStore } from "./core/device-ports";
 import { createDeviceService } from "./core/device-service";
+import { createLoginThrottle } from "./core/login-throttle";
 import { createInquiryService } from "./core/inquiry-service";
 import type { InquiryService } from "./core/inquiry-service";
 import { createPairingService } from "./core/pairing-service";
@@ -28,6 +30,7 @@ import { createMemoryAttemptLimiters } from "./infra/rate-limit/attempt-limiters
 import { createAjvArgumentsValidator } from "./infra/validation/ajv-arguments-validator";
 import { createApprovalProxies } from "./proxy/approval-proxies";
 import type { AuditSink } from "./proxy/audit-log";
+import { createAgentCredentialRoutes } from "./transport/http/agent-credential-routes";
 import { createAuthRoutes } from "./transport/http/auth-routes";
 import { createAuthenticate } from "./transport/http/authenticate";
 import { createDeviceRoutes } from "./transport/http/device-routes";
@@ -108,17 +111,29 @@ export interface Hub {
  */
 export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const eventBus = deps.eventBus ?? createLocalEventBus();
-  const inquiryStore = deps.inquiryStore ?? createMemoryInquiryStore();
+  const inquiryStore =
+    deps.inquiryStore ??
+    createMemoryInquiryStore({
+      historyTtlMs: config.historyTtlSeconds * 1000,
+      maxResolvedPerUser: config.memoryHistoryPerUser,
+    });
   const userStore = deps.userStore ?? createMemoryUserStore();
   const roomPresence = deps.cluster === undefined ? undefined : createRoomPresence();
   const devices = createDeviceService({
     store: deps.deviceStore ?? createMemoryDeviceStore(),
     presence: deps.devicePresence ?? roomPresence ?? createMemoryDevicePresence(),
   });
+  const tokenStore = deps.tokenStore ?? createMemoryTokenStore();
   const auth = createAuthService({
     users: userStore,
-    tokens: deps.tokenStore ?? createMemoryTokenStore(),
+    tokens: tokenStore,
     devices,
+    deviceIdleMs: config.deviceIdleDays * 24 * 60 * 60 * 1000,
+  });
+  const agentCredentials = createAgentCredentialService({
+    devices,
+    tokens: tokenStore,
+    runLifetimeMs: config.agentRunSeconds * 1000,
   });
   const pairing = createPairingService({
     auth,
@@ -144,6 +159,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     {
       defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
       timeoutGraceMs: config.timeoutGraceSeconds * 1000,
+      maxPendingPerUser: config.pendingInquiriesPerUser,
     },
   );
   const teams = createTeams(
@@ -172,7 +188,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     store: deps.settingsStore ?? createMemorySettingsStore(),
   });
   const yolo: YoloGate = async (userId, sessionOverride) =>
-    sessionOverride ?? (await settings.isYoloOn(userId));
+    sessionOverride !== false && (await settings.isYoloOn(userId));
   const mcp = createMcpSessions({
     inquiries,
     yolo,
@@ -182,15 +198,17 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
         : createOpenAiAnswerDrafter(config.answerDrafting),
     heartbeatMs: config.heartbeatSeconds * 1000,
     idleMs: config.mcpSessionIdleSeconds * 1000,
+    caps: config.mcpSessionCaps,
   });
   const authenticate = createAuthenticate(auth, devices);
+  const authenticatePerson = createAuthenticate(auth, devices, "person");
   const channels = createChannels(
     config,
     {
       bus: eventBus,
       devices,
       inquiries,
-      authenticate,
+      authenticate: authenticatePerson,
       votesOf: (inquiryId) => teams.proxy.votesOf(inquiryId),
       username: async (userId) => (await userStore.findById(userId))?.username,
     },
@@ -208,13 +226,16 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           guards: mcpGuards,
           heartbeatMs: config.heartbeatSeconds * 1000,
           idleMs: config.mcpSessionIdleSeconds * 1000,
+          sessionCaps: config.proxySessionCaps,
           yolo,
           teams: teams.proxy,
           ...(deps.approvalAudit === undefined ? {} : { audit: deps.approvalAudit }),
+          auditFullArguments: config.auditFullArguments,
         });
 
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", config.trustedProxies);
   app.use(securityHeaders);
   app.use(cors({ origin: config.corsOrigins, exposedHeaders: ["Mcp-Session-Id"] }));
   app.use(express.json({ limit: config.jsonBodyLimitBytes }));
@@ -228,12 +249,14 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   });
   app.post(["/api/auth/login", "/api/auth/register"], limitAttempts(logins, "address"));
   app.post(["/api/pairing", "/api/pairing/claim"], limitAttempts(pairings, "address"));
-  app.use("/api/auth", createAuthRoutes({ auth, devices, authenticate }));
+  const loginThrottle = createLoginThrottle(attemptLimiters, limits);
+  app.use("/api/auth", createAuthRoutes({ auth, devices, authenticate, loginThrottle }));
   app.use("/api/inquiries", authenticate, createInquiryRoutes(inquiries));
-  app.use("/api/devices", authenticate, createDeviceRoutes(devices));
-  app.use("/api/settings", authenticate, createSettingsRoutes(settings));
-  app.use("/api/teams", authenticate, teams.router);
-  app.use("/api", createPairingRoutes({ pairing, tickets, authenticate }));
+  app.use("/api/devices", authenticatePerson, createDeviceRoutes(devices));
+  app.use("/api/settings", authenticatePerson, createSettingsRoutes(settings));
+  app.use("/api/teams", authenticatePerson, teams.router);
+  app.use("/api", createAgentCredentialRoutes(agentCredentials, authenticatePerson));
+  app.use("/api", createPairingRoutes({ pairing, tickets, authenticate: authenticatePerson }));
   app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
   if (proxies !== undefined) app.use(proxies.router);
   app.use(channels.router);

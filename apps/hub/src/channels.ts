@@ -18,7 +18,7 @@ import { WEBHOOK_DEVICE_ID, WEBHOOK_DEVICE_NAME } from "./core/webhook-ports";
 import type { LinkNonce, WebhookConfigStore, WebhookPoster } from "./core/webhook-ports";
 import { withEphemeralSecrets } from "./infra/file/channel-secrets";
 import { createHttpWebhookPoster } from "./infra/http/http-webhook-poster";
-import { webhookUrlProblem } from "./infra/http/webhook-address-guard";
+import { pushEndpointProblem, webhookUrlProblem } from "./infra/http/url-problems";
 import { createMemoryAuditTrail } from "./infra/memory/memory-audit-trail";
 import { createMemoryDeliveryClaims } from "./infra/memory/memory-delivery-claims";
 import { createMemoryDeliveryLog } from "./infra/memory/memory-delivery-log";
@@ -98,10 +98,10 @@ export function createChannels(
   const subscriptions = deps.pushSubscriptions ?? createMemoryPushSubscriptionStore();
   const sender =
     deps.pushSender ??
-    createWebPushSender({
-      ...config.vapidKeys,
-      subject: config.vapidSubject,
-    });
+    createWebPushSender(
+      { ...config.vapidKeys, subject: config.vapidSubject },
+      { allowPrivate: config.pushAllowPrivate },
+    );
   const stopPush = startPushNotifier({
     bus: core.bus,
     devices: core.devices,
@@ -135,7 +135,14 @@ export function createChannels(
   router.use("/api/history", core.authenticate, createHistoryRoutes(history));
   router.use(
     "/api/push",
-    createPushRoutes({ sender, subscriptions, authenticate: core.authenticate }),
+    createPushRoutes({
+      sender,
+      subscriptions,
+      authenticate: core.authenticate,
+      endpointProblem: config.pushAllowPrivate
+        ? () => Promise.resolve(undefined)
+        : pushEndpointProblem,
+    }),
   );
   router.use(
     "/api/channels/webhook",

@@ -1,6 +1,7 @@
 import type { RateLimits } from "./core/attempt-limiter-ports";
 import type { OpenAiAnswerDrafterConfig } from "./infra/openai/openai-answer-drafter";
 import type { ProxyConfig } from "./proxy/proxy-config-schema";
+import type { SessionCaps } from "./transport/mcp/session-caps";
 
 /**
  * Everything createHub needs to know, already validated. Durations are seconds and may be
@@ -19,10 +20,34 @@ export interface HubConfig {
   heartbeatSeconds: number;
   /** Browser origins allowed by CORS and by the /mcp Origin check. */
   corsOrigins: string[];
-  /** An MCP session with no open request for this long is closed (its calls cancelled). */
+  /**
+   * Peers whose X-Forwarded-For the hub believes (HUB_TRUSTED_PROXIES), in Express `trust
+   * proxy` terms: `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges. The
+   * client address of rate limits comes from there; anyone else's header is ignored.
+   */
+  trustedProxies: string[];
+  /**
+   * An MCP or proxy session with no open request for this long is closed. A session with a
+   * call in flight (a send_inquiry waiting for its answer) or a GET stream is never idle.
+   */
   mcpSessionIdleSeconds: number;
+  /** Open `/mcp` sessions per credential, per user and per node (HUB_MCP_SESSIONS_*). */
+  mcpSessionCaps: SessionCaps;
+  /** Open `/proxy/<name>/mcp` sessions, each with its upstream connection (HUB_PROXY_SESSIONS_*). */
+  proxySessionCaps: SessionCaps;
+  /** Pending inquiries one user may have at once; more are refused with 429. */
+  pendingInquiriesPerUser: number;
+  /** Resolved inquiries the in-memory store keeps per user within the history TTL. */
+  memoryHistoryPerUser: number;
   /** Largest JSON body accepted, in bytes; larger ones get 413. */
   jsonBodyLimitBytes: number;
+  /** A device credential unused for this many days must log in again (sliding lifetime). */
+  deviceIdleDays: number;
+  /**
+   * Longest life of a chat run's agent credential. The web revokes it when the run ends; this
+   * bounds one it could not revoke (a crash mid-run).
+   */
+  agentRunSeconds: number;
   /** How long a "pair a phone" code stays claimable. */
   pairingCodeSeconds: number;
   /** How long a single-use Socket.IO handshake ticket stays redeemable. */
@@ -31,6 +56,12 @@ export interface HubConfig {
   teamInvitationSeconds: number;
   /** Upstreams served at `/proxy/<name>/mcp` (PROXY_CONFIG_PATH); no proxy when absent. */
   proxy?: ProxyConfig | undefined;
+  /**
+   * Whether the approval audit on stdout prints tool arguments in full
+   * (HUB_AUDIT_FULL_ARGUMENTS=1). Off by default: arguments carry file contents and SQL, so
+   * each value is replaced by its length and a keyed digest.
+   */
+  auditFullArguments: boolean;
   /** Several nodes share state through this Redis (REDIS_URL); unset = in-memory, one node. */
   redisUrl?: string | undefined;
   /** Prefix of every Redis key and channel, so several hubs can share one Redis. */
@@ -42,7 +73,7 @@ export interface HubConfig {
    * pending inquiries withdrawn as `cancelled` within about this long plus one sweep.
    */
   nodeLeaseSeconds: number;
-  /** How long resolved inquiries and their audit entries stay in Redis as history. */
+  /** How long resolved inquiries (and in Redis their audit entries) stay as history. */
   historyTtlSeconds: number;
   /** The web app's public origin, for links in channel messages (HUB_WEB_PUBLIC_URL). */
   webPublicUrl: string;
@@ -64,6 +95,12 @@ export interface HubConfig {
    * (HUB_WEBHOOK_ALLOW_PRIVATE=1); off by default, since a webhook URL is user input.
    */
   webhookAllowPrivate: boolean;
+  /**
+   * Lets Web Push reach plain-http, loopback, private and link-local endpoints
+   * (HUB_PUSH_ALLOW_PRIVATE=1, for a local test push service); off by default, since a
+   * subscription's endpoint is user input.
+   */
+  pushAllowPrivate: boolean;
   /** Abuse limits (HUB_RATE_LIMIT_*); generous, so only floods hit them. */
   rateLimits: RateLimits;
   /**
@@ -87,12 +124,20 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   timeoutGraceSeconds: 10,
   heartbeatSeconds: 10,
   corsOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
-  mcpSessionIdleSeconds: 30 * 60,
+  trustedProxies: ["loopback"],
+  mcpSessionIdleSeconds: 5 * 60,
+  mcpSessionCaps: { perCredential: 16, perUser: 32, total: 1_000 },
+  proxySessionCaps: { perCredential: 8, perUser: 16, total: 256 },
+  pendingInquiriesPerUser: 100,
+  memoryHistoryPerUser: 5_000,
   jsonBodyLimitBytes: 64 * 1024,
+  deviceIdleDays: 30,
+  agentRunSeconds: 24 * 60 * 60,
   pairingCodeSeconds: 5 * 60,
   socketTicketSeconds: 60,
   teamInvitationSeconds: 7 * 24 * 60 * 60,
   redisKeyPrefix: "ih:",
+  auditFullArguments: false,
   nodeLeaseSeconds: 10,
   historyTtlSeconds: 7 * 24 * 60 * 60,
   webPublicUrl: "http://localhost:3000",
@@ -102,10 +147,14 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   webhookAttempts: 3,
   webhookRetryBaseSeconds: 1,
   webhookAllowPrivate: false,
+  pushAllowPrivate: false,
   rateLimits: {
     loginPerMinute: 120,
+    loginFailuresPerAccountAddressPerHour: 10,
+    loginFailuresPerAccountPerHour: 100,
     pairingPerMinute: 60,
     answersPerMinute: 5000,
     inquiriesPerMinute: 5000,
+    delegatedPerMinute: 60,
   },
 };

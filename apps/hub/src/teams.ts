@@ -2,6 +2,7 @@ import type { Router } from "express";
 import type { HubConfig } from "./config";
 import type { ArgumentsValidator } from "./core/approval-answer";
 import { routeToTeams } from "./core/approval-routing";
+import type { TeamLookup } from "./core/approval-routing";
 import type { ApprovalVoteStore } from "./core/approval-vote-ports";
 import type { OneTimeSecretStore } from "./core/device-ports";
 import type { InquiryService } from "./core/inquiry-service";
@@ -12,6 +13,7 @@ import { createTeamService } from "./core/team-service";
 import { createMemoryApprovalVoteStore } from "./infra/memory/memory-approval-vote-store";
 import { createMemoryOneTimeSecretStore } from "./infra/memory/memory-one-time-secret-store";
 import { createMemoryTeamStore } from "./infra/memory/memory-team-store";
+import { unknownTeams, unknownTeamWarnings } from "./proxy/team-approval";
 import type { TeamApprovalDeps } from "./proxy/team-approval";
 import { createTeamRoutes } from "./transport/http/team-routes";
 import { startSharedApprovalFanOut } from "./transport/socket/shared-approval-fan-out";
@@ -39,7 +41,8 @@ export interface Teams {
 
 /**
  * Wires teams, invitations and shared approvals (issue 11) on top of the inquiry service:
- * one place, so app.ts only mounts the result.
+ * one place, so app.ts only mounts the result. At startup it warns about every approver
+ * team id the proxy config names that no team has (those calls are refused until it does).
  */
 export function createTeams(
   config: HubConfig,
@@ -57,21 +60,33 @@ export function createTeams(
     users: core.users,
     invitations: deps.teamInvitations ?? createMemoryOneTimeSecretStore(),
     invitationTtlMs: config.teamInvitationSeconds * 1000,
+    membershipChanged: (teamId, userId) => shared.reviewStanding(teamId, userId),
   });
+  const lookup: TeamLookup = (teamId) => service.lookup(teamId);
   const shared = withSharedApprovals(core.inquiries, {
     store: core.store,
     votes: deps.approvalVotes ?? createMemoryApprovalVoteStore(),
+    lookup,
     validateArguments: core.validateArguments,
     deviceName: core.deviceName,
   });
+  const proxy: TeamApprovalDeps = {
+    route: (rule, requesterId) => routeToTeams(lookup, rule, requesterId),
+    unknownTeams: (teamIds) => unknownTeams(lookup, teamIds),
+    followEscalations: (inquiry) => shared.followEscalations(inquiry),
+    votesOf: (inquiryId) => shared.votesOf(inquiryId),
+  };
+  if (config.proxy !== undefined)
+    unknownTeamWarnings(config.proxy, proxy).then(
+      (warnings) => {
+        for (const warning of warnings) console.warn(warning);
+      },
+      (error: unknown) => console.warn("checking the proxy config's approver teams failed", error),
+    );
   return {
     inquiries: shared.inquiries,
     router: createTeamRoutes(service),
-    proxy: {
-      route: (rule, requesterId) => routeToTeams(service, rule, requesterId),
-      followEscalations: (inquiry) => shared.followEscalations(inquiry),
-      votesOf: (inquiryId) => shared.votesOf(inquiryId),
-    },
+    proxy,
     startFanOut: (io) => startSharedApprovalFanOut(io, shared),
   };
 }

@@ -25,12 +25,12 @@ interface ChannelStores {
   deliveryClaims: DeliveryClaims;
 }
 
-function subscription(deviceId: string): StoredPushSubscription {
+function subscription(deviceId: string, userId = "user-1"): StoredPushSubscription {
   return {
     endpoint: `https://push.example.test/${randomUUID()}`,
     keys: { p256dh: "p".repeat(87), auth: "a".repeat(22) },
     deviceId,
-    userId: "user-1",
+    userId,
     createdAt: new Date().toISOString(),
   };
 }
@@ -57,10 +57,10 @@ function describeChannelContract(name: string, open: () => ChannelStores): void 
       const [phone, laptop] = [randomUUID(), randomUUID()];
       const first = subscription(phone);
       const second = subscription(phone);
-      await store.put(first);
-      await store.put(second);
+      expect(await store.put(first)).toBe("saved");
+      expect(await store.put(second)).toBe("saved");
       expect(await store.listByDevices([phone])).toHaveLength(2);
-      await store.put({ ...first, deviceId: laptop });
+      expect(await store.put({ ...first, deviceId: laptop })).toBe("saved");
       expect(await store.listByDevices([phone])).toEqual([second]);
       expect(await store.listByDevices([laptop])).toEqual([{ ...first, deviceId: laptop }]);
 
@@ -68,6 +68,17 @@ function describeChannelContract(name: string, open: () => ChannelStores): void 
       expect(await store.remove(phone, second.endpoint)).toBe(true);
       await store.removeEndpoint(first.endpoint);
       expect(await store.listByDevices([phone, laptop])).toEqual([]);
+    });
+
+    it("keeps a subscription with the user who made it", async () => {
+      const { pushSubscriptions: store } = open();
+      const [mine, theirs] = [randomUUID(), randomUUID()];
+      const owned = subscription(mine, "owner");
+      await store.put(owned);
+      const stolen = { ...subscription(theirs, "intruder"), endpoint: owned.endpoint };
+      expect(await store.put(stolen)).toBe("taken");
+      expect(await store.remove(theirs, owned.endpoint)).toBe(false);
+      expect(await store.listByDevices([mine, theirs])).toEqual([owned]);
     });
 
     it("stores, replaces and removes a user's webhook configuration", async () => {

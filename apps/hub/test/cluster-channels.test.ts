@@ -46,6 +46,7 @@ describe("push and webhook on two nodes", () => {
       vapidKeys: webPush.generateVAPIDKeys(),
       webhookRetryBaseSeconds: 0.01,
       webhookAllowPrivate: true,
+      pushAllowPrivate: true,
       webPublicUrl: "https://hub.example.test",
     };
     nodeA = await startTestNode(cluster, shared);

@@ -19,7 +19,10 @@ describe("1,000 inquiries answered concurrently through two nodes", () => {
   let nodeB: TestNode;
 
   beforeAll(async () => {
-    cluster = await startTestCluster({ name: "load", leaseSeconds: 10 }, { heartbeatSeconds: 60 });
+    cluster = await startTestCluster(
+      { name: "load", leaseSeconds: 10 },
+      { heartbeatSeconds: 60, pendingInquiriesPerUser: 1_000 },
+    );
     ({ nodeA, nodeB } = cluster);
   });
   afterAll(() => cluster.close());

@@ -30,7 +30,11 @@ describe("elicitation through the approval proxy", () => {
     upstream = await startElicitingUpstream();
     const proxy = parseProxyConfig({
       upstreams: {
-        bookings: { url: upstream.url.href, timeout_seconds: UPSTREAM_TIMEOUT_SECONDS },
+        bookings: {
+          url: upstream.url.href,
+          timeout_seconds: UPSTREAM_TIMEOUT_SECONDS,
+          tools: { book_table: false },
+        },
       },
     });
     testHub = await startTestHub({ proxy });

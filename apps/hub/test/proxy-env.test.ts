@@ -40,4 +40,22 @@ describe("PROXY_CONFIG_PATH", () => {
       /PROXY_CONFIG_PATH: cannot load proxy config .*missing\.json/,
     );
   });
+
+  it("keeps audit arguments redacted unless HUB_AUDIT_FULL_ARGUMENTS=1", () => {
+    expect(loadConfig({}).auditFullArguments).toBe(false);
+    expect(loadConfig({ HUB_AUDIT_FULL_ARGUMENTS: "1" }).auditFullArguments).toBe(true);
+    expect(() => loadConfig({ HUB_AUDIT_FULL_ARGUMENTS: "yes" })).toThrow(
+      /HUB_AUDIT_FULL_ARGUMENTS/,
+    );
+  });
+
+  it("hands its environment to the proxy config's secret references", () => {
+    const proxy = loadConfig({
+      PROXY_CONFIG_PATH: EXAMPLE,
+      DEMO_TOOLS_TOKEN: "s".repeat(43),
+    }).proxy;
+    expect(proxy?.upstreams.demo?.connection).toMatchObject({
+      headers: { authorization: { kind: "value", value: `Bearer ${"s".repeat(43)}` } },
+    });
+  });
 });

@@ -11,7 +11,8 @@ describe("Web Push", () => {
   let publicKey: string;
 
   beforeAll(async () => {
-    hub = await startTestHub();
+    // The receiver is a plain-http push service on loopback, reachable only when allowed.
+    hub = await startTestHub({ pushAllowPrivate: true });
     receiver = await startLoopbackReceiver();
     publicKey = PushKeyResponseSchema.parse(
       await (await hub.request("/api/push/key")).json(),

@@ -24,7 +24,10 @@ describe("exactly one resolution", () => {
   });
 
   it(`${INQUIRIES} MCP inquiries, each answered at once by three devices: one winner each`, async () => {
-    const testHub = await startTestHub({ heartbeatSeconds: 60 });
+    const testHub = await startTestHub({
+      heartbeatSeconds: 60,
+      pendingInquiriesPerUser: INQUIRIES,
+    });
     hub = testHub;
     const first = await testHub.registerUser("racer", "Device 1");
     const logins: TestLogin[] = [

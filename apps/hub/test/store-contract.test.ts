@@ -48,11 +48,19 @@ function answerBy(deviceId: string, response = `answer from ${deviceId}`): Inqui
   };
 }
 
+/** A store's history lifetime, in whole seconds as Redis expires keys. */
+interface StoreOptions {
+  historyTtlSeconds?: number;
+}
+
 /**
  * The InquiryStore contract: what transports and the inquiry service rely on, whatever the
  * implementation. `open` returns a fresh, empty store for each test.
  */
-function describeInquiryStoreContract(name: string, open: () => Promise<StoreUnderTest>): void {
+function describeInquiryStoreContract(
+  name: string,
+  open: (options?: StoreOptions) => Promise<StoreUnderTest>,
+): void {
   describe(`InquiryStore contract: ${name}`, () => {
     let subject: StoreUnderTest;
     let store: InquiryStore;
@@ -158,6 +166,57 @@ function describeInquiryStoreContract(name: string, open: () => Promise<StoreUnd
       expect(await store.listByUser(userId, "pending")).toStrictEqual([]);
     });
 
+    it("drops a resolved inquiry once the history TTL has passed; pending ones stay", async () => {
+      const short = await open({ historyTtlSeconds: 1 });
+      try {
+        const resolved = pendingInquiry(userId, 0);
+        const pending = pendingInquiry(userId, 1_000);
+        await short.store.insert(resolved);
+        await short.store.insert(pending);
+        await short.store.resolve(resolved.id, answerBy("phone"));
+        expect((await short.store.listByUser(userId)).map((each) => each.id)).toStrictEqual([
+          pending.id,
+          resolved.id,
+        ]);
+
+        await expect
+          .poll(() => short.store.get(resolved.id), { timeout: 4_000, interval: 100 })
+          .toBeUndefined();
+        expect(await short.store.listByUser(userId)).toStrictEqual([pending]);
+        expect(await short.store.listByUser(userId, "answered")).toStrictEqual([]);
+        expect(await short.store.resolve(resolved.id, answerBy("laptop"))).toStrictEqual({
+          kind: "not-found",
+        });
+        expect(await short.store.get(pending.id)).toStrictEqual(pending);
+      } finally {
+        await short.close();
+      }
+    });
+
+    it("refuses a pending insert past the user's pending cap, writing nothing, even when racing", async () => {
+      const limits = { maxPendingPerUser: 3 };
+      const racing = Array.from({ length: 10 }, (_, index) => pendingInquiry(userId, index));
+      const outcomes = await Promise.all(racing.map((each) => store.insert(each, limits)));
+      expect(outcomes.filter((outcome) => outcome.kind === "inserted")).toHaveLength(3);
+      expect(outcomes.filter((outcome) => outcome.kind === "pending-cap")).toHaveLength(7);
+      const listed = await store.listByUser(userId, "pending");
+      expect(listed).toHaveLength(3);
+      const refused = racing.filter((each) => !listed.some((kept) => kept.id === each.id));
+      for (const each of refused) expect(await store.get(each.id)).toBeUndefined();
+
+      const otherUser = `user-${randomUUID()}`;
+      expect(await store.insert(pendingInquiry(otherUser), limits)).toStrictEqual({
+        kind: "inserted",
+      });
+      await store.resolve(listed[0]?.id ?? "", answerBy("phone"));
+      expect(await store.insert(pendingInquiry(userId, 50), limits)).toStrictEqual({
+        kind: "inserted",
+      });
+      expect(await store.insert(pendingInquiry(userId, 51), limits)).toStrictEqual({
+        kind: "pending-cap",
+      });
+    });
+
     it("round-trips every field through storage unchanged", async () => {
       const inquiry = pendingInquiry(userId, 0, {
         type: "APPROVAL",
@@ -208,9 +267,36 @@ function describeInquiryStoreContract(name: string, open: () => Promise<StoreUnd
   });
 }
 
-describeInquiryStoreContract("memory", () =>
-  Promise.resolve({ store: createMemoryInquiryStore(), close: () => Promise.resolve() }),
+describeInquiryStoreContract("memory", (options = {}) =>
+  Promise.resolve({
+    store: createMemoryInquiryStore(
+      options.historyTtlSeconds === undefined
+        ? {}
+        : { historyTtlMs: options.historyTtlSeconds * 1000 },
+    ),
+    close: () => Promise.resolve(),
+  }),
 );
+
+describe("memory inquiry store: bounded history", () => {
+  it("keeps at most maxResolvedPerUser resolved inquiries per user, dropping the oldest resolution first", async () => {
+    const store = createMemoryInquiryStore({ maxResolvedPerUser: 2 });
+    const inquiries = Array.from({ length: 4 }, (_, index) => pendingInquiry("flooder", index));
+    for (const each of inquiries) await store.insert(each);
+    const neighbour = pendingInquiry("neighbour");
+    await store.insert(neighbour);
+    await store.resolve(neighbour.id, answerBy("phone"));
+    for (const each of [inquiries[2], inquiries[0], inquiries[3]])
+      await store.resolve(each?.id ?? "", answerBy("phone"));
+
+    const ids = (await store.listByUser("flooder")).map((each) => each.id);
+    expect(ids).toStrictEqual([inquiries[3]?.id, inquiries[1]?.id, inquiries[0]?.id]);
+    expect(await store.get(inquiries[2]?.id ?? "")).toBeUndefined();
+    expect((await store.listByUser("neighbour")).map((each) => each.id)).toStrictEqual([
+      neighbour.id,
+    ]);
+  });
+});
 
 describe("Redis inquiry store", () => {
   let server: TestRedisServer;
@@ -231,8 +317,8 @@ describe("Redis inquiry store", () => {
     await server.stop();
   });
 
-  describeInquiryStoreContract("redis", async () => {
-    const infra = await openInfra({ keyPrefix: `test-${randomUUID()}:` });
+  describeInquiryStoreContract("redis", async (options = {}) => {
+    const infra = await openInfra({ keyPrefix: `test-${randomUUID()}:`, ...options });
     return { store: infra.inquiryStore, close: () => infra.close() };
   });
 

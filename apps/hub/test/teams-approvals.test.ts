@@ -2,36 +2,37 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  AuthResponseSchema,
-  HistoryDetailSchema,
-  TeamInvitationSchema,
-  TeamSchema,
-} from "@inquiry-hub/protocol";
-import type { InquiryProgress, TeamRole } from "@inquiry-hub/protocol";
+import { HistoryDetailSchema } from "@inquiry-hub/protocol";
+import type { InquiryProgress } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { resultText, waitFor } from "./helpers";
 import { answerOver, nextEvent } from "./socket-helpers";
 import type { TestDevice } from "./socket-helpers";
-import { gatedCall, startProxyHarness } from "./support/proxy-harness";
+import { gatedCall } from "./support/proxy-harness";
 import type { ProxyHarness } from "./support/proxy-harness";
+import { signIn, startAfterTeamSetup } from "./support/team-restart";
+import type { TeamAccount } from "./support/team-restart";
 
 const OPS = `ops-${randomUUID().slice(0, 8)}`;
 const ONCALL = `oncall-${randomUUID().slice(0, 8)}`;
 
 /** INSERTs need two people of OPS; write_file goes to OPS, then to ONCALL after 0.4 s. */
-const TOOLS = {
-  execute_sql: {
-    when: [{ arg: "query", sql: ["insert"] }],
-    approvers: { team: OPS },
-    approvals_required: 2,
-  },
-  write_file: {
-    approvers: { team: OPS },
-    escalate_to: [{ team: ONCALL, after_seconds: 0.4 }],
-    timeout_seconds: 10,
-  },
-};
+function toolsFor(opsId: string, oncallId: string) {
+  return {
+    execute_sql: {
+      when: [{ arg: "query", sql: ["insert"] }],
+      approvers: { team_id: opsId },
+      approvals_required: 2,
+    },
+    write_file: {
+      approvers: { team_id: opsId },
+      escalate_to: [{ team_id: oncallId, after_seconds: 0.4 }],
+      timeout_seconds: 10,
+    },
+  };
+}
+
+const NAMES = ["a", "b", "c", "d", "e", "f"] as const;
 
 interface Person {
   name: string;
@@ -56,61 +57,37 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
     return { status: response.status, body: json };
   }
 
-  async function person(name: string, deviceCount = 1): Promise<Person> {
-    const username = `${name}_${randomUUID().slice(0, 8)}`;
-    const credentials = { username, password: "correct horse battery" };
-    const register = await fetch(new URL("/api/auth/register", harness.hubUrl), {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(credentials),
-    });
-    const auth = AuthResponseSchema.parse(await register.json());
+  async function person(account: TeamAccount, deviceCount = 1): Promise<Person> {
     const found: Person = {
-      name,
-      token: auth.token,
-      userId: auth.user.id,
+      name: account.username,
+      token: await signIn(harness, account),
+      userId: account.userId,
       devices: [],
       progress: [],
     };
     for (let index = 0; index < deviceCount; index += 1) {
-      const login = await fetch(new URL("/api/auth/login", harness.hubUrl), {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(credentials),
-      });
-      const { token } = AuthResponseSchema.parse(await login.json());
-      const device = await harness.devices.connect({ token });
+      const device = await harness.devices.connect({ token: await signIn(harness, account) });
       device.socket.on("inquiry:progress", (progress) => found.progress.push(progress));
       found.devices.push(device);
     }
     return found;
   }
 
-  async function join(owner: Person, teamId: string, member: Person, role: TeamRole) {
-    const invitation = await call("POST", `/api/teams/${teamId}/invitations`, owner.token, {
-      role,
-    });
-    expect(invitation.status).toBe(201);
-    const { code } = TeamInvitationSchema.parse(invitation.body);
-    const claimed = await call("POST", "/api/teams/invitations/claim", member.token, { code });
-    expect(claimed.status).toBe(200);
-  }
-
   beforeAll(async () => {
-    harness = await startProxyHarness(TOOLS);
-    people.a = await person("a");
-    people.b = await person("b", 2);
-    people.c = await person("c");
-    people.d = await person("d");
-    people.e = await person("e");
-    people.f = await person("f");
-    const ops = TeamSchema.parse(
-      (await call("POST", "/api/teams", people.b.token, { name: OPS })).body,
-    );
-    await join(people.b, ops.id, people.c, "approver");
-    await join(people.b, ops.id, people.f, "approver");
-    await join(people.b, ops.id, people.d, "viewer");
-    await call("POST", "/api/teams", people.e.token, { name: ONCALL });
+    const started = await startAfterTeamSetup(async (setup) => {
+      const accounts = Object.fromEntries(
+        await Promise.all(NAMES.map(async (name) => [name, await setup.register(name)] as const)),
+      ) as Record<(typeof NAMES)[number], TeamAccount & { token: string }>;
+      const ops = await setup.createTeam(accounts.b, OPS);
+      await setup.join(accounts.b, ops.id, accounts.c, "approver");
+      await setup.join(accounts.b, ops.id, accounts.f, "approver");
+      await setup.join(accounts.b, ops.id, accounts.d, "viewer");
+      const oncall = await setup.createTeam(accounts.e, ONCALL);
+      return { tools: toolsFor(ops.id, oncall.id), state: accounts };
+    });
+    harness = started.harness;
+    for (const name of NAMES)
+      people[name] = await person(started.state[name], name === "b" ? 2 : 1);
     agent = await harness.connectAgent(people.a.token);
   });
 
@@ -173,13 +150,13 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
     expect(HistoryDetailSchema.parse(detail.body).votes).toEqual([
       expect.objectContaining({
         userId: people.b.userId,
-        username: expect.stringMatching(/^b_/) as unknown,
+        username: people.b.name,
         deviceId: expect.any(String) as unknown,
         decision: "approve",
       }),
       expect.objectContaining({
         userId: people.c.userId,
-        username: expect.stringMatching(/^c_/) as unknown,
+        username: people.c.name,
         decision: "approve",
       }),
     ]);

@@ -25,20 +25,21 @@ describe("teams over HTTP: roles, one-time invitations, bad input", () => {
     return hub.request(`/api/teams/${teamId}/invitations`, { token, body: { role } });
   }
 
-  it("makes the creator owner and refuses taken names and bad bodies without a change", async () => {
+  it("makes the creator owner, lets names repeat (labels) and refuses bad bodies", async () => {
     const team = await createTeam(`Ops ${Date.now()}`);
     expect(team.members).toEqual([
       expect.objectContaining({ userId: owner.userId, username: owner.username, role: "owner" }),
     ]);
-    const taken = await hub.request("/api/teams", {
-      token: other.token,
-      body: { name: team.name.toUpperCase() },
-    });
-    expect(taken.status).toBe(409);
     for (const body of [{}, { name: "" }, { name: "x", extra: 1 }]) {
       expect((await hub.request("/api/teams", { token: other.token, body })).status).toBe(400);
     }
     expect(await (await hub.request("/api/teams", { token: other.token })).json()).toEqual([]);
+    const namesake = await hub.request("/api/teams", {
+      token: other.token,
+      body: { name: team.name.toUpperCase() },
+    });
+    expect(namesake.status).toBe(201);
+    expect(TeamSchema.parse(await namesake.json()).id).not.toBe(team.id);
     expect((await hub.request("/api/teams", { body: { name: "anon" } })).status).toBe(401);
   });
 
@@ -73,17 +74,19 @@ describe("teams over HTTP: roles, one-time invitations, bad input", () => {
 });
 
 describe("team keys of the proxy policy", () => {
+  const DBA = "6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6c4a31";
+  const ONCALL = "0b7e4d2c-8a1f-4e3b-b5c6-9d2a1f7e3c80";
   const withPolicy = (policy: unknown) => ({
     upstreams: { demo: { url: "http://127.0.0.1:4200/mcp", tools: { execute_sql: policy } } },
   });
 
-  it("normalizes a team rule with its defaults", () => {
+  it("normalizes a team rule, naming teams by id, with its defaults", () => {
     const config = parseProxyConfig(
-      withPolicy({ approvers: { team: "dba" }, approvals_required: 2 }),
+      withPolicy({ approvers: { team_id: DBA }, approvals_required: 2 }),
     );
     expect(config.upstreams.demo?.tools.execute_sql).toMatchObject({
       team: {
-        approvers: { team: "dba", role: "approver" },
+        approvers: { teamId: DBA, role: "approver" },
         required: 2,
         rejectEnds: true,
         selfApproval: false,
@@ -94,13 +97,19 @@ describe("team keys of the proxy policy", () => {
 
   it.each([
     [{ approvals_required: 2 }, "approvals_required"],
-    [{ approvers: { team: "dba", role: "viewer" } }, "role"],
-    [{ approvers: { team: "dba" }, approvals_required: 0 }, "approvals_required"],
+    [{ approvers: { team_id: DBA, role: "viewer" } }, "role"],
+    [{ approvers: { team_id: DBA }, approvals_required: 0 }, "approvals_required"],
+    [{ approvers: { team_id: "dba" } }, "approvers.team_id: must be a team id"],
+    [{ approvers: { team: "dba" } }, "use team_id (the id GET /api/teams shows), not team"],
+    [
+      { approvers: { team_id: DBA }, escalate_to: [{ team: "oncall", after_seconds: 1 }] },
+      "escalate_to.0: teams are named by id",
+    ],
     [
       {
-        approvers: { team: "a" },
+        approvers: { team_id: DBA },
         timeout_seconds: 5,
-        escalate_to: [{ team: "b", after_seconds: 9 }],
+        escalate_to: [{ team_id: ONCALL, after_seconds: 9 }],
       },
       "after_seconds",
     ],

@@ -19,18 +19,19 @@ function vote(userId: string, decision: ApprovalVote["decision"] = "approve"): A
 /** The team port's contract; the Redis store must behave like the memory one. */
 function describeTeamContract(name: string, open: () => TeamStore): void {
   describe(`team store contract: ${name}`, () => {
-    it("keeps names unique (case-insensitive) and finds teams by id, name and member", async () => {
+    it("finds teams by id and member only; a name is a label two teams may share", async () => {
       const store = open();
       const [owner, other] = [randomUUID(), randomUUID()];
       const team = { id: randomUUID(), name: `Ops-${randomUUID()}`, createdAt: AT };
-      expect(await store.create(team, { userId: owner, role: "owner", joinedAt: AT })).toBe(true);
-      const clash = { ...team, id: randomUUID(), name: team.name.toUpperCase() };
-      expect(await store.create(clash, { userId: other, role: "owner", joinedAt: AT })).toBe(false);
-      expect(await store.get(clash.id)).toBeUndefined();
+      await store.create(team, { userId: owner, role: "owner", joinedAt: AT });
+      const namesake = { ...team, id: randomUUID(), name: team.name.toUpperCase() };
+      await store.create(namesake, { userId: other, role: "owner", joinedAt: AT });
       expect(await store.get(team.id)).toEqual(team);
-      expect(await store.findByName(team.name.toLowerCase())).toEqual(team);
+      expect(await store.get(namesake.id)).toEqual(namesake);
+      expect(await store.get(team.name)).toBeUndefined();
       expect(await store.teamIdsOf(owner)).toEqual([team.id]);
-      expect(await store.teamIdsOf(other)).toEqual([]);
+      expect(await store.teamIdsOf(other)).toEqual([namesake.id]);
+      expect((await store.members(team.id)).map((each) => each.userId)).toEqual([owner]);
     });
 
     it("adds, changes and removes members one at a time", async () => {
@@ -92,6 +93,30 @@ function describeVoteContract(name: string, open: () => ApprovalVoteStore): void
       expect(recorded).toHaveLength(2);
       expect(recorded.filter((each) => each.ballot.decided === "approve")).toHaveLength(1);
       expect(outcomes.filter((each) => each.kind === "closed")).toHaveLength(10);
+    });
+
+    it("dismisses a voter: their vote stops counting while undecided, and unshares", async () => {
+      const store = open();
+      const [pending, decided] = [randomUUID(), randomUUID()];
+      await store.share(pending, ["b", "c"], AT);
+      await store.cast(pending, vote("b"), rule);
+      const dismissed = await store.dismiss(pending, "b");
+      expect(dismissed).toMatchObject({ struck: true, ballot: { votes: [] } });
+      expect(await store.sharedWith("b")).toEqual([]);
+      expect(await store.sharedWith("c")).toEqual([pending]);
+      expect(await store.cast(pending, vote("c"), rule)).toMatchObject({
+        kind: "recorded",
+        ballot: { votes: [{ userId: "c" }] },
+      });
+      const outcome = await store.cast(pending, vote("d"), rule);
+      expect(outcome).toMatchObject({ kind: "recorded", ballot: { decided: "approve" } });
+      expect((await store.dismiss(pending, "nobody")).struck).toBe(false);
+
+      await store.cast(decided, vote("b", "reject"), rule);
+      expect(await store.dismiss(decided, "b")).toMatchObject({
+        struck: false,
+        ballot: { decided: "reject", votes: [{ userId: "b" }] },
+      });
     });
 
     it("escalates once, only while nobody voted, and shares with the newcomers", async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { createHttpWebhookPoster } from "../src/infra/http/http-webhook-poster";
-import { isPrivateAddress, webhookUrlProblem } from "../src/infra/http/webhook-address-guard";
+import { isPublicAddress } from "../src/infra/http/public-address-guard";
+import { pushEndpointProblem, webhookUrlProblem } from "../src/infra/http/url-problems";
 import { startTestHub } from "./helpers";
 import type { TestHub } from "./helpers";
 
@@ -20,18 +21,50 @@ describe("webhook address guard", () => {
     "::ffff:127.0.0.1",
     "fd00::1",
     "fe80::1",
+    "192.0.2.1",
+    "2001:db8::1",
+    "64:ff9b::7f00:1",
+    "64:ff9b::a9fe:a9fe",
+    "64:ff9b:1::808:808",
+    "2002:7f00:1::",
+    "2002:a00:1::1",
+    "::127.0.0.1",
+    "::10.0.0.1",
+    "::ffff:0:127.0.0.1",
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",
+    "2001:0:7f00:1::f7f7:f7f7",
   ])("refuses %s", (address) => {
-    expect(isPrivateAddress(address)).toBe(true);
+    expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"])("allows %s", (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
+  it.each([
+    "93.184.216.34",
+    "8.8.8.8",
+    "2606:4700:4700::1111",
+    "::ffff:8.8.8.8",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+    "2001:0:808:808::f7f7:f7f7",
+  ])("allows %s", (address) => {
+    expect(isPublicAddress(address)).toBe(true);
   });
 
   it("refuses names and literals that reach the local machine", async () => {
-    for (const url of ["http://localhost:1/x", "http://[::1]/x", "http://0.0.0.0/x"])
+    for (const url of [
+      "http://localhost:1/x",
+      "http://[::1]/x",
+      "http://0.0.0.0/x",
+      "http://[64:ff9b::7f00:1]/x",
+    ])
       expect(await webhookUrlProblem(url)).toMatch(/private/);
     expect(await webhookUrlProblem("https://8.8.8.8/hook")).toBeUndefined();
+  });
+
+  it("wants push endpoints https and public", async () => {
+    expect(await pushEndpointProblem("http://8.8.8.8/push")).toMatch(/https/);
+    expect(await pushEndpointProblem("https://localhost:1/push")).toMatch(/private/);
+    expect(await pushEndpointProblem("https://[2002:7f00:1::]/push")).toMatch(/private/);
+    expect(await pushEndpointProblem("https://8.8.8.8/push")).toBeUndefined();
   });
 });
 

@@ -12,8 +12,10 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /**
  * Body of `POST /api/chat`: the whole conversation, and optionally the client auto-reply
- * deadline (seconds) the agent passes on to the hub as `inquiry_timeout`, and this chat's
- * YOLO choice (`yolo`, passed on as the agent's `yolo`, then `?yolo=1|0` on the hub's MCP URL).
+ * deadline (seconds) the agent passes on to the hub as `inquiry_timeout`, and `yolo: false`
+ * ("always ask in this chat", passed on as the agent's `yolo`). A chat request may only make
+ * the gate stricter: `yolo: true` is refused, because YOLO comes from the person's own
+ * setting, never from a request a link or a page could forge.
  */
 export const ChatRequestSchema = z.object({
   messages: z.array(ChatMessageSchema).min(1).max(MAX_CHAT_MESSAGES),
@@ -22,7 +24,12 @@ export const ChatRequestSchema = z.object({
     .positive()
     .max(24 * 60 * 60)
     .optional(),
-  yolo: z.boolean().optional(),
+  yolo: z
+    .literal(false, {
+      error:
+        "yolo: only false (always ask in this chat) is accepted; switch YOLO on in your settings",
+    })
+    .optional(),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 

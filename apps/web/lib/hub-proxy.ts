@@ -1,5 +1,6 @@
 import { jsonError } from "./api-error";
 import { joinUrl, readEnv } from "./env";
+import { clientAddress, readProxyTrust } from "./forwarded-headers";
 import { isForeignOrigin } from "./same-origin";
 import { readToken } from "./session";
 import { fetchUpstream, relayResponse } from "./upstream";
@@ -24,7 +25,10 @@ export async function callHub(
   if (token === undefined) {
     return { ok: false, response: jsonError("UNAUTHORIZED", "Not logged in.") };
   }
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    ...forwardedFor(request),
+  };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   const upstream = await fetchUpstream(joinUrl(readEnv().HUB_URL, path), {
     method: init.method,
@@ -48,6 +52,16 @@ export async function relayHub(
 ): Promise<Response> {
   const call = await callHub(request, path, init);
   return call.ok ? relayResponse(call.upstream) : call.response;
+}
+
+/**
+ * `X-Forwarded-For` naming the browser's address, for the hub's per-address limits (the hub
+ * believes it only from its HUB_TRUSTED_PROXIES, loopback by default); empty when the address
+ * is unknown, so the hub counts the web server's own address instead.
+ */
+export function forwardedFor(request: Request): Record<string, string> {
+  const address = clientAddress(request.headers, readProxyTrust());
+  return address === undefined ? {} : { "x-forwarded-for": address };
 }
 
 /** The browser's user agent, as the hub accepts it in a device hint. */

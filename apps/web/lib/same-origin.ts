@@ -1,12 +1,17 @@
+import { readProxyTrust, requestHosts } from "./forwarded-headers";
+import type { ProxyTrust } from "./forwarded-headers";
+
 /**
  * CSRF guard for state-changing route handlers.
  *
  * A request is foreign when it carries an `Origin` header (browsers send one on every POST)
- * that is not the origin of the host it was sent to. `Origin: null` (sandboxed frames,
- * some redirects) is foreign too. Requests without `Origin` (curl, server-to-server) pass:
- * they cannot ride on a victim's cookie.
+ * whose host is none of the hosts the request may have been addressed to: its Host, the
+ * configured public URL's, or the X-Forwarded-Host of a trusted proxy (a client's own
+ * X-Forwarded-Host is ignored). `Origin: null` (sandboxed frames, some redirects) is foreign
+ * too. Requests without `Origin` (curl, server-to-server) pass: they cannot ride on a
+ * victim's cookie.
  */
-export function isForeignOrigin(headers: Headers): boolean {
+export function isForeignOrigin(headers: Headers, trust: ProxyTrust = readProxyTrust()): boolean {
   const origin = headers.get("origin");
   if (origin === null) return false;
   let originHost: string;
@@ -16,8 +21,5 @@ export function isForeignOrigin(headers: Headers): boolean {
     return true;
   }
   if (originHost === "") return true;
-  const requestHosts = [headers.get("host"), headers.get("x-forwarded-host")]
-    .filter((host): host is string => host !== null && host !== "")
-    .map((host) => host.split(",")[0]?.trim().toLowerCase());
-  return !requestHosts.includes(originHost);
+  return !requestHosts(headers, trust).includes(originHost);
 }

@@ -12,19 +12,15 @@ export async function fetchUpstream(url: string, init: RequestInit): Promise<Res
   }
 }
 
-/** Copies an upstream response's status and body as is, keeping only its content type. */
+/** The upstream headers a relayed response keeps: what the browser needs to read it or retry. */
+const RELAYED_HEADERS = ["content-type", "retry-after"] as const;
+
+/** Copies an upstream response's status and body as is, keeping only RELAYED_HEADERS. */
 export function relayResponse(upstream: Response): Response {
   const headers = new Headers();
-  const contentType = upstream.headers.get("content-type");
-  if (contentType !== null) headers.set("content-type", contentType);
-  return new Response(upstream.body, { status: upstream.status, headers });
-}
-
-/** The request body parsed as JSON, or undefined when it is not JSON. */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  try {
-    return (await request.json()) as unknown;
-  } catch {
-    return undefined;
+  for (const name of RELAYED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) headers.set(name, value);
   }
+  return new Response(upstream.body, { status: upstream.status, headers });
 }

@@ -173,6 +173,7 @@ export type {
 export {
   ApprovalVoteSchema,
   InquiryProgressSchema,
+  SharedApprovalGroupSchema,
   SharedApprovalMemberSchema,
   SharedApprovalSchema,
 } from "./shared-approval";
@@ -180,6 +181,7 @@ export type {
   ApprovalVote,
   InquiryProgress,
   SharedApproval,
+  SharedApprovalGroup,
   SharedApprovalMember,
 } from "./shared-approval";
 export {

@@ -7,7 +7,11 @@ import { z } from "zod";
 export const TeamRoleSchema = z.enum(["owner", "approver", "viewer"]);
 export type TeamRole = z.infer<typeof TeamRoleSchema>;
 
-/** A team name: what proxy policies name in `approvers.team`, unique across the hub. */
+/**
+ * A team name: a label for people only. Two teams may share a name; proxy policies name
+ * teams by `id` (`approvers.team_id`), so creating a team never makes anyone an approver of
+ * a policy.
+ */
 export const TeamNameSchema = z.string().trim().min(1).max(80);
 
 /** One member as `GET /api/teams/:id` lists them. */
@@ -22,6 +26,7 @@ export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
 /** A team with its members, owners first. */
 export const TeamSchema = z.object({
+  /** Random, fixed for the team's life: what a proxy policy's `team_id` names. */
   id: z.uuid(),
   name: z.string(),
   createdAt: z.iso.datetime(),

@@ -1,11 +1,16 @@
-import type { SharedApproval, SharedApprovalMember, TeamRole } from "@inquiry-hub/protocol";
+import type {
+  SharedApproval,
+  SharedApprovalGroup,
+  SharedApprovalMember,
+  TeamRole,
+} from "@inquiry-hub/protocol";
 import { HubError } from "./errors";
-import type { TeamService } from "./team-service";
+import type { TeamMembership } from "./team-ports";
 
-/** One group a gated call is offered to: a team (by id or name) and the least role that may vote. */
+/** One group a gated call is offered to: a team (by id) and the least role that may vote. */
 export interface ApproverGroup {
-  team: string;
-  role: "approver" | "owner";
+  teamId: string;
+  role: SharedApprovalGroup["role"];
 }
 
 /** A proxy policy's team rule, already validated (see proxy-config-schema.ts). */
@@ -18,34 +23,51 @@ export interface TeamApprovalRule {
   escalateTo: (ApproverGroup & { afterSeconds: number })[];
 }
 
-const MAY_VOTE: Record<ApproverGroup["role"], ReadonlySet<TeamRole>> = {
+/** A team by id with its memberships now; undefined when no team has that id. */
+export type TeamLookup = (
+  teamId: string,
+) => Promise<{ team: { id: string; name: string }; members: TeamMembership[] } | undefined>;
+
+const MAY_VOTE: Record<SharedApprovalGroup["role"], ReadonlySet<TeamRole>> = {
   approver: new Set(["owner", "approver"]),
   owner: new Set(["owner"]),
 };
 
+/** Whether a member with `memberRole` may vote for a group that asks for `groupRole`. */
+export function mayVote(groupRole: SharedApprovalGroup["role"], memberRole: TeamRole): boolean {
+  return MAY_VOTE[groupRole].has(memberRole);
+}
+
+/** The refusal for a policy naming a team id no team has. */
+export function unknownTeamError(teamId: string): HubError {
+  return new HubError(
+    "NOT_FOUND",
+    `approver team ${teamId} does not exist (policies name teams by the id GET /api/teams shows)`,
+  );
+}
+
 /**
  * Turns a team rule into the `sharedApproval` of a new inquiry: the members of every
- * group, with the step that brings them in and whether they may vote. Teams are looked up
- * now, so membership is fixed for the life of the call. Throws NOT_FOUND for a team that
- * does not exist and CONFLICT when every eligible voter of every step together could not
- * reach `required` distinct approvals, so an impossible rule is refused at once
- * instead of waiting for its timeout.
+ * group, with the step that brings them in and whether they may vote. Teams are found by
+ * id only, never by name (anyone may create a team with any name). Membership is read now
+ * for the audience; votes are checked again against membership at vote time
+ * (shared-approval-standing.ts). Throws NOT_FOUND for an id no team has and CONFLICT when
+ * every eligible voter of every step together could not reach `required` distinct
+ * approvals, so an impossible rule is refused at once instead of waiting for its timeout.
  */
 export async function routeToTeams(
-  teams: TeamService,
+  lookup: TeamLookup,
   rule: TeamApprovalRule,
   requesterId: string,
 ): Promise<SharedApproval> {
-  const groups = [rule.approvers, ...rule.escalateTo];
   const audience: SharedApprovalMember[] = [];
-  let first: { id: string; name: string } | undefined;
-  for (const [step, group] of groups.entries()) {
-    const found = await teams.resolve(group.team);
-    if (found === undefined)
-      throw new HubError("NOT_FOUND", `approver team ${JSON.stringify(group.team)} does not exist`);
-    first ??= found.team;
+  const groups: SharedApprovalGroup[] = [];
+  for (const [step, group] of [rule.approvers, ...rule.escalateTo].entries()) {
+    const found = await lookup(group.teamId);
+    if (found === undefined) throw unknownTeamError(group.teamId);
+    groups.push({ teamId: found.team.id, teamName: found.team.name, role: group.role });
     for (const member of found.members) {
-      const role = MAY_VOTE[group.role].has(member.role) ? "approver" : "viewer";
+      const role = mayVote(group.role, member.role) ? "approver" : "viewer";
       audience.push({ userId: member.userId, role, step });
     }
   }
@@ -55,6 +77,7 @@ export async function routeToTeams(
       .map((member) => member.userId)
       .filter((userId) => rule.selfApproval || userId !== requesterId),
   );
+  const [first] = groups;
   if (first === undefined || voters.size < rule.required) {
     throw new HubError(
       "CONFLICT",
@@ -62,8 +85,9 @@ export async function routeToTeams(
     );
   }
   return {
-    teamId: first.id,
-    teamName: first.name,
+    teamId: first.teamId,
+    teamName: first.teamName,
+    groups,
     required: rule.required,
     rejectEnds: rule.rejectEnds,
     selfApproval: rule.selfApproval,

@@ -38,6 +38,13 @@ export interface ApprovalVoteStore {
   /** Ids of the inquiries shared with the user, newest first. */
   sharedWith(userId: string): Promise<string[]>;
   cast(inquiryId: string, vote: ApprovalVote, rule: VoteRule): Promise<CastOutcome>;
+  /**
+   * Takes a person out of a shared approval they may no longer decide (removed from the
+   * team, or demoted): drops their vote while the ballot is undecided, so it no longer counts
+   * towards `required`, and the inquiry from their shared index. A decided ballot keeps every
+   * vote, as the audit recorded it. Atomic like `cast`; `struck` tells whether a vote went.
+   */
+  dismiss(inquiryId: string, userId: string): Promise<{ ballot: Ballot; struck: boolean }>;
   /** The ballot; an empty step-0 ballot for inquiries nobody voted on. */
   ballot(inquiryId: string): Promise<Ballot>;
   /**

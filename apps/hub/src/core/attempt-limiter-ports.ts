@@ -9,6 +9,12 @@ export interface AttemptLimiter {
    * reached: callers fail closed, so an outage never lets an attempt through uncounted.
    */
   consume(key: string): Promise<void>;
+  /**
+   * Gives back one attempt of `key`, for an attempt that turned out not to count (a login that
+   * succeeded). Rejects when the store cannot be reached; the attempt then stays spent, which
+   * errs on the side of counting.
+   */
+  refund(key: string): Promise<void>;
 }
 
 /** How many attempts a limiter allows per window. */
@@ -20,14 +26,20 @@ export interface AttemptBudget {
 /** Builds named limiters on one store; the name keeps their keys apart. */
 export type AttemptLimiterFactory = (name: string, budget: AttemptBudget) => AttemptLimiter;
 
-/** The limits of the hub's abuse-prone operations, each per minute. */
+/** The limits of the hub's abuse-prone operations, per minute unless named per hour. */
 export interface RateLimits {
   /** Login and register attempts per client address. */
   loginPerMinute: number;
+  /** Failed logins per account from one client address, per hour. */
+  loginFailuresPerAccountAddressPerHour: number;
+  /** Failed logins per account from every address together, per hour. */
+  loginFailuresPerAccountPerHour: number;
   /** Pairing codes created per user, and claims per client address. */
   pairingPerMinute: number;
   /** Answers per user, over every transport (HTTP, socket, MCP respond). */
   answersPerMinute: number;
   /** Inquiries created per user (send_inquiry, approval proxy). */
   inquiriesPerMinute: number;
+  /** Delegated (YOLO) answers recorded per user: each one is a stored history record. */
+  delegatedPerMinute: number;
 }

@@ -9,12 +9,25 @@ export type StoreResolveOutcome =
   | { kind: "already-final"; inquiry: Inquiry }
   | { kind: "not-found" };
 
+/** What `insert` checks in the same atomic step as the write. */
+export interface StoreInsertLimits {
+  /** A pending inquiry is refused while its user already has this many pending. */
+  maxPendingPerUser: number;
+}
+
+/** `inserted`, or `pending-cap` (nothing written) when the user is at `maxPendingPerUser`. */
+export type StoreInsertOutcome = { kind: "inserted" } | { kind: "pending-cap" };
+
 /**
  * Where inquiries live. Records are plain JSON. `resolve` must be atomic (a single-threaded
- * map update in memory, a Lua script in Redis) so that racing answers yield one winner.
+ * map update in memory, a Lua script in Redis) so that racing answers yield one winner, and so
+ * must `insert` with its pending cap, so racing creations cannot overshoot it. Resolved
+ * records expire after the history TTL; pending ones never do. Listing reads one user's index,
+ * never everyone's records.
  */
 export interface InquiryStore {
-  insert(inquiry: Inquiry): Promise<void>;
+  /** Rejects on a duplicate id; `limits` absent = no cap. */
+  insert(inquiry: Inquiry, limits?: StoreInsertLimits): Promise<StoreInsertOutcome>;
   get(id: string): Promise<Inquiry | undefined>;
   /** The user's inquiries, newest first, optionally only those with `status`. */
   listByUser(userId: string, status?: InquiryStatus): Promise<Inquiry[]>;

@@ -18,7 +18,8 @@ type Pushed = z.infer<typeof PushedSchema>;
  * subscribed device of the owner with no open socket (a connected device already shows the
  * card); on `inquiry.resolved` it pushes `inquiry:withdrawn` to exactly those subscriptions,
  * so their service workers close the notification. A subscription the push service reports
- * gone is deleted. A revoked device's subscriptions are deleted with it.
+ * gone, or whose endpoint the sender refuses (no longer https or public), is deleted. A revoked
+ * device's subscriptions are deleted with it.
  *
  * Every node hears every event, so both pushes go through `claims`: one node pushes the
  * question and records which subscriptions got it, one node pushes the withdrawal to those.
@@ -42,6 +43,12 @@ export function startPushNotifier(deps: {
       case "delivered":
         return true;
       case "gone":
+        await deps.subscriptions.removeEndpoint(subscription.endpoint);
+        return false;
+      case "refused":
+        console.warn(
+          `web push to device ${subscription.deviceId} refused: endpoint not allowed, forgotten`,
+        );
         await deps.subscriptions.removeEndpoint(subscription.endpoint);
         return false;
       case "failed":

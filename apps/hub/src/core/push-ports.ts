@@ -11,11 +11,14 @@ export interface StoredPushSubscription {
 }
 
 /**
- * Subscriptions by endpoint and by device. `put` replaces an existing subscription with the
- * same endpoint (a browser re-subscribing, possibly after logging in as another device).
+ * Subscriptions by endpoint and by device. A subscription belongs to the user who made it:
+ * `put` replaces an existing subscription with the same endpoint only when that user owns it
+ * (a browser re-subscribing, possibly after logging in as another device of the same user),
+ * and answers `taken` without changing anything when another user does, so nobody can move
+ * someone else's notifications to their own device.
  */
 export interface PushSubscriptionStore {
-  put(subscription: StoredPushSubscription): Promise<void>;
+  put(subscription: StoredPushSubscription): Promise<"saved" | "taken">;
   /** Forgets the endpoint if `deviceId` owns it; true when something was removed. */
   remove(deviceId: string, endpoint: string): Promise<boolean>;
   /** Forgets the endpoint whoever owns it (the push service said it is gone). */
@@ -23,9 +26,16 @@ export interface PushSubscriptionStore {
   listByDevices(deviceIds: readonly string[]): Promise<StoredPushSubscription[]>;
 }
 
-/** How one push went: `gone` means the push service no longer knows the subscription. */
+/**
+ * How one push went: `gone` means the push service no longer knows the subscription,
+ * `refused` that the endpoint is not allowed (not https, or not a public address), so
+ * nothing was sent and no later try can succeed.
+ */
 export type PushOutcome =
-  { kind: "delivered" } | { kind: "gone" } | { kind: "failed"; reason: string };
+  | { kind: "delivered" }
+  | { kind: "gone" }
+  | { kind: "refused" }
+  | { kind: "failed"; reason: string };
 
 /** Encrypts and sends one Web Push message (RFC 8291 aes128gcm, VAPID-signed). */
 export interface PushSender {

@@ -7,6 +7,7 @@ import { HubError } from "./errors";
 import { resolutionFromAnswer } from "./inquiry-machine";
 import type { InquiryService } from "./inquiry-service";
 import { audienceRole } from "./shared-approval-audience";
+import type { StandingJudge } from "./shared-approval-standing";
 
 /** The progress event of a ballot: distinct approvers so far, the target, every vote. */
 export function progressOf(inquiry: Inquiry, ballot: Ballot): InquiryProgress {
@@ -27,6 +28,10 @@ export interface VotingDeps {
   validateArguments: ArgumentsValidator;
   /** The CONFLICT error for an inquiry that is already final. */
   conflict(inquiry: Inquiry): Promise<HubError>;
+  /** Each person's standing on the inquiry by current team membership (shared-approval-standing.ts). */
+  standing(inquiry: Inquiry, step: number): Promise<StandingJudge>;
+  /** Takes out a person who lost their standing: strikes their vote, withdraws their card. */
+  dismiss(inquiry: Inquiry, userId: string): Promise<void>;
   /** Called after every recorded vote, with the ballot it left. */
   recorded(inquiry: Inquiry, ballot: Ballot): void;
   now(): Date;
@@ -34,11 +39,15 @@ export interface VotingDeps {
 
 /**
  * A person's answer to a shared (team) approval, as one vote. Refused before anything is
- * recorded: people outside the audience (NOT_FOUND), viewers and a requester without
- * `selfApproval` (FORBIDDEN), final inquiries (CONFLICT), answers the approval cannot carry
- * (BAD_REQUEST; `edit` only when one approval suffices). The store casts atomically; only
- * the vote that decides resolves the inquiry, through the service's compare-and-set, so the
- * call is forwarded once however votes race. A non-deciding vote returns the pending record.
+ * recorded: people outside the audience (NOT_FOUND), viewers, people removed from the team
+ * or demoted below its voting role since the call was gated, and a requester without
+ * `selfApproval` (FORBIDDEN, naming the reason), final inquiries (CONFLICT), answers the
+ * approval cannot carry (BAD_REQUEST; `edit` only when one approval suffices). Before the
+ * vote is cast, earlier votes of people who lost their standing are struck, so they never
+ * count towards `required` even if the review after their removal did not run. The store
+ * casts atomically; only the vote that decides resolves the inquiry, through the service's
+ * compare-and-set, so the call is forwarded once however votes race. A non-deciding vote
+ * returns the pending record.
  */
 export async function castVote(
   deps: VotingDeps,
@@ -49,14 +58,15 @@ export async function castVote(
 ): Promise<Inquiry> {
   const shared = inquiry.sharedApproval;
   if (shared === undefined) throw new HubError("INTERNAL", `inquiry ${inquiry.id} is not shared`);
-  const { step } = await deps.votes.ballot(inquiry.id);
-  const role = audienceRole(inquiry, userId, step);
-  if (role === undefined && inquiry.userId !== userId)
+  const { step, votes } = await deps.votes.ballot(inquiry.id);
+  if (audienceRole(inquiry, userId, step) === undefined && inquiry.userId !== userId)
     throw new HubError("NOT_FOUND", `inquiry ${inquiry.id} not found`);
-  if (role !== "approver")
+  const judge = await deps.standing(inquiry, step);
+  const standing = judge(userId);
+  if (standing.role !== "approver")
     throw new HubError(
       "FORBIDDEN",
-      `only approvers of team ${shared.teamName} may decide this call`,
+      standing.reason ?? `only approvers of team ${shared.teamName} may decide this call`,
     );
   if (inquiry.userId === userId && !shared.selfApproval)
     throw new HubError("FORBIDDEN", "the requester may not approve their own call");
@@ -69,6 +79,8 @@ export async function castVote(
   if (body.action === "edit" && shared.required > 1)
     throw new HubError("BAD_REQUEST", "edit needs a single approver; this call needs several");
 
+  const lapsed = votes.filter((each) => judge(each.userId).role !== "approver");
+  for (const each of lapsed) await deps.dismiss(inquiry, each.userId);
   const vote: ApprovalVote = { userId, deviceId, decision: body.action, at: at.toISOString() };
   const rule = { required: shared.required, rejectEnds: shared.rejectEnds };
   const outcome = await deps.votes.cast(inquiry.id, vote, rule);

@@ -1,17 +1,21 @@
 import type { ApprovalVote, Inquiry, InquiryProgress } from "@inquiry-hub/protocol";
 import type { ArgumentsValidator } from "./approval-answer";
+import type { TeamLookup } from "./approval-routing";
 import type { ApprovalVoteStore } from "./approval-vote-ports";
 import { HubError } from "./errors";
 import { alreadyResolvedError } from "./inquiry-machine";
 import type { InquiryService } from "./inquiry-service";
 import type { InquiryStore } from "./ports";
 import { audienceRole, audienceUserIds, newcomersAt } from "./shared-approval-audience";
+import { judgeStanding, rank } from "./shared-approval-standing";
 import { castVote, progressOf } from "./shared-approval-voting";
 
 /** A vote was recorded: everyone who sees the approval (`audience`) should see `progress`. */
 export type ProgressListener = (progress: InquiryProgress, audience: string[]) => void;
 /** An approval escalated: `newcomers` see it for the first time. */
 export type EscalationListener = (inquiry: Inquiry, newcomers: string[]) => void;
+/** `userId` lost their standing on a pending approval (left the team, was demoted). */
+export type DismissalListener = (inquiry: Inquiry, userId: string) => void;
 
 /** The inquiry service made team-aware, plus the events only shared approvals have. */
 export interface SharedApprovals {
@@ -19,6 +23,14 @@ export interface SharedApprovals {
   inquiries: InquiryService;
   onProgress(listener: ProgressListener): () => void;
   onEscalated(listener: EscalationListener): () => void;
+  onDismissed(listener: DismissalListener): () => void;
+  /**
+   * After `userId`'s membership of `teamId` was removed or changed: takes them out of every
+   * pending approval of that team where they now stand lower than its audience put them
+   * (their vote struck, their card withdrawn). Votes are checked at vote time anyway; this
+   * makes the change visible at once.
+   */
+  reviewStanding(teamId: string, userId: string): Promise<void>;
   /**
    * Offers a pending shared approval to each `escalate_to` group on time, while nobody has
    * voted. For the node holding the call; returns the function that stops the timers.
@@ -32,13 +44,16 @@ export interface SharedApprovals {
  * Wraps the inquiry service so an APPROVAL routed to a team is one inquiry, owned by the
  * requester, that every member of its audience may list and read (viewers included) and
  * that approvers answer by voting (shared-approval-voting.ts). Everything else passes to
- * the wrapped service unchanged; other users' inquiries stay NOT_FOUND.
+ * the wrapped service unchanged; other users' inquiries stay NOT_FOUND. Teams are looked up by
+ * id (`lookup`) whenever someone votes or an approval escalates, so only current members
+ * with a voting role decide, and only current members are offered an escalated approval.
  */
 export function withSharedApprovals(
   inner: InquiryService,
   deps: {
     store: InquiryStore;
     votes: ApprovalVoteStore;
+    lookup: TeamLookup;
     validateArguments: ArgumentsValidator;
     deviceName?: (deviceId: string) => Promise<string | undefined>;
     now?: () => Date;
@@ -47,6 +62,7 @@ export function withSharedApprovals(
   const now = deps.now ?? (() => new Date());
   const progressListeners = new Set<ProgressListener>();
   const escalationListeners = new Set<EscalationListener>();
+  const dismissalListeners = new Set<DismissalListener>();
 
   async function conflict(inquiry: Inquiry): Promise<HubError> {
     const deviceId = inquiry.resolution?.byDeviceId;
@@ -66,6 +82,12 @@ export function withSharedApprovals(
     throw new HubError("NOT_FOUND", `inquiry ${id} not found`);
   }
 
+  async function dismiss(inquiry: Inquiry, userId: string): Promise<void> {
+    const { ballot, struck } = await deps.votes.dismiss(inquiry.id, userId);
+    if (struck) voting.recorded(inquiry, ballot);
+    for (const listener of dismissalListeners) listener(inquiry, userId);
+  }
+
   const voting = {
     inner,
     votes: deps.votes,
@@ -73,6 +95,8 @@ export function withSharedApprovals(
     validateArguments: deps.validateArguments,
     conflict,
     now,
+    standing: (inquiry: Inquiry, step: number) => judgeStanding(deps.lookup, inquiry, step),
+    dismiss,
     recorded(inquiry: Inquiry, ballot: Awaited<ReturnType<ApprovalVoteStore["ballot"]>>) {
       const progress = progressOf(inquiry, ballot);
       const audience = audienceUserIds(inquiry, ballot.step);
@@ -81,7 +105,10 @@ export function withSharedApprovals(
   };
 
   async function escalate(inquiry: Inquiry, step: number): Promise<void> {
-    const newcomers = newcomersAt(inquiry, step);
+    const judge = await judgeStanding(deps.lookup, inquiry, step);
+    const newcomers = newcomersAt(inquiry, step).filter(
+      (userId) => judge(userId).role !== undefined,
+    );
     if (!(await deps.votes.escalate(inquiry.id, step, newcomers, inquiry.createdAt))) return;
     const current = await deps.store.get(inquiry.id);
     if (current?.status !== "pending") return;
@@ -134,6 +161,20 @@ export function withSharedApprovals(
     onEscalated(listener) {
       escalationListeners.add(listener);
       return () => escalationListeners.delete(listener);
+    },
+    onDismissed(listener) {
+      dismissalListeners.add(listener);
+      return () => dismissalListeners.delete(listener);
+    },
+    async reviewStanding(teamId, userId) {
+      const pending = await inquiries.list(userId, "pending");
+      for (const inquiry of pending) {
+        if (!inquiry.sharedApproval?.groups.some((group) => group.teamId === teamId)) continue;
+        const { step } = await deps.votes.ballot(inquiry.id);
+        const judge = await judgeStanding(deps.lookup, inquiry, step);
+        if (rank(judge(userId).role) < rank(audienceRole(inquiry, userId, step)))
+          await dismiss(inquiry, userId);
+      }
     },
     followEscalations(inquiry) {
       const steps = inquiry.sharedApproval?.escalateAfterSeconds ?? [];

@@ -22,15 +22,14 @@ export interface TeamInvitationGrant {
 }
 
 /**
- * Teams by id, by (case-insensitive) name and by member. Names are unique so a proxy policy
- * can name a team unambiguously. Each membership write is atomic on its own; the service
- * keeps the "at least one owner" rule.
+ * Teams by id and by member. There is deliberately no lookup by name: names are labels
+ * anyone may pick, and proxy policies name teams by their random id. Each membership write
+ * is atomic on its own; the service keeps the "at least one owner" rule.
  */
 export interface TeamStore {
-  /** Stores the team with its first member unless the name is taken; false when it is. */
-  create(team: TeamRecord, firstMember: TeamMembership): Promise<boolean>;
+  /** Stores a new team (its id is fresh) with its first member, in one step. */
+  create(team: TeamRecord, firstMember: TeamMembership): Promise<void>;
   get(id: string): Promise<TeamRecord | undefined>;
-  findByName(name: string): Promise<TeamRecord | undefined>;
   /** Ids of the teams `userId` belongs to. */
   teamIdsOf(userId: string): Promise<string[]>;
   /** Every membership of the team, in no particular order. */

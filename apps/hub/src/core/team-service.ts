@@ -18,8 +18,8 @@ export interface TeamService {
   claim(userId: string, code: string): Promise<Team>;
   setRole(userId: string, teamId: string, memberId: string, role: TeamRole): Promise<Team>;
   removeMember(userId: string, teamId: string, memberId: string): Promise<Team>;
-  /** A team by id or else by name, with its memberships; for routing approvals. */
-  resolve(idOrName: string): Promise<{ team: TeamRecord; members: TeamMembership[] } | undefined>;
+  /** A team by id (never by name) with its memberships; for routing approvals and votes. */
+  lookup(teamId: string): Promise<{ team: TeamRecord; members: TeamMembership[] } | undefined>;
 }
 
 const ROLE_ORDER: Record<TeamRole, number> = { owner: 0, approver: 1, viewer: 2 };
@@ -29,13 +29,18 @@ const UNUSABLE = "team invitation is unknown, used or expired";
  * Creates the team service. Invitation codes work like pairing codes: 256 random bits,
  * stored only as their sha256 in a OneTimeSecretStore, taken atomically so two claims of
  * one code add one member. Only owners invite and change members, and a team never loses
- * its last owner, so someone can always manage it.
+ * its last owner, so someone can always manage it. Names are labels (two teams may share
+ * one); the random id is what proxy policies name. After a member is removed or their role
+ * changes, `membershipChanged` runs before the request returns, so their pending shared
+ * approvals are reviewed at once (see shared-approvals.ts); its failure is logged, not
+ * returned, because the change itself is stored and votes are checked again anyway.
  */
 export function createTeamService(deps: {
   teams: TeamStore;
   users: UserStore;
   invitations: OneTimeSecretStore<TeamInvitationGrant>;
   invitationTtlMs: number;
+  membershipChanged?: (teamId: string, userId: string) => Promise<void>;
   now?: () => Date;
 }): TeamService {
   const now = deps.now ?? (() => new Date());
@@ -71,6 +76,12 @@ export function createTeamService(deps: {
     return { team, members };
   }
 
+  async function reviewChange(teamId: string, userId: string): Promise<void> {
+    await deps.membershipChanged?.(teamId, userId).catch((error: unknown) => {
+      console.error(`reviewing the approvals of user ${userId} after a team change failed`, error);
+    });
+  }
+
   function keepsAnOwner(members: TeamMembership[], changed: string, role?: TeamRole): void {
     const owners = members.filter((member) =>
       member.userId === changed ? role === "owner" : member.role === "owner",
@@ -86,8 +97,7 @@ export function createTeamService(deps: {
     async create(userId, name) {
       const team = { id: randomUUID(), name, createdAt: now().toISOString() };
       const owner: TeamMembership = { userId, role: "owner", joinedAt: team.createdAt };
-      if (!(await deps.teams.create(team, owner)))
-        throw new HubError("CONFLICT", `a team named ${JSON.stringify(name)} already exists`);
+      await deps.teams.create(team, owner);
       return view(team, [owner]);
     },
 
@@ -139,6 +149,7 @@ export function createTeamService(deps: {
       keepsAnOwner(members, memberId, role);
       const changed = { ...member, role };
       await deps.teams.putMember(teamId, changed);
+      await reviewChange(teamId, memberId);
       return view(
         team,
         members.map((each) => (each.userId === memberId ? changed : each)),
@@ -151,14 +162,15 @@ export function createTeamService(deps: {
         throw new HubError("NOT_FOUND", `user ${memberId} is not a member`);
       keepsAnOwner(members, memberId);
       await deps.teams.removeMember(teamId, memberId);
+      await reviewChange(teamId, memberId);
       return view(
         team,
         members.filter((each) => each.userId !== memberId),
       );
     },
 
-    async resolve(idOrName) {
-      const team = (await deps.teams.get(idOrName)) ?? (await deps.teams.findByName(idOrName));
+    async lookup(teamId) {
+      const team = await deps.teams.get(teamId);
       return team === undefined ? undefined : { team, members: await deps.teams.members(team.id) };
     },
   };

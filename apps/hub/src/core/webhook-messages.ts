@@ -1,9 +1,10 @@
 import type { Inquiry, WebhookKind } from "@inquiry-hub/protocol";
 import type { DecisionLink } from "./webhook-links";
+import { escapedPreview, escapeMarkup } from "./webhook-markup";
 
 /** Discord refuses `content` longer than this; Slack's limit is far higher. */
 const MAX_TEXT_LENGTH = 2_000;
-/** The question is cut here so the links always fit. */
+/** The escaped question is cut here so the links always fit. */
 const QUESTION_PREVIEW_LENGTH = 800;
 
 function clip(text: string, length: number): string {
@@ -13,9 +14,9 @@ function clip(text: string, length: number): string {
 function linkMarkup(kind: WebhookKind, link: DecisionLink): string {
   switch (kind) {
     case "slack":
-      return `<${link.url}|${link.label.replaceAll(/[<>|]/g, "")}>`;
+      return `<${link.url}|${escapeMarkup(kind, link.label)}>`;
     case "discord":
-      return `[${link.label.replaceAll(/[[\]]/g, "")}](${link.url})`;
+      return `[${escapeMarkup(kind, link.label)}](${link.url})`;
     case "generic":
       return `${link.label}: ${link.url}`;
   }
@@ -38,7 +39,8 @@ function envelope(kind: WebhookKind, text: string, extra: Record<string, unknown
  * The "your agent asks" message: the question, one link per decision and a link to answer
  * in the app. Slack gets `text` with `<url|label>` links, Discord `content` with markdown
  * links (mentions disabled, so a question cannot ping a channel), generic receivers `text`
- * plus the structured facts.
+ * plus the structured facts. The question and labels come from the agent, so they are
+ * escaped for the receiver's markup (webhook-markup): the only links are the hub's.
  */
 export function createdMessage(
   kind: WebhookKind,
@@ -48,7 +50,7 @@ export function createdMessage(
 ): unknown {
   const heading = inquiry.type === "APPROVAL" ? "Your agent asks for approval" : "Your agent asks";
   const text = [
-    `${heading}: ${clip(inquiry.question, QUESTION_PREVIEW_LENGTH)}`,
+    `${heading}: ${escapedPreview(kind, inquiry.question, QUESTION_PREVIEW_LENGTH)}`,
     [...links, { label: "Open in the app", url: openUrl }]
       .map((link) => linkMarkup(kind, link))
       .join(" · "),
@@ -76,7 +78,8 @@ export function resolvedMessage(
 ): unknown {
   if (inquiry.status === "pending") throw new Error("resolvedMessage needs a resolved inquiry");
   const how = STATUS_WORDS[inquiry.status];
-  const text = `Resolved: ${how}${deviceName === undefined ? "" : ` on ${deviceName}`} (${clip(inquiry.question, 100)})`;
+  const device = deviceName === undefined ? "" : ` on ${escapeMarkup(kind, deviceName)}`;
+  const text = `Resolved: ${how}${device} (${escapedPreview(kind, inquiry.question, 100)})`;
   return envelope(kind, text, {
     type: "inquiry.resolved",
     inquiryId: inquiry.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideGate, policyFor } from "./approval-policy";
+import { decideGate, policyFor, unlistedPolicyTools } from "./approval-policy";
 import { parseProxyConfig } from "./load-proxy-config";
 import { globToRegExp, normalizeRelativePath, sqlStatementKinds } from "./policy-conditions";
 
@@ -108,5 +108,18 @@ describe("condition helpers", () => {
       "select",
       "insert",
     ]);
+  });
+});
+
+describe("unlistedPolicyTools", () => {
+  it("warns about policies on tools the upstream does not list, hinting at case variants", () => {
+    const upstream = upstreamWith({ Write_File: true, get_weather: false, shell: true });
+    expect(unlistedPolicyTools("demo", upstream, ["write_file", "get_weather"])).toEqual([
+      'approval proxy: upstream "demo" lists no tool "Write_File", so its policy applies to nothing (names are case-sensitive: did you mean "write_file"?)',
+      'approval proxy: upstream "demo" lists no tool "shell", so its policy applies to nothing',
+    ]);
+    expect(unlistedPolicyTools("demo", upstream, ["Write_File", "get_weather", "shell"])).toEqual(
+      [],
+    );
   });
 });

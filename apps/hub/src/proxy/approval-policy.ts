@@ -40,3 +40,32 @@ export function decideGate(policy: ToolPolicy, args: Record<string, unknown>): G
 export function mayBeGated(upstream: UpstreamConfig, tool: string): boolean {
   return policyFor(upstream, tool).gate;
 }
+
+/** A name the upstream lists that differs from `name` only in case, for hints. */
+export function caseVariantOf(name: string, listed: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  return listed.find((candidate) => candidate !== name && candidate.toLowerCase() === lower);
+}
+
+/**
+ * Warnings for policies naming tools the upstream does not list: such a policy protects
+ * nothing (names match exactly, so `Write_File` does not cover `write_file`), which the
+ * operator should learn at once rather than from an ungated call.
+ *
+ * @example unlistedPolicyTools("demo", config, ["write_file"]) // ['… "Write_File" … did you mean "write_file"?']
+ */
+export function unlistedPolicyTools(
+  name: string,
+  upstream: UpstreamConfig,
+  listed: readonly string[],
+): string[] {
+  const available = new Set(listed);
+  return Object.keys(upstream.tools)
+    .filter((tool) => !available.has(tool))
+    .map((tool) => {
+      const variant = caseVariantOf(tool, listed);
+      const hint =
+        variant === undefined ? "" : ` (names are case-sensitive: did you mean "${variant}"?)`;
+      return `approval proxy: upstream "${name}" lists no tool "${tool}", so its policy applies to nothing${hint}`;
+    });
+}

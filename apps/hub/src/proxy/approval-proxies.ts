@@ -2,11 +2,14 @@ import { Router } from "express";
 import type { RequestHandler } from "express";
 import type { ArgumentsValidator } from "../core/approval-answer";
 import type { InquiryService } from "../core/inquiry-service";
-import { consoleAuditSink } from "./audit-log";
+import { createConsoleAuditSink } from "./audit-log";
 import type { AuditSink } from "./audit-log";
 import type { ProxyConfig } from "./proxy-config-schema";
 import { createProxySessions } from "./proxy-sessions";
+import { createUpstreamConnections } from "./upstream-connections";
+import type { ProxyWarn } from "./upstream-connections";
 import type { YoloGate } from "../core/yolo-inquiries";
+import type { SessionCaps } from "../transport/mcp/session-caps";
 import type { TeamApprovalDeps } from "./team-approval";
 
 /** What the composition root hands the approval proxy. */
@@ -23,8 +26,16 @@ export interface ApprovalProxyDeps {
   heartbeatMs: number;
   /** A session with no open request for this long is closed. */
   idleMs: number;
-  /** Where decisions are recorded; one JSON line per decision on stdout by default. */
+  /** How many proxy sessions a credential, a user and this node may hold open. */
+  sessionCaps: SessionCaps;
+  /**
+   * Where decisions are recorded; by default one JSON line per decision on stdout, with
+   * arguments redacted unless `auditFullArguments` (HUB_AUDIT_FULL_ARGUMENTS=1).
+   */
   audit?: AuditSink;
+  auditFullArguments?: boolean;
+  /** Where configuration warnings go (a policy naming an unlisted tool); console.warn by default. */
+  warn?: ProxyWarn;
   /** Whether the user's YOLO setting approves gated calls without asking. */
   yolo: YoloGate;
   /** Routes calls whose policy names `approvers` to teams; they are refused without it. */
@@ -55,10 +66,13 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
   const sessions = createProxySessions({
     upstreams: deps.config.upstreams,
     idleMs: deps.idleMs,
+    caps: deps.sessionCaps,
+    connections: createUpstreamConnections(deps.warn),
     approvals: {
       inquiries: deps.inquiries,
       validateArguments: deps.validateArguments,
-      audit: deps.audit ?? consoleAuditSink,
+      audit:
+        deps.audit ?? createConsoleAuditSink({ fullArguments: deps.auditFullArguments ?? false }),
       heartbeatMs: deps.heartbeatMs,
       yolo: deps.yolo,
       teams: deps.teams,

@@ -1,5 +1,6 @@
 import type { ApprovalVote, Inquiry } from "@inquiry-hub/protocol";
 import type { ApprovalOutcome, ApprovalVerdict } from "./approval-outcome";
+import { redactArguments } from "./redact-arguments";
 
 /**
  * One line of the approval audit trail: who decided what about which call, and what was
@@ -30,9 +31,27 @@ export interface ApprovalAuditEntry {
 /** Where audit entries go; the default writes one JSON line per decision to stdout. */
 export type AuditSink = (entry: ApprovalAuditEntry) => void;
 
-export const consoleAuditSink: AuditSink = (entry) => {
-  console.info(JSON.stringify(entry));
-};
+/**
+ * The default sink: one JSON line per decision on stdout. Arguments are redacted (keys kept,
+ * values replaced by length and digest, see redactArguments) unless `fullArguments` is set
+ * (HUB_AUDIT_FULL_ARGUMENTS=1): stdout ends up in terminals, CI logs and log shippers, and
+ * arguments hold file contents and SQL. The inquiry record keeps the full call either way.
+ */
+export function createConsoleAuditSink(options: { fullArguments: boolean }): AuditSink {
+  return (entry) => {
+    const shown = options.fullArguments
+      ? entry
+      : {
+          ...entry,
+          originalArguments: redactArguments(entry.originalArguments),
+          forwardedArguments:
+            entry.forwardedArguments === undefined
+              ? undefined
+              : redactArguments(entry.forwardedArguments),
+        };
+    console.info(JSON.stringify(shown));
+  };
+}
 
 /** Builds the entry of a finished approval. */
 export function auditEntry(

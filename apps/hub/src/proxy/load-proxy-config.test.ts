@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadProxyConfig, parseProxyConfig } from "./load-proxy-config";
 
 const EXAMPLE = fileURLToPath(new URL("../../../../config/proxy.example.json", import.meta.url));
+const REPOSITORY = fileURLToPath(new URL("../../../../", import.meta.url));
 
 function withTools(tools: unknown): unknown {
   return { upstreams: { demo: { url: "http://127.0.0.1:4200/mcp", tools } } };
@@ -23,7 +24,13 @@ describe("loadProxyConfig", () => {
     expect(demo?.connection).toEqual({
       kind: "http",
       url: new URL("http://127.0.0.1:4200/mcp"),
-      headers: {},
+      headers: {
+        authorization: {
+          kind: "file",
+          path: path.join(REPOSITORY, ".data", "demo-tools-token"),
+          prefix: "Bearer ",
+        },
+      },
     });
     expect(demo?.tools.get_weather).toEqual({ gate: false });
     expect(demo?.tools.write_file).toMatchObject({
@@ -35,8 +42,47 @@ describe("loadProxyConfig", () => {
     expect(demo?.tools.execute_sql).toMatchObject({
       when: [{ kind: "sql", arg: "query", statements: ["delete", "update", "drop", "insert"] }],
     });
-    expect(demo?.defaultPolicy).toEqual({ gate: false });
+    expect(demo?.defaultPolicy).toMatchObject({ gate: true, onTimeout: "reject" });
     expect(demo?.timeoutMs).toBe(30_000);
+  });
+
+  it("takes a header secret from the environment when set, else from the file", () => {
+    const config = loadProxyConfig(EXAMPLE, { DEMO_TOOLS_TOKEN: "t".repeat(40) });
+    expect(config.upstreams.demo?.connection).toMatchObject({
+      headers: { authorization: { kind: "value", value: `Bearer ${"t".repeat(40)}` } },
+    });
+  });
+
+  it("refuses a header secret whose variable is unset and that has no file", () => {
+    const input = {
+      upstreams: {
+        demo: {
+          url: "http://127.0.0.1:4200/mcp",
+          headers: { authorization: { prefix: "Bearer ", env: "NOT_SET_ANYWHERE" } },
+        },
+      },
+    };
+    expect(() => parseProxyConfig(input)).toThrow(
+      /upstreams\.demo\.headers\.authorization: environment variable NOT_SET_ANYWHERE is not set and no file is given/,
+    );
+  });
+
+  it("gates tools the config does not name unless it says default: false (fail closed)", () => {
+    const silent = parseProxyConfig(withTools({ get_weather: false })).upstreams.demo;
+    expect(silent?.defaultPolicy).toMatchObject({ gate: true, allow: [], onTimeout: "reject" });
+    const open = parseProxyConfig({
+      upstreams: { demo: { url: "http://127.0.0.1:4200/mcp", default: false } },
+    }).upstreams.demo;
+    expect(open?.defaultPolicy).toEqual({ gate: false });
+  });
+
+  it("bounds upstream connections, per user never above the total", () => {
+    const defaults = parseProxyConfig(withTools({})).upstreams.demo;
+    expect(defaults).toMatchObject({ maxConnections: 64, maxConnectionsPerUser: 8 });
+    const small = parseProxyConfig({
+      upstreams: { demo: { url: "http://127.0.0.1:4200/mcp", max_connections: 2 } },
+    }).upstreams.demo;
+    expect(small).toMatchObject({ maxConnections: 2, maxConnectionsPerUser: 2 });
   });
 
   it("names an unreadable file and malformed JSON", async () => {

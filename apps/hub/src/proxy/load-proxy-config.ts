@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import nodePath from "node:path";
 import type { z } from "zod";
-import { ProxyConfigSchema } from "./proxy-config-schema";
+import { createProxyConfigSchema } from "./proxy-config-schema";
 import type { ProxyConfig } from "./proxy-config-schema";
+import type { ConfigContext } from "./upstream-headers";
 
 type Issue = z.core.$ZodIssue;
 
@@ -39,10 +41,16 @@ function describeIssues(issues: readonly Issue[], prefix: readonly PropertyKey[]
 /**
  * Validates an already-parsed config object. Throws an Error listing every bad key, e.g.
  * `invalid proxy config (proxy.json): upstreams.demo.tools.write_file.when.0: a condition
- * needs exactly one of: gt/gte/lt/lte, glob, sql`.
+ * needs exactly one of: gt/gte/lt/lte, glob, sql`. `context` resolves header secret
+ * references; by default relative files resolve against the working folder and no
+ * environment variable is set.
  */
-export function parseProxyConfig(input: unknown, source = "proxy config"): ProxyConfig {
-  const parsed = ProxyConfigSchema.safeParse(input);
+export function parseProxyConfig(
+  input: unknown,
+  source = "proxy config",
+  context: ConfigContext = { baseDir: process.cwd(), env: {} },
+): ProxyConfig {
+  const parsed = createProxyConfigSchema(context).safeParse(input);
   if (parsed.success) return parsed.data;
   throw new Error(
     `invalid proxy config (${source}): ${describeIssues(parsed.error.issues).join("; ")}`,
@@ -56,14 +64,18 @@ function messageOf(error: unknown): string {
 /**
  * Reads and validates the JSON file at `path` (PROXY_CONFIG_PATH). Synchronous, like the
  * rest of startup configuration, so env.ts can call it. The hub must refuse to start when
- * this throws: an unreadable file, malformed JSON and bad keys are all named.
+ * this throws: an unreadable file, malformed JSON and bad keys are all named. Header secret
+ * references read `env` (the hub's environment) and resolve files next to the config file.
  */
-export function loadProxyConfig(path: string): ProxyConfig {
+export function loadProxyConfig(
+  path: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): ProxyConfig {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
     throw new Error(`cannot load proxy config ${path}: ${messageOf(error)}`, { cause: error });
   }
-  return parseProxyConfig(json, path);
+  return parseProxyConfig(json, path, { baseDir: nodePath.dirname(nodePath.resolve(path)), env });
 }

@@ -5,6 +5,8 @@ import { MAX_TIMEOUT_SECONDS } from "../config";
 import type { TeamApprovalRule } from "../core/approval-routing";
 import { templateProblem } from "./approval-text";
 import { refineTeamKeys, teamRuleOf, TeamPolicyKeys } from "./team-policy-schema";
+import { headerValueSchema } from "./upstream-headers";
+import type { ConfigContext, UpstreamHeader } from "./upstream-headers";
 
 /** SQL statement kinds a `sql` condition may name (the first keyword of a statement). */
 export const SQL_STATEMENT_KINDS = [
@@ -107,16 +109,14 @@ export interface GatedPolicy {
 
 export type ToolPolicy = { gate: false } | GatedPolicy;
 
+/** `true` normalized: every decision allowed, always asked, rejected on timeout. */
+function alwaysGated(): GatedPolicy {
+  return { gate: true, allowedDecisions: [...APPROVAL_DECISIONS], allow: [], onTimeout: "reject" };
+}
+
 const ToolPolicySchema = z.union([z.boolean(), PolicyObjectSchema]).transform((raw): ToolPolicy => {
   if (raw === false) return { gate: false };
-  if (raw === true) {
-    return {
-      gate: true,
-      allowedDecisions: [...APPROVAL_DECISIONS],
-      allow: [],
-      onTimeout: "reject",
-    };
-  }
+  if (raw === true) return alwaysGated();
   return {
     gate: true,
     allowedDecisions: raw.allowed_decisions ?? [...APPROVAL_DECISIONS],
@@ -131,7 +131,7 @@ const ToolPolicySchema = z.union([z.boolean(), PolicyObjectSchema]).transform((r
 
 /** How the proxy reaches an upstream MCP server. */
 export type UpstreamConnection =
-  | { kind: "http"; url: URL; headers: Record<string, string> }
+  | { kind: "http"; url: URL; headers: Record<string, UpstreamHeader> }
   | { kind: "stdio"; command: string; args: string[]; env?: Record<string, string>; cwd?: string };
 
 /** One upstream, validated and normalized. */
@@ -141,70 +141,88 @@ export interface UpstreamConfig {
   timeoutMs: number;
   descriptionPrefix: string;
   requiresApprovalNote?: string | undefined;
-  /** Policy of tools not named in `tools`. */
+  /**
+   * Policy of tools not named in `tools` (names match exactly, case included). Gated unless
+   * the config says `"default": false`: a tool the upstream adds later is asked about.
+   */
   defaultPolicy: ToolPolicy;
   tools: Record<string, ToolPolicy>;
+  /** Most upstream connections open at once for this upstream (one per proxy session). */
+  maxConnections: number;
+  /** Most of them one user may hold, so one agent cannot take every slot. */
+  maxConnectionsPerUser: number;
 }
 
-const UpstreamSchema = z
-  .strictObject({
-    /** Streamable HTTP endpoint of the upstream MCP server. */
-    url: z.url({ protocol: /^https?$/ }).optional(),
-    /** Extra request headers for `url`, e.g. the upstream's own Authorization. */
-    headers: z.record(z.string(), z.string()).optional(),
-    /** Executable of a stdio upstream, started once per proxy session. */
-    command: z.string().min(1).optional(),
-    args: z.array(z.string()).optional(),
-    env: z.record(z.string(), z.string()).optional(),
-    cwd: z.string().min(1).optional(),
-    timeout_seconds: z.number().positive().max(MAX_TIMEOUT_SECONDS).default(60),
-    /** First paragraph of every approval question. */
-    description_prefix: z.string().min(1).max(500).default("Tool execution requires approval"),
-    /** Appended to the tools/list description of every tool that may be gated. */
-    requires_approval_note: z.string().min(1).max(500).optional(),
-    default: ToolPolicySchema.default({ gate: false }),
-    tools: z.record(z.string().min(1), ToolPolicySchema).default({}),
-  })
-  .superRefine((raw, context) => {
-    if ((raw.url === undefined) === (raw.command === undefined)) {
-      context.addIssue({ code: "custom", message: "give exactly one of url or command" });
-    }
-    if (raw.url === undefined && raw.headers !== undefined)
-      context.addIssue({ code: "custom", path: ["headers"], message: "headers need a url" });
-    const stdioOnly = (["args", "env", "cwd"] as const).find((key) => raw[key] !== undefined);
-    if (raw.command === undefined && stdioOnly !== undefined)
-      context.addIssue({ code: "custom", path: [stdioOnly], message: "needs a command" });
-  })
-  .transform((raw): UpstreamConfig => ({
-    connection:
-      raw.url === undefined
-        ? {
-            kind: "stdio",
-            command: raw.command ?? "",
-            args: raw.args ?? [],
-            ...(raw.env === undefined ? {} : { env: raw.env }),
-            ...(raw.cwd === undefined ? {} : { cwd: raw.cwd }),
-          }
-        : { kind: "http", url: new URL(raw.url), headers: raw.headers ?? {} },
-    timeoutMs: raw.timeout_seconds * 1000,
-    descriptionPrefix: raw.description_prefix,
-    requiresApprovalNote: raw.requires_approval_note,
-    defaultPolicy: raw.default,
-    tools: raw.tools,
-  }));
+const upstreamSchema = (context: ConfigContext) =>
+  z
+    .strictObject({
+      /** Streamable HTTP endpoint of the upstream MCP server. */
+      url: z.url({ protocol: /^https?$/ }).optional(),
+      /**
+       * Extra request headers for `url`, e.g. the upstream's own Authorization: a string, or
+       * `{ env?, file?, prefix? }` naming where the secret is (see upstream-headers.ts).
+       */
+      headers: z.record(z.string(), headerValueSchema(context)).optional(),
+      /** Executable of a stdio upstream, started once per proxy session. */
+      command: z.string().min(1).optional(),
+      args: z.array(z.string()).optional(),
+      env: z.record(z.string(), z.string()).optional(),
+      cwd: z.string().min(1).optional(),
+      timeout_seconds: z.number().positive().max(MAX_TIMEOUT_SECONDS).default(60),
+      /** First paragraph of every approval question. */
+      description_prefix: z.string().min(1).max(500).default("Tool execution requires approval"),
+      /** Appended to the tools/list description of every tool that may be gated. */
+      requires_approval_note: z.string().min(1).max(500).optional(),
+      default: ToolPolicySchema.default(alwaysGated),
+      tools: z.record(z.string().min(1), ToolPolicySchema).default({}),
+      max_connections: z.number().int().positive().max(10_000).default(64),
+      max_connections_per_user: z.number().int().positive().max(10_000).default(8),
+    })
+    .superRefine((raw, context) => {
+      if ((raw.url === undefined) === (raw.command === undefined)) {
+        context.addIssue({ code: "custom", message: "give exactly one of url or command" });
+      }
+      if (raw.url === undefined && raw.headers !== undefined)
+        context.addIssue({ code: "custom", path: ["headers"], message: "headers need a url" });
+      const stdioOnly = (["args", "env", "cwd"] as const).find((key) => raw[key] !== undefined);
+      if (raw.command === undefined && stdioOnly !== undefined)
+        context.addIssue({ code: "custom", path: [stdioOnly], message: "needs a command" });
+    })
+    .transform((raw): UpstreamConfig => ({
+      connection:
+        raw.url === undefined
+          ? {
+              kind: "stdio",
+              command: raw.command ?? "",
+              args: raw.args ?? [],
+              ...(raw.env === undefined ? {} : { env: raw.env }),
+              ...(raw.cwd === undefined ? {} : { cwd: raw.cwd }),
+            }
+          : { kind: "http", url: new URL(raw.url), headers: raw.headers ?? {} },
+      timeoutMs: raw.timeout_seconds * 1000,
+      descriptionPrefix: raw.description_prefix,
+      requiresApprovalNote: raw.requires_approval_note,
+      defaultPolicy: raw.default,
+      tools: raw.tools,
+      maxConnections: raw.max_connections,
+      maxConnectionsPerUser: Math.min(raw.max_connections_per_user, raw.max_connections),
+    }));
 
 /**
  * The approval-proxy file: upstream name → where it is and which tools need a person.
+ * `context` resolves the secret references of upstream headers (env names, relative files).
  *
  * @example
  * { "upstreams": { "demo": { "url": "http://127.0.0.1:4200/mcp",
  *   "tools": { "write_file": true, "get_weather": false } } } }
  */
-export const ProxyConfigSchema = z.strictObject({
-  upstreams: z.record(
-    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/, "names are letters, digits, _ and -"),
-    UpstreamSchema,
-  ),
-});
+export function createProxyConfigSchema(context: ConfigContext) {
+  return z.strictObject({
+    upstreams: z.record(
+      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/, "names are letters, digits, _ and -"),
+      upstreamSchema(context),
+    ),
+  });
+}
 
-export type ProxyConfig = z.output<typeof ProxyConfigSchema>;
+export type ProxyConfig = z.output<ReturnType<typeof createProxyConfigSchema>>;

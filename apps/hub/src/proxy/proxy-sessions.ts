@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { HubError } from "../core/errors";
+import type { SessionCaps } from "../transport/mcp/session-caps";
 import { parseSessionOptions } from "../transport/mcp/session-options";
 import { createSessionTable } from "../transport/mcp/session-table";
 import type { SessionOwner, TableSession } from "../transport/mcp/session-table";
 import type { ApprovalContext } from "./await-approval";
 import type { UpstreamConfig } from "./proxy-config-schema";
 import { createProxyServer } from "./proxy-server";
-import { connectUpstream } from "./upstream-connection";
+import type { UpstreamConnections } from "./upstream-connections";
 
 /** A proxy session also belongs to one upstream: its id is refused on any other. */
 interface ProxySession extends TableSession {
@@ -33,7 +34,8 @@ export interface ProxySessions {
 
 /**
  * Creates the proxy's session table (the same bookkeeping as `/mcp`: bound to one device,
- * idle sessions reaped). Each session owns one SDK Client to its upstream, opened on
+ * idle sessions reaped, capped per credential, per user and per node by `caps`, counted over
+ * every upstream since each session holds an upstream connection). Each session owns one SDK Client to its upstream, opened on
  * initialize (so an unreachable upstream fails the initialize with 502, not a later call)
  * and closed with the session (killing a stdio upstream's process). The session id doubles
  * as the run id that groups the session's approvals on the devices. `?yolo=1|0` on the
@@ -43,8 +45,15 @@ export function createProxySessions(deps: {
   upstreams: Readonly<Record<string, UpstreamConfig>>;
   approvals: SharedApprovalContext;
   idleMs: number;
+  caps: SessionCaps;
+  /** Opens each session's own upstream connection within the upstream's limits. */
+  connections: UpstreamConnections;
 }): ProxySessions {
-  const table = createSessionTable<ProxySession>({ idleMs: deps.idleMs });
+  const table = createSessionTable<ProxySession>({
+    idleMs: deps.idleMs,
+    caps: deps.caps,
+    endpoint: "proxy",
+  });
 
   async function initialize(
     upstreamName: string,
@@ -55,7 +64,7 @@ export function createProxySessions(deps: {
   ): Promise<void> {
     const { yoloOverride } = parseSessionOptions(req.query);
     const sessionId = randomUUID();
-    const client = await connectUpstream(upstreamName, upstream.connection, upstream.timeoutMs);
+    const client = await deps.connections.open(upstreamName, upstream, owner.userId);
     const upstreamGone = new AbortController();
     client.onclose = () => upstreamGone.abort();
     const server = createProxyServer({

@@ -2,18 +2,34 @@ import { z } from "zod";
 import { MAX_TIMEOUT_SECONDS } from "../config";
 import type { TeamApprovalRule } from "../core/approval-routing";
 
-const TeamRefSchema = z.string().trim().min(1).max(80);
+/**
+ * A team id, as `GET /api/teams` shows it. Never a name: names are labels anyone may give a
+ * new team, so a policy naming one would hand its approvals to whoever creates it first.
+ */
+const TeamIdSchema = z.uuid({ error: "must be a team id (the id GET /api/teams shows)" });
 const VoterRoleSchema = z.enum(["approver", "owner"]).default("approver");
 
-/** `approvers`: the team (by name or id) a gated call is routed to, and who in it may vote. */
-const ApproversSchema = z.strictObject({ team: TeamRefSchema, role: VoterRoleSchema });
+/** Names the fix for a config still written with `team` (a name) instead of `team_id`. */
+const teamKeyError: z.core.$ZodErrorMap = (issue) =>
+  issue.code === "unrecognized_keys" && issue.keys.includes("team")
+    ? "teams are named by id: use team_id (the id GET /api/teams shows), not team"
+    : undefined;
+
+/** `approvers`: the team (by id) a gated call is routed to, and who in it may vote. */
+const ApproversSchema = z.strictObject(
+  { team_id: TeamIdSchema, role: VoterRoleSchema },
+  { error: teamKeyError },
+);
 
 /** One `escalate_to` step: another group, offered the call `after_seconds` after it was asked. */
-const EscalationSchema = z.strictObject({
-  team: TeamRefSchema,
-  role: VoterRoleSchema,
-  after_seconds: z.number().positive().max(MAX_TIMEOUT_SECONDS),
-});
+const EscalationSchema = z.strictObject(
+  {
+    team_id: TeamIdSchema,
+    role: VoterRoleSchema,
+    after_seconds: z.number().positive().max(MAX_TIMEOUT_SECONDS),
+  },
+  { error: teamKeyError },
+);
 
 /**
  * The team keys of a tool policy. Each one but `approvers` only makes sense with
@@ -65,12 +81,12 @@ export function refineTeamKeys(raw: RawTeamKeys, context: z.RefinementCtx): void
 export function teamRuleOf(raw: RawTeamKeys): TeamApprovalRule | undefined {
   if (raw.approvers === undefined) return undefined;
   return {
-    approvers: raw.approvers,
+    approvers: { teamId: raw.approvers.team_id, role: raw.approvers.role },
     required: raw.approvals_required ?? 1,
     rejectEnds: raw.reject_ends ?? true,
     selfApproval: raw.self_approval ?? false,
     escalateTo: (raw.escalate_to ?? []).map((step) => ({
-      team: step.team,
+      teamId: step.team_id,
       role: step.role,
       afterSeconds: step.after_seconds,
     })),

@@ -10,7 +10,7 @@ import type {
   ServerNotification,
   ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import { decideGate, policyFor } from "./approval-policy";
+import { caseVariantOf, decideGate, policyFor } from "./approval-policy";
 import { upstreamFailureText } from "./approval-text";
 import { awaitApproval } from "./await-approval";
 import type { ApprovalContext } from "./await-approval";
@@ -60,7 +60,20 @@ export function upstreamProtocolError(name: string, error: McpError): McpError {
 }
 
 /**
- * Handles `tools/call` of a proxy session: ungated, allow-listed and untriggered calls go
+ * Why a call naming a tool the upstream does not list is refused. Names match exactly: an
+ * upstream that resolved `Execute_SQL` to `execute_sql` itself would otherwise run a call
+ * whose policy lookup (exact, so the unlisted default) never saw the gated name.
+ */
+function unknownToolText(upstream: string, tool: string, catalog: ToolCatalog): string {
+  const variant = caseVariantOf(tool, catalog.names());
+  const hint =
+    variant === undefined ? "" : ` Tool names are case-sensitive: did you mean "${variant}"?`;
+  return `The upstream MCP server "${upstream}" has no tool named "${tool}"; nothing was run.${hint}`;
+}
+
+/**
+ * Handles `tools/call` of a proxy session: a tool the upstream does not list (exactly) is
+ * refused before any policy applies; ungated, allow-listed and untriggered calls go
  * straight upstream; gated ones wait for a person. Exactly the approved (or edited)
  * arguments are forwarded and the upstream's result returns untouched. A call that did not
  * run (rejected, timed out, withdrawn) is a plain text result the model can read; it is
@@ -99,8 +112,6 @@ export function createToolCallHandler(
   return async (request, extra) => {
     const { params } = request;
     const args = params.arguments ?? {};
-    const decision = decideGate(policyFor(deps.upstream, params.name), args);
-    if (!decision.ask) return forward(params, args, extra);
 
     let tool;
     try {
@@ -113,10 +124,10 @@ export function createToolCallHandler(
       );
     }
     if (tool === undefined)
-      return textResult(
-        `The upstream MCP server "${name}" has no tool named ${params.name}.`,
-        true,
-      );
+      return textResult(unknownToolText(name, params.name, deps.catalog), true);
+
+    const decision = decideGate(policyFor(deps.upstream, params.name), args);
+    if (!decision.ask) return forward(params, args, extra);
 
     const stop = AbortSignal.any([extra.signal, deps.upstreamGone]);
     const outcome = await awaitApproval(

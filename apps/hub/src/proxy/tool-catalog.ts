@@ -23,12 +23,44 @@ export type UpstreamTool = z.output<typeof UpstreamToolListSchema>["tools"][numb
 /** Bound on tools/list pages read when looking one tool up, against endless cursors. */
 const MAX_PAGES = 50;
 
-/** What the proxy knows of the upstream's tools, for schemas of gated calls. */
+/**
+ * Every tool the upstream lists, page by page (at most MAX_PAGES), stopping early once
+ * `enough` says so.
+ */
+export async function listUpstreamTools(
+  client: Client,
+  options: RequestOptions,
+  enough: (tools: readonly UpstreamTool[]) => boolean = () => false,
+): Promise<UpstreamTool[]> {
+  const tools: UpstreamTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const result = await client.request(
+      { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+      UpstreamToolListSchema,
+      options,
+    );
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (cursor === undefined || enough(tools)) break;
+  }
+  return tools;
+}
+
+/**
+ * What the proxy knows of the upstream's tools: the exact names a call may use (a call
+ * naming anything else is refused, whatever its policy) and the schemas of gated calls.
+ */
 export interface ToolCatalog {
   /** Records tools seen in a tools/list the agent made. */
   remember(tools: readonly UpstreamTool[]): void;
-  /** The tool, listing the upstream once if it was not seen yet; undefined if it has none. */
+  /**
+   * The tool of exactly this name (case included), listing the upstream if it was not seen
+   * yet; undefined if it has none.
+   */
   find(name: string, options: RequestOptions): Promise<UpstreamTool | undefined>;
+  /** The names seen so far, for "did you mean" hints. */
+  names(): string[];
   /** Forgets everything (the upstream said its tool list changed). */
   clear(): void;
 }
@@ -46,19 +78,14 @@ export function createToolCatalog(client: Client): ToolCatalog {
     async find(name, options) {
       const known = tools.get(name);
       if (known !== undefined) return known;
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page += 1) {
-        const result = await client.request(
-          { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-          UpstreamToolListSchema,
-          options,
-        );
-        remember(result.tools);
-        cursor = result.nextCursor;
-        if (tools.has(name) || cursor === undefined) break;
-      }
+      remember(
+        await listUpstreamTools(client, options, (listed) =>
+          listed.some((tool) => tool.name === name),
+        ),
+      );
       return tools.get(name);
     },
+    names: () => [...tools.keys()],
     clear() {
       tools.clear();
     },

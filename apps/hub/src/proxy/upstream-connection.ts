@@ -5,6 +5,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { HubError } from "../core/errors";
 import type { UpstreamConnection } from "./proxy-config-schema";
+import { resolveUpstreamHeaders } from "./upstream-headers";
 
 /** Identifies the proxy to upstream servers in their initialize request. */
 const PROXY_CLIENT_INFO = { name: "inquiry-hub-approval-proxy", version: "0.1.0" };
@@ -16,11 +17,11 @@ const PROXY_CLIENT_INFO = { name: "inquiry-hub-approval-proxy", version: "0.1.0"
  */
 const ELICITATION_CAPABILITY = { elicitation: { form: {} } };
 
-function transportFor(connection: UpstreamConnection): Transport {
+async function transportFor(connection: UpstreamConnection): Promise<Transport> {
   switch (connection.kind) {
     case "http":
       return new StreamableHTTPClientTransport(connection.url, {
-        requestInit: { headers: connection.headers },
+        requestInit: { headers: await resolveUpstreamHeaders(connection.headers) },
       });
     case "stdio":
       return new StdioClientTransport({
@@ -67,15 +68,20 @@ export function isUpstreamProtocolError(error: unknown): error is McpError {
  * Opens one MCP client session to an upstream and initializes it within `timeoutMs`.
  * Throws HubError UPSTREAM naming the upstream and the cause, so the agent's initialize gets
  * a clear 502 instead of a hang; a half-open transport is closed before throwing.
+ * `onClosed` runs once when the connection closes, however that happens (it is chained
+ * before the SDK's own handler, so a later `client.onclose` does not replace it).
  */
 export async function connectUpstream(
   name: string,
   connection: UpstreamConnection,
   timeoutMs: number,
+  onClosed: () => void = () => undefined,
 ): Promise<Client> {
   const client = new Client(PROXY_CLIENT_INFO, { capabilities: ELICITATION_CAPABILITY });
   try {
-    await client.connect(transportFor(connection), { timeout: timeoutMs });
+    const transport = await transportFor(connection);
+    transport.onclose = onClosed;
+    await client.connect(transport, { timeout: timeoutMs });
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);

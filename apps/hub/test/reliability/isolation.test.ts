@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { DeviceListResponseSchema } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,8 @@ import type { TwoNodes } from "./support/two-nodes";
 import { SIZES, budgetMs, report } from "./scale";
 
 const VICTIM_INQUIRIES = 20;
+/** Guessed pairing codes and anonymous reads: a fifth of the cross-user attempts. */
+const UNAUTHENTICATED_ATTEMPTS = SIZES.isolationAttempts / 5;
 
 /** One kind of cross-user attempt; resolves true when it got anything it must not. */
 type Attack = (target: Inquiry, node: TestHub) => Promise<boolean>;
@@ -19,7 +22,8 @@ type Attack = (target: Inquiry, node: TestHub) => Promise<boolean>;
 /**
  * Invariant 3: an attacker holding a valid login of their own tries, at random, every way to
  * read, list, answer or revoke another user's things on either node. None may succeed; the
- * victim's inquiries stay pending and their device stays active.
+ * victim's inquiries stay pending and their device stays active. Attempts that need no login
+ * at all (guessed pairing codes, anonymous reads) are run and reported apart from them.
  */
 describe("isolation between users", () => {
   let nodes: TwoNodes;
@@ -56,7 +60,8 @@ describe("isolation between users", () => {
     await nodes.close();
   });
 
-  const attacks: Record<string, Attack> = {
+  /** Attempts with the attacker's own valid login against the victim's things. */
+  const crossUserAttacks: Record<string, Attack> = {
     read: async (target, node) =>
       (await node.request(`/api/inquiries/${target.id}`, { token: attacker.token })).status !== 404,
     list: async (_target, node) => {
@@ -92,6 +97,10 @@ describe("isolation between users", () => {
           token: attacker.token,
         })
       ).status !== 404,
+  };
+
+  /** Attempts without any login: not cross-user, so counted and reported on their own. */
+  const unauthenticatedAttacks: Record<string, Attack> = {
     claimGuessedCode: async (_target, node) =>
       (
         await node.request("/api/pairing/claim", {
@@ -102,37 +111,75 @@ describe("isolation between users", () => {
       (await node.request(`/api/inquiries/${target.id}`)).status !== 401,
   };
 
+  /** Runs `size` attempts drawn from `attacks`; returns the mix and how many succeeded. */
+  async function attempt(
+    attacks: Record<string, Attack>,
+    size: number,
+  ): Promise<{ mix: string; successes: number }> {
+    const random = seededRandom();
+    const kinds = Object.keys(attacks);
+    const counts = new Map<string, number>();
+    let successes = 0;
+    const plan = Array.from({ length: size }, () => ({
+      kind: random.pick(kinds),
+      target: random.pick(targets),
+      node: random.pick([nodes.a, nodes.b]),
+    }));
+    await mapLimited(plan, 50, async ({ kind, target, node }) => {
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+      if (await (attacks[kind] as Attack)(target, node)) successes += 1;
+    });
+    const mix = [...counts].map(([kind, count]) => `${kind} ${count}`).join(", ");
+    return { mix, successes };
+  }
+
+  /** The victim's state every attempt must leave as it was. */
+  async function expectVictimUntouched(): Promise<void> {
+    const pending = await nodes.b.hub.inquiries.list(victim.userId, "pending");
+    expect(pending).toHaveLength(VICTIM_INQUIRIES);
+    const devices = await nodes.b.request("/api/devices", { token: victim.token });
+    expect(devices.status).toBe(200);
+  }
+
+  async function victimDeviceCount(): Promise<number> {
+    const response = await nodes.a.request("/api/devices", { token: victim.token });
+    return DeviceListResponseSchema.parse(await response.json()).devices.length;
+  }
+
   it(
     `${SIZES.isolationAttempts} randomized cross-user attempts succeed 0 times`,
     async () => {
-      const random = seededRandom();
-      const kinds = Object.keys(attacks);
-      const counts = new Map<string, number>();
-      let successes = 0;
-      const plan = Array.from({ length: SIZES.isolationAttempts }, () => ({
-        kind: random.pick(kinds),
-        target: random.pick(targets),
-        node: random.pick([nodes.a, nodes.b]),
-      }));
-      await mapLimited(plan, 50, async ({ kind, target, node }) => {
-        counts.set(kind, (counts.get(kind) ?? 0) + 1);
-        if (await (attacks[kind] as Attack)(target, node)) successes += 1;
-      });
+      const { mix, successes } = await attempt(crossUserAttacks, SIZES.isolationAttempts);
       const leaked = attackerDevices.flatMap((device) =>
         [...device.created, ...device.pending].filter((each) => each.userId !== attacker.userId),
       );
-      const mix = [...counts].map(([kind, count]) => `${kind} ${count}`).join(", ");
       report(
-        `isolation ${SIZES.isolationAttempts} cross-user attempts (${mix}), ${successes} succeeded, ` +
-          `${leaked.length} foreign events seen`,
+        `isolation ${SIZES.isolationAttempts} cross-user attempts with the attacker's own login ` +
+          `(${mix}), ${successes} succeeded, ${leaked.length} foreign events seen`,
       );
       expect(successes).toBe(0);
       expect(leaked).toEqual([]);
-      const pending = await nodes.b.hub.inquiries.list(victim.userId, "pending");
-      expect(pending).toHaveLength(VICTIM_INQUIRIES);
-      expect((await nodes.b.request("/api/devices", { token: victim.token })).status).toBe(200);
+      await expectVictimUntouched();
     },
     budgetMs(60_000, 300_000),
+  );
+
+  it(
+    `${UNAUTHENTICATED_ATTEMPTS} randomized attempts without a login succeed 0 times`,
+    async () => {
+      const live = await nodes.a.request("/api/pairing", { token: victim.token, body: {} });
+      expect(live.status).toBe(201);
+      const devicesBefore = await victimDeviceCount();
+      const { mix, successes } = await attempt(unauthenticatedAttacks, UNAUTHENTICATED_ATTEMPTS);
+      report(
+        `isolation ${UNAUTHENTICATED_ATTEMPTS} attempts without a login, not cross-user ` +
+          `(${mix}; random codes while one real code was live), ${successes} succeeded`,
+      );
+      expect(successes).toBe(0);
+      expect(await victimDeviceCount()).toBe(devicesBefore);
+      await expectVictimUntouched();
+    },
+    budgetMs(30_000, 120_000),
   );
 
   it("refuses unauthenticated and forged Socket.IO handshakes in the middleware", async () => {

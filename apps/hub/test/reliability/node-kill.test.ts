@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnChildNode, startTestNode } from "../support/cluster";
 import type { ChildNode, ClusterOptions, TestNode } from "../support/cluster";
+import { createProgressRecorder } from "../helpers";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { createDeviceSockets } from "../socket-helpers";
@@ -13,11 +15,35 @@ import { SIZES, budgetMs, report } from "./scale";
 
 const LEASE_SECONDS = 3;
 const CLIENTS = 10;
+/** The doomed node's heartbeat: each one resets the caller's request timeout while it lives. */
+const HEARTBEAT_SECONDS = 1;
+/** Each caller's own request timeout, reset by every heartbeat (`resetTimeoutOnProgress`). */
+const CALLER_TIMEOUT_MS = 6_000;
+/** How late past its timeout a caller may end: event-loop delay on a loaded 2-core machine. */
+const ENDING_SLACK_MS = 4_000;
+
+/** How one caller's call ended, and when. */
+interface Ending {
+  kind: "result" | "request timeout" | "other error";
+  message: string;
+  at: number;
+}
+
+function ending(outcome: unknown): Ending {
+  const at = Date.now();
+  if (!(outcome instanceof Error)) return { kind: "result", message: "", at };
+  const timedOut = outcome instanceof McpError && outcome.code === Number(ErrorCode.RequestTimeout);
+  return { kind: timedOut ? "request timeout" : "other error", message: outcome.message, at };
+}
 
 /**
- * A child-process node holding many send_inquiry calls is SIGKILLed (the existing 50-call
- * test scaled up): each caller ends exactly once (here: the connection error, since its
- * server is gone), every device on the surviving node withdraws every card, none stays pending.
+ * A child-process node holding many send_inquiry calls is SIGKILLed while every caller's MCP
+ * client stays open: what does a caller see? The SDK client cannot resume a POST stream that
+ * carried no event id, and it does not fail the pending request when the stream breaks, so the
+ * caller learns of the death only from its own request timeout once the heartbeats stop. The
+ * test pins exactly that (each call ends in a RequestTimeout, none before the kill, none later
+ * than its timeout allows), and that the surviving node withdraws every card on every device
+ * and cancels every inquiry in the store.
  */
 describe("SIGKILL of a node with many pending inquiries", () => {
   let redis: TestRedisServer;
@@ -46,10 +72,10 @@ describe("SIGKILL of a node with many pending inquiries", () => {
   });
 
   it(
-    `${SIZES.killedPending} held calls: one ending each, all withdrawn everywhere, none pending`,
+    `${SIZES.killedPending} held calls with their clients open: each caller times out, all withdrawn`,
     async () => {
       doomed = await spawnChildNode(cluster, {
-        HUB_HEARTBEAT_SECONDS: "30",
+        HUB_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
         HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: String(SIZES.killedPending * 2),
       });
       const owner = await survivor.registerUser("doomed", "desk");
@@ -58,8 +84,10 @@ describe("SIGKILL of a node with many pending inquiries", () => {
         sockets.connect({ token: owner.token }),
         sockets.connect({ token: phone.token }),
       ]);
+      const transportErrors = Array.from({ length: CLIENTS }, () => 0);
       for (let index = 0; index < CLIENTS; index += 1) {
         const client = new Client({ name: "kill", version: "1.0.0" });
+        client.onerror = () => (transportErrors[index] = (transportErrors[index] ?? 0) + 1);
         await client.connect(
           new StreamableHTTPClientTransport(new URL("/mcp", doomed.url), {
             requestInit: { headers: { Authorization: `Bearer ${owner.token}` } },
@@ -67,19 +95,25 @@ describe("SIGKILL of a node with many pending inquiries", () => {
         );
         clients.push(client);
       }
-      const endings = Array.from({ length: SIZES.killedPending }, () => 0);
-      const calls = endings.map((_, index) =>
+      const progress = Array.from({ length: SIZES.killedPending }, createProgressRecorder);
+      const calls = progress.map((recorder, index) =>
         (clients[index % CLIENTS] as Client)
-          .callTool({ name: "send_inquiry", arguments: { prompt: `Held ${index}?` } })
-          .then(
-            () => "result",
-            () => "error",
-          )
-          .finally(() => (endings[index] = (endings[index] ?? 0) + 1)),
+          .callTool({ name: "send_inquiry", arguments: { prompt: `Held ${index}?` } }, undefined, {
+            onprogress: recorder.onprogress,
+            timeout: CALLER_TIMEOUT_MS,
+            resetTimeoutOnProgress: true,
+          })
+          .then(ending, ending),
       );
       await expect
         .poll(() => devices.every((device) => device.created.length === SIZES.killedPending), {
           timeout: 60_000,
+          interval: 100,
+        })
+        .toBe(true);
+      await expect
+        .poll(() => progress.every((recorder) => recorder.metas.length >= 2), {
+          timeout: HEARTBEAT_SECONDS * 5_000,
           interval: 100,
         })
         .toBe(true);
@@ -93,23 +127,31 @@ describe("SIGKILL of a node with many pending inquiries", () => {
         })
         .toBe(true);
       const withdrawnMs = Date.now() - killedAt;
-      await Promise.all(clients.map((client) => client.close()));
-      const outcomes = await Promise.all(calls);
+      const endings = await Promise.all(calls);
+      const afterKill = endings.map((each) => each.at - killedAt);
+      const count = (kind: Ending["kind"]): number =>
+        endings.filter((each) => each.kind === kind).length;
       const pending = await survivor.hub.inquiries.list(owner.userId, "pending");
+      const cancelled = await survivor.hub.inquiries.list(owner.userId, "cancelled");
       report(
-        `node kill ${SIZES.killedPending} pending on a SIGKILLed node: ` +
-          `${outcomes.filter((outcome) => outcome === "error").length} clean errors, ` +
-          `${outcomes.filter((outcome) => outcome === "result").length} results, ` +
-          `${endings.filter((count) => count !== 1).length} callers ending ≠ once, ` +
-          `withdrawn on ${devices.length} devices in ${withdrawnMs} ms, ${pending.length} left pending`,
+        `node kill ${SIZES.killedPending} pending on a SIGKILLed node, ${CLIENTS} MCP clients ` +
+          `left open: ${count("request timeout")} callers ended with their own request timeout ` +
+          `(${CALLER_TIMEOUT_MS} ms after the last heartbeat) ${Math.min(...afterKill)}–` +
+          `${Math.max(...afterKill)} ms after the kill, ${count("other error")} other errors, ` +
+          `${count("result")} results, ${transportErrors.reduce((sum, each) => sum + each, 0)} ` +
+          `transport errors reported to the clients; withdrawn on ${devices.length} devices in ` +
+          `${withdrawnMs} ms, ${cancelled.length} cancelled in the store, ${pending.length} left pending`,
       );
-      expect(endings.every((count) => count === 1)).toBe(true);
+      expect(endings.filter((each) => each.kind !== "request timeout")).toEqual([]);
+      expect(Math.min(...afterKill)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...afterKill)).toBeLessThanOrEqual(CALLER_TIMEOUT_MS + ENDING_SLACK_MS);
       for (const device of devices) {
         expect(new Set(device.withdrawn.map((each) => each.inquiryId)).size).toBe(
           SIZES.killedPending,
         );
         expect(device.withdrawn.every((each) => each.status === "cancelled")).toBe(true);
       }
+      expect(cancelled).toHaveLength(SIZES.killedPending);
       expect(pending).toEqual([]);
     },
     budgetMs(60_000, 240_000),

@@ -3,11 +3,11 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDemoToolsServer } from "@inquiry-hub/demo-tools";
+import { createDemoToolsServer, loadOrCreateToken } from "@inquiry-hub/demo-tools";
 import type { DemoToolsServer } from "@inquiry-hub/demo-tools";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Hub, HubConfig } from "../../src/index";
+import type { Hub, HubConfig, HubDeps } from "../../src/index";
 import type { ApprovalAuditEntry } from "../../src/proxy/audit-log";
 import { parseProxyConfig } from "../../src/proxy/load-proxy-config";
 import { callUntilOpened, startTestHub } from "../helpers";
@@ -16,7 +16,8 @@ import type { DeviceSockets } from "../socket-helpers";
 
 /**
  * The real hub (createHub on port 0) with the approval proxy configured in front of a real
- * demo-tools server whose sandbox is a temp folder, so every decision is proven by the file
+ * demo-tools server (bearer token in a temp file the proxy config references, as in
+ * config/proxy.example.json) whose sandbox is a temp folder, so every decision is proven by the file
  * the upstream wrote or did not write.
  */
 export interface ProxyHarness {
@@ -43,19 +44,24 @@ function listen(server: Server): Promise<URL> {
   });
 }
 
+/** `deps` replaces stores, e.g. accounts and teams kept from an earlier hub (a restart). */
 export async function startProxyHarness(
   tools: Record<string, unknown>,
   overrides: Partial<HubConfig> = {},
+  deps: Partial<HubDeps> = {},
 ): Promise<ProxyHarness> {
   const root = await mkdtemp(path.join(tmpdir(), "proxy-test-"));
   const sandboxDir = path.join(root, "sandbox");
-  const upstream: DemoToolsServer = createDemoToolsServer({ sandboxDir });
+  const tokenFile = path.join(root, "demo-tools-token");
+  const bearerToken = await loadOrCreateToken(tokenFile);
+  const upstream: DemoToolsServer = createDemoToolsServer({ sandboxDir, bearerToken });
   const upstreamUrl = await listen(upstream.httpServer);
 
   const proxy = parseProxyConfig({
     upstreams: {
       demo: {
         url: new URL("/mcp", upstreamUrl).href,
+        headers: { authorization: { prefix: "Bearer ", file: tokenFile } },
         timeout_seconds: 2,
         requires_approval_note: "May wait for a person's approval.",
         tools,
@@ -65,7 +71,7 @@ export async function startProxyHarness(
   const audit: ApprovalAuditEntry[] = [];
   const testHub = await startTestHub(
     { proxy, ...overrides },
-    { approvalAudit: (entry) => audit.push(entry) },
+    { ...deps, approvalAudit: (entry) => audit.push(entry) },
   );
   const hubUrl = testHub.url;
   const clients: Client[] = [];

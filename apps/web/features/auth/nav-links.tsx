@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/inbox", label: "nav.inbox" },
   { href: "/devices", label: "nav.devices" },
   { href: "/history", label: "nav.history" },
+  { href: "/agent-keys", label: "nav.agentKeys" },
 ] as const;
 
 /** The signed-in pages, the current one marked for assistive technology. */

@@ -7,21 +7,26 @@ import { withdrawnNote } from "../inquiry/withdrawn-note";
 import { Composer } from "./composer";
 import { MessageList } from "./message-list";
 import { useChat } from "./use-chat";
+import { YoloBanner } from "./yolo-banner";
 
 export interface ChatViewProps {
   /** Seconds the client waits before answering a question `timeout` (from `?inquiryTimeout`). */
   inquiryTimeout?: number | undefined;
-  /** This chat's YOLO override (from `?yolo=1|0`); undefined follows the person's setting. */
-  yolo?: boolean | undefined;
+  /** Always ask in this chat, even while YOLO is on (from `?yolo=0`). */
+  alwaysAsk?: boolean | undefined;
 }
 
 /**
  * The chat page: the conversation and the composer. The tab is a device too: an inline
  * question closes when its stream says so or when the hub withdraws it (another device
- * answered), whichever comes first; answers go over the tab's socket.
+ * answered), whichever comes first; answers go over the tab's socket. While YOLO is on, a
+ * banner above the conversation says so.
  */
-export function ChatView({ inquiryTimeout, yolo }: ChatViewProps) {
-  const { state, streaming, send, settleInquiry, withdrawInquiry } = useChat(inquiryTimeout, yolo);
+export function ChatView({ inquiryTimeout, alwaysAsk = false }: ChatViewProps) {
+  const { state, streaming, send, settleInquiry, withdrawInquiry } = useChat(
+    inquiryTimeout,
+    alwaysAsk,
+  );
   const { withdrawn, thisDeviceId, answer } = useHubSocket();
   const endRef = useRef<HTMLDivElement>(null);
   const t = useT();
@@ -41,6 +46,7 @@ export function ChatView({ inquiryTimeout, yolo }: ChatViewProps) {
   return (
     <main className="chat">
       <h1 className="visually-hidden">{t("nav.chat")}</h1>
+      <YoloBanner alwaysAsk={alwaysAsk} />
       <MessageList
         items={state.items}
         streaming={streaming}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInquiryTimeoutParam, parseYoloParam } from "./inquiry-timeout-param";
+import { parseAlwaysAskParam, parseInquiryTimeoutParam } from "./inquiry-timeout-param";
 
 describe("parseInquiryTimeoutParam", () => {
   it("reads a positive number of seconds", () => {
@@ -14,11 +14,15 @@ describe("parseInquiryTimeoutParam", () => {
   });
 });
 
-describe("parseYoloParam", () => {
-  it("reads 1/0 as this chat's override and ignores anything else", () => {
-    expect(parseYoloParam("1")).toBe(true);
-    expect(parseYoloParam(["0"])).toBe(false);
-    expect(parseYoloParam("maybe")).toBeUndefined();
-    expect(parseYoloParam(undefined)).toBeUndefined();
+describe("parseAlwaysAskParam", () => {
+  it("reads ?yolo=0 as always asking in this chat", () => {
+    expect(parseAlwaysAskParam("0")).toBe(true);
+    expect(parseAlwaysAskParam(["false", "1"])).toBe(true);
+  });
+
+  it("never lets a URL switch YOLO on: 1, true and anything else ask as usual", () => {
+    for (const value of ["1", "true", ["1", "0"], "yes", "", undefined]) {
+      expect(parseAlwaysAskParam(value)).toBe(false);
+    }
   });
 });

@@ -9,10 +9,12 @@ export function parseInquiryTimeoutParam(value: string | string[] | undefined): 
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
-/** The chat page's `?yolo=1|0` as this chat's YOLO override; undefined when absent or other. */
-export function parseYoloParam(value: string | string[] | undefined): boolean | undefined {
+/**
+ * The chat page's `?yolo=0` ("always ask in this chat", even while YOLO is on) as true.
+ * A URL can only make a chat stricter: `?yolo=1` and anything else read as false, so a
+ * link never switches the approval gate off; only the person's own setting does that.
+ */
+export function parseAlwaysAskParam(value: string | string[] | undefined): boolean {
   const raw = Array.isArray(value) ? value[0] : value;
-  if (raw === "1" || raw === "true") return true;
-  if (raw === "0" || raw === "false") return false;
-  return undefined;
+  return raw === "0" || raw === "false";
 }

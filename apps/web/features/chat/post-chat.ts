@@ -4,8 +4,11 @@ import type { Translate } from "@/lib/i18n/translate";
 export interface PostChatInput {
   messages: { role: "user" | "assistant"; content: string }[];
   inquiryTimeout?: number | undefined;
-  /** This chat's YOLO override; undefined leaves it to the person's setting. */
-  yolo?: boolean | undefined;
+  /**
+   * Always ask in this chat, even while the person's YOLO is on (sent as `yolo: false`).
+   * There is no way to ask for the opposite: only the person's setting turns YOLO on.
+   */
+  alwaysAsk?: boolean | undefined;
 }
 
 /** A chat request the server refused or could not forward; `message` is fit to show. */
@@ -28,7 +31,7 @@ export async function postChat(
     body: JSON.stringify({
       messages: input.messages,
       ...(input.inquiryTimeout === undefined ? {} : { inquiryTimeout: input.inquiryTimeout }),
-      ...(input.yolo === undefined ? {} : { yolo: input.yolo }),
+      ...(input.alwaysAsk === true ? { yolo: false } : {}),
     }),
     signal,
   });

@@ -22,7 +22,7 @@ export interface UseChat {
  * the reducer, and closes every open question when the stream ends or breaks. Leaving the
  * page aborts the request, which aborts the agent run upstream.
  */
-export function useChat(inquiryTimeout: number | undefined, yolo?: boolean): UseChat {
+export function useChat(inquiryTimeout: number | undefined, alwaysAsk = false): UseChat {
   const t = useT();
   const [state, dispatch] = useReducer(chatReducer, INITIAL_CHAT_STATE);
   const [streaming, setStreaming] = useState(false);
@@ -36,7 +36,7 @@ export function useChat(inquiryTimeout: number | undefined, yolo?: boolean): Use
       controllerRef.current = controller;
       setStreaming(true);
       try {
-        const body = await postChat({ messages, inquiryTimeout, yolo }, controller.signal, t);
+        const body = await postChat({ messages, inquiryTimeout, alwaysAsk }, controller.signal, t);
         for await (const event of readAgentStream(body)) dispatch({ type: "stream_event", event });
       } catch (error) {
         if (!controller.signal.aborted) {
@@ -51,7 +51,7 @@ export function useChat(inquiryTimeout: number | undefined, yolo?: boolean): Use
         setStreaming(false);
       }
     },
-    [inquiryTimeout, t, yolo],
+    [alwaysAsk, inquiryTimeout, t],
   );
 
   const send = useCallback(

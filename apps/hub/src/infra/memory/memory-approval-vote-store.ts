@@ -67,6 +67,13 @@ export function createMemoryApprovalVoteStore(): ApprovalVoteStore {
       return Promise.resolve({ kind: "recorded", ballot: snapshot(ballot) });
     },
 
+    dismiss(inquiryId, userId) {
+      shared.get(userId)?.delete(inquiryId);
+      const ballot = ballots.get(inquiryId);
+      const struck = ballot?.decided === undefined && (ballot?.votes.delete(userId) ?? false);
+      return Promise.resolve({ ballot: snapshot(ballot), struck });
+    },
+
     ballot(inquiryId) {
       return Promise.resolve(snapshot(ballots.get(inquiryId)));
     },

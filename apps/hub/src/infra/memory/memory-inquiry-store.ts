@@ -1,45 +1,127 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { applyResolution } from "../../core/inquiry-machine";
 import type { InquiryStore } from "../../core/ports";
+import { createUserIndex } from "./user-index";
+
+/** How long and how many resolved inquiries the memory store keeps as history. */
+export interface MemoryInquiryStoreOptions {
+  /** A resolved inquiry is dropped this long after its resolution, as Redis expires it. */
+  historyTtlMs: number;
+  /**
+   * Resolved inquiries kept per user; the oldest resolution is dropped first. Memory only:
+   * a flood within one TTL must not outgrow the process (Redis has its own memory policy).
+   */
+  maxResolvedPerUser: number;
+  now?: () => number;
+}
+
+/** A week of history, at most 5,000 resolved inquiries per user (as the memory audit trail). */
+const DEFAULT_OPTIONS: MemoryInquiryStoreOptions = {
+  historyTtlMs: 7 * 24 * 60 * 60 * 1000,
+  maxResolvedPerUser: 5_000,
+};
 
 /**
  * The embedded, single-node store. Each method's map update runs without an await in the
- * middle, so `resolve` is an atomic compare-and-set on Node's single thread. Records are
+ * middle, so `resolve` and the capped `insert` are atomic on Node's single thread. Records are
  * copied in and out (structuredClone) so callers can never mutate stored state.
+ *
+ * Bounded like the Redis store: per-user indexes (all, pending) so a listing touches only that
+ * user's records; resolved records leave after the history TTL (swept on every call, oldest
+ * first, since resolutions expire in the order they happened) or when their user holds more
+ * than `maxResolvedPerUser`. Pending records stay until resolved.
  */
-export function createMemoryInquiryStore(): InquiryStore {
+export function createMemoryInquiryStore(
+  options: Partial<MemoryInquiryStoreOptions> = {},
+): InquiryStore {
+  const { historyTtlMs, maxResolvedPerUser, now = Date.now } = { ...DEFAULT_OPTIONS, ...options };
   const inquiries = new Map<string, Inquiry>();
+  const byUser = createUserIndex();
+  const pendingByUser = createUserIndex();
+  /** Resolved ids per user in resolution order, to drop a user's oldest first. */
+  const resolvedByUser = createUserIndex();
+  /** Resolved id → when it expires, in resolution order (so also in expiry order). */
+  const expiries = new Map<string, number>();
+
+  function forget(id: string): void {
+    const inquiry = inquiries.get(id);
+    if (inquiry === undefined) return;
+    inquiries.delete(id);
+    expiries.delete(id);
+    byUser.remove(inquiry.userId, id);
+    pendingByUser.remove(inquiry.userId, id);
+    resolvedByUser.remove(inquiry.userId, id);
+  }
+
+  function sweepExpired(): void {
+    const current = now();
+    for (const [id, expiresAt] of expiries) {
+      if (expiresAt > current) return;
+      forget(id);
+    }
+  }
+
+  function retire(inquiry: Inquiry): void {
+    pendingByUser.remove(inquiry.userId, inquiry.id);
+    resolvedByUser.add(inquiry.userId, inquiry.id);
+    expiries.set(inquiry.id, now() + historyTtlMs);
+    const overflow = resolvedByUser.size(inquiry.userId) - maxResolvedPerUser;
+    for (const id of resolvedByUser.oldest(inquiry.userId, overflow)) forget(id);
+  }
+
+  function snapshot(id: string): Inquiry | undefined {
+    const inquiry = inquiries.get(id);
+    return inquiry === undefined ? undefined : structuredClone(inquiry);
+  }
 
   return {
-    insert(inquiry) {
+    insert(inquiry, limits) {
+      sweepExpired();
       if (inquiries.has(inquiry.id))
         return Promise.reject(new Error(`duplicate inquiry id ${inquiry.id}`));
-      inquiries.set(inquiry.id, structuredClone(inquiry));
-      return Promise.resolve();
+      const pending = inquiry.status === "pending";
+      if (
+        pending &&
+        limits !== undefined &&
+        pendingByUser.size(inquiry.userId) >= limits.maxPendingPerUser
+      )
+        return Promise.resolve({ kind: "pending-cap" });
+      const stored = structuredClone(inquiry);
+      inquiries.set(stored.id, stored);
+      byUser.add(stored.userId, stored.id);
+      if (pending) pendingByUser.add(stored.userId, stored.id);
+      else retire(stored);
+      return Promise.resolve({ kind: "inserted" });
     },
 
     get(id) {
-      const inquiry = inquiries.get(id);
-      return Promise.resolve(inquiry === undefined ? undefined : structuredClone(inquiry));
+      sweepExpired();
+      return Promise.resolve(snapshot(id));
     },
 
     listByUser(userId, status) {
-      const matching = [...inquiries.values()]
+      sweepExpired();
+      const index = status === "pending" ? pendingByUser : byUser;
+      const matching = index
+        .ids(userId)
+        .map((id) => inquiries.get(id))
         .filter(
-          (inquiry) =>
-            inquiry.userId === userId && (status === undefined || inquiry.status === status),
+          (inquiry): inquiry is Inquiry =>
+            inquiry !== undefined && (status === undefined || inquiry.status === status),
         )
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       return Promise.resolve(structuredClone(matching));
     },
 
     resolve(id, resolution) {
+      sweepExpired();
       const current = inquiries.get(id);
       if (current === undefined) return Promise.resolve({ kind: "not-found" });
       const outcome = applyResolution(current, resolution);
       if (!outcome.applied)
         return Promise.resolve({ kind: "already-final", inquiry: structuredClone(current) });
       inquiries.set(id, outcome.inquiry);
+      retire(outcome.inquiry);
       return Promise.resolve({ kind: "resolved", inquiry: structuredClone(outcome.inquiry) });
     },
   };

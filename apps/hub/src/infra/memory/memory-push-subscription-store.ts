@@ -1,13 +1,16 @@
 import type { PushSubscriptionStore, StoredPushSubscription } from "../../core/push-ports";
 
-/** Push subscriptions of a single-node hub, keyed by endpoint. */
+/** Push subscriptions of a single-node hub, keyed by endpoint, each kept by its user. */
 export function createMemoryPushSubscriptionStore(): PushSubscriptionStore {
   const byEndpoint = new Map<string, StoredPushSubscription>();
 
   return {
     put(subscription) {
+      const existing = byEndpoint.get(subscription.endpoint);
+      if (existing !== undefined && existing.userId !== subscription.userId)
+        return Promise.resolve("taken" as const);
       byEndpoint.set(subscription.endpoint, structuredClone(subscription));
-      return Promise.resolve();
+      return Promise.resolve("saved" as const);
     },
 
     remove(deviceId, endpoint) {

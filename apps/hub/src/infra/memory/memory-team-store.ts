@@ -6,27 +6,17 @@ import type { TeamMembership, TeamRecord, TeamStore } from "../../core/team-port
  */
 export function createMemoryTeamStore(): TeamStore {
   const teams = new Map<string, TeamRecord>();
-  const byName = new Map<string, string>();
   const members = new Map<string, Map<string, TeamMembership>>();
 
   return {
     create(team, firstMember) {
-      const name = team.name.toLowerCase();
-      if (byName.has(name)) return Promise.resolve(false);
-      byName.set(name, team.id);
       teams.set(team.id, { ...team });
       members.set(team.id, new Map([[firstMember.userId, { ...firstMember }]]));
-      return Promise.resolve(true);
+      return Promise.resolve();
     },
 
     get(id) {
       const team = teams.get(id);
-      return Promise.resolve(team === undefined ? undefined : { ...team });
-    },
-
-    findByName(name) {
-      const id = byName.get(name.toLowerCase());
-      const team = id === undefined ? undefined : teams.get(id);
       return Promise.resolve(team === undefined ? undefined : { ...team });
     },
 

@@ -1,5 +1,6 @@
 import webPush from "web-push";
 import type { PushOutcome, PushSender } from "../../core/push-ports";
+import { sendGuardedPost } from "../http/guarded-request";
 
 /** How long an undelivered message waits at the push service: a question soon goes stale. */
 const TTL_SECONDS = 5 * 60;
@@ -16,16 +17,22 @@ export interface VapidIdentity {
 
 /**
  * Sends Web Push with the `web-push` library doing the cryptography (aes128gcm payload
- * encryption, VAPID JWT) and `fetch` doing the request, because the library's own transport
- * only speaks https and tests run a plain-http receiver on loopback. The inquiry id is the
- * `Topic`, so a withdrawal replaces a still-undelivered question at the push service.
- * 404/410 mean the subscription is gone (RFC 8030 §7.3); anything else non-2xx is a failure.
+ * encryption, VAPID JWT) and `sendGuardedPost` doing the request: an endpoint is user input,
+ * so unless `allowPrivate` (a local test push service) it must be https and reach a public
+ * address, checked on the connection itself, and redirects are never followed. The inquiry
+ * id is the `Topic`, so a withdrawal replaces a still-undelivered question at the push
+ * service. 404/410 mean the subscription is gone (RFC 8030 §7.3); other non-2xx is a failure.
  */
-export function createWebPushSender(vapid: VapidIdentity): PushSender {
+export function createWebPushSender(
+  vapid: VapidIdentity,
+  options: { allowPrivate: boolean },
+): PushSender {
   return {
     publicKey: vapid.publicKey,
 
     async send(subscription, message) {
+      const target = new URL(subscription.endpoint);
+      if (!options.allowPrivate && target.protocol !== "https:") return { kind: "refused" };
       const topic = (
         message.type === "inquiry:new" ? message.inquiry.id : message.inquiryId
       ).replaceAll("-", "");
@@ -40,19 +47,22 @@ export function createWebPushSender(vapid: VapidIdentity): PushSender {
           contentEncoding: "aes128gcm",
         },
       );
-      let response: Response;
-      try {
-        response = await fetch(request.endpoint, {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          body: request.body ?? null,
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-      } catch (error) {
-        return { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
+      const response = await sendGuardedPost(target, {
+        headers: request.headers,
+        body: request.body ?? Buffer.alloc(0),
+        allowPrivate: options.allowPrivate,
+        timeoutMs: REQUEST_TIMEOUT_MS,
+      });
+      switch (response.kind) {
+        case "answered":
+          return outcomeOf(response.status);
+        case "refused":
+          return { kind: "refused" };
+        case "unreachable":
+          return { kind: "failed", reason: "push service unreachable" };
+        case "timed-out":
+          return { kind: "failed", reason: "push service did not answer in time" };
       }
-      await response.body?.cancel();
-      return outcomeOf(response.status);
     },
   };
 }

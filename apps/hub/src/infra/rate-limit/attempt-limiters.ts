@@ -26,6 +26,9 @@ function toAttemptLimiter(limiter: RateLimiterAbstract, name: string): AttemptLi
         });
       }
     },
+    async refund(key) {
+      await limiter.reward(key, 1);
+    },
   };
 }
 

@@ -39,8 +39,9 @@ end
  * KEYS: record, user inquiries index, user pending index, user audit stream, global pending
  * index, the holder node's held set, the node registry.
  * ARGV: id, userId, body, status, resolution JSON, createdAt score (ms), TTL, expiresAt score
- * (ms), holder node id, audit pairs…
- * Returns 1, or 0 (and writes nothing) when the id exists.
+ * (ms), holder node id, pending cap per user (0 = none), audit pairs…
+ * Returns 1, 0 (and writes nothing) when the id exists, or 2 (and writes nothing) when the
+ * record is pending and its user already has the cap's number of pending inquiries.
  * A pending record keeps the user's index alive (PERSIST) and is listed in the global pending
  * index (for the timeout sweep) and in its holder's held set (for the orphan reaper); a final
  * one gets the history TTL. The index expires TTL after the user's last resolution when
@@ -48,6 +49,10 @@ end
  */
 const INSERT = `${HELPERS}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local pending_cap = tonumber(ARGV[10])
+if ARGV[4] == 'pending' and pending_cap > 0 and redis.call('ZCARD', KEYS[3]) >= pending_cap then
+  return 2
+end
 redis.call('HSET', KEYS[1], 'body', ARGV[3], 'userId', ARGV[2], 'status', ARGV[4], 'resolution', ARGV[5], 'holder', ARGV[9])
 redis.call('ZADD', KEYS[2], ARGV[6], ARGV[1])
 if ARGV[4] == 'pending' then
@@ -59,7 +64,7 @@ if ARGV[4] == 'pending' then
 else
   retire(KEYS[1], KEYS[2], KEYS[3], KEYS[5], KEYS[6], ARGV[1], tonumber(ARGV[7]))
 end
-append_audit(KEYS[4], ARGV[2], {unpack(ARGV, 10)}, tonumber(ARGV[7]))
+append_audit(KEYS[4], ARGV[2], {unpack(ARGV, 11)}, tonumber(ARGV[7]))
 return 1
 `;
 

@@ -51,6 +51,30 @@ end
 return 1
 `;
 
+/**
+ * Dismissal of one person, atomically. KEYS: ballot hash, the person's shared index.
+ * ARGV: voter id, inquiry id. Drops the inquiry from the index and, unless the ballot is
+ * decided, the person's vote with its counters. Replies with 1/0 (a vote dropped) and the
+ * whole hash.
+ */
+const DISMISS = `
+local key = KEYS[1]
+redis.call('ZREM', KEYS[2], ARGV[2])
+local struck = 0
+local previous = redis.call('HGET', key, 'vote:' .. ARGV[1])
+if previous and redis.call('HEXISTS', key, 'decided') == 0 then
+  redis.call('HDEL', key, 'vote:' .. ARGV[1])
+  redis.call('HINCRBY', key, 'votes', -1)
+  if cjson.decode(previous).decision ~= 'reject' then
+    redis.call('HINCRBY', key, 'approvals', -1)
+  end
+  struck = 1
+end
+return {struck, redis.call('HGETALL', key)}
+`;
+
+const DismissReplySchema = z.tuple([z.union([z.literal(0), z.literal(1)]), z.array(z.string())]);
+
 const ReplySchema = z.tuple([z.enum(["closed", "duplicate", "recorded"]), z.array(z.string())]);
 
 function toBallot(pairs: string[]): Ballot {
@@ -116,6 +140,14 @@ export function createRedisApprovalVoteStore(
       if (kind === "duplicate")
         return { kind, previous: ApprovalVoteSchema.parse(JSON.parse(pairs[1] ?? "null")) };
       return { kind, ballot: toBallot(pairs) };
+    },
+
+    async dismiss(inquiryId, userId) {
+      const reply = await callRedis("dismiss voter", () =>
+        redis.eval(DISMISS, 2, ballotKey(inquiryId), sharedKey(userId), userId, inquiryId),
+      );
+      const [struck, pairs] = DismissReplySchema.parse(reply);
+      return { ballot: toBallot(pairs), struck: struck === 1 };
     },
 
     async ballot(inquiryId) {

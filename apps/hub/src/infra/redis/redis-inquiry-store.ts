@@ -22,7 +22,7 @@ export interface RedisInquiryStoreOptions {
   historyTtlSeconds: number;
 }
 
-const InsertReplySchema = z.union([z.literal(0), z.literal(1)]);
+const InsertReplySchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 const ResolveReplySchema = z.union([
   z.tuple([z.literal("not-found")]),
   z.tuple([z.enum(["resolved", "already-final"]), z.string(), z.string(), z.string()]),
@@ -48,7 +48,7 @@ export function createRedisInquiryStore(
   defineInquiryScripts(redis);
 
   return {
-    async insert(inquiry) {
+    async insert(inquiry, limits) {
       const stored = encodeInquiry(inquiry);
       const userKeys = keys.userKeys(inquiry.userId);
       const reply = await callRedis("insert inquiry", () =>
@@ -69,11 +69,13 @@ export function createRedisInquiryStore(
           historyTtlSeconds,
           Date.parse(inquiry.expiresAt),
           nodeId,
+          limits?.maxPendingPerUser ?? 0,
           ...auditFields({ inquiryId: inquiry.id, to: inquiry.status, at: inquiry.createdAt }),
         ),
       );
-      if (InsertReplySchema.parse(reply) === 0)
-        throw new Error(`duplicate inquiry id ${inquiry.id}`);
+      const outcome = InsertReplySchema.parse(reply);
+      if (outcome === 0) throw new Error(`duplicate inquiry id ${inquiry.id}`);
+      return { kind: outcome === 2 ? "pending-cap" : "inserted" };
     },
 
     async get(id) {

@@ -15,14 +15,17 @@ const StoredSubscriptionSchema = z.object({
 });
 
 /**
- * KEYS: subscription hash, new owner's set. ARGV: endpoint hash, set-key prefix, fields….
- * Moves the endpoint out of its former owner's set, then writes it under the new owner.
+ * KEYS: subscription hash, new owner's set. ARGV: endpoint hash, set-key prefix, user id,
+ * fields…. Returns 0 and changes nothing when another user holds the endpoint; otherwise
+ * moves the endpoint out of its former device's set, writes it under the new one, returns 1.
  */
 const PUT_SUBSCRIPTION = `
+local holder = redis.call('HGET', KEYS[1], 'userId')
+if holder and holder ~= ARGV[3] then return 0 end
 local former = redis.call('HGET', KEYS[1], 'deviceId')
 if former then redis.call('SREM', ARGV[2] .. former, ARGV[1]) end
 redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+redis.call('HSET', KEYS[1], unpack(ARGV, 4))
 redis.call('SADD', KEYS[2], ARGV[1])
 return 1
 `;
@@ -63,7 +66,7 @@ const endpointHash = (endpoint: string) =>
  * Push subscriptions shared by every node, so the node that sends a push sees subscriptions
  * registered through any node: one hash per endpoint plus a set per device. Changes that
  * touch both are Lua scripts, so a browser re-subscribing as another device never leaves
- * the endpoint listed under two devices.
+ * the endpoint listed under two devices, and the owner check cannot race the write.
  */
 export function createRedisPushSubscriptionStore(
   redis: Redis,
@@ -89,15 +92,17 @@ export function createRedisPushSubscriptionStore(
       const hash = endpointHash(subscription.endpoint);
       const { keys: browserKeys, ...rest } = subscription;
       const fields = Object.entries({ ...rest, ...browserKeys }).flat();
-      await callRedis("save a push subscription", () =>
+      const saved = await callRedis("save a push subscription", () =>
         redis.inquiryHubPutPushSubscription(
           keys.pushSubscription(hash),
           keys.devicePushSubscriptions(subscription.deviceId),
           hash,
           setPrefix,
+          subscription.userId,
           ...fields,
         ),
       );
+      return saved === 1 ? "saved" : "taken";
     },
 
     remove: (deviceId, endpoint) => remove(endpoint, deviceId),

@@ -12,30 +12,16 @@ const MembershipSchema = z.object({
 });
 
 /**
- * Creates a team only if its name is free: the name key (SET NX semantics) and the records
- * are written in one step. KEYS: name, team, members, the first member's team set.
- * ARGV: team id, team JSON, member id, member JSON. Returns 1, or 0 when the name is taken.
- */
-const CREATE = `
-if redis.call('SET', KEYS[1], ARGV[1], 'NX') == false then return 0 end
-redis.call('SET', KEYS[2], ARGV[2])
-redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
-redis.call('SADD', KEYS[4], ARGV[1])
-return 1
-`;
-
-/**
  * Teams shared by every node. Keys under `prefix`:
  * `team:<id>` (JSON of the team), `team:<id>:members` (hash userId → membership JSON),
- * `team-name:<lower-cased name>` (→ id), `user:<userId>:teams` (set of team ids). Teams do
- * not expire. Each membership change is one MULTI, so the member hash and the user's set
- * never disagree.
+ * `user:<userId>:teams` (set of team ids). No key is derived from a team's name: names are
+ * labels, teams are found by id. Teams do not expire. Creation and each membership change
+ * is one MULTI, so the member hash and the user's set never disagree.
  */
 export function createRedisTeamStore(redis: Redis, prefix: string): TeamStore {
   const keys = {
     team: (id: string) => `${prefix}team:${id}`,
     members: (id: string) => `${prefix}team:${id}:members`,
-    name: (name: string) => `${prefix}team-name:${name.toLowerCase()}`,
     teamsOf: (userId: string) => `${prefix}user:${userId}:teams`,
   };
   const parseTeam = (json: string | null) =>
@@ -43,32 +29,18 @@ export function createRedisTeamStore(redis: Redis, prefix: string): TeamStore {
 
   return {
     async create(team, first) {
-      const reply = await callRedis("create team", () =>
-        redis.eval(
-          CREATE,
-          4,
-          keys.name(team.name),
-          keys.team(team.id),
-          keys.members(team.id),
-          keys.teamsOf(first.userId),
-          team.id,
-          JSON.stringify(team),
-          first.userId,
-          JSON.stringify(first),
-        ),
+      await callRedis("create team", () =>
+        redis
+          .multi()
+          .set(keys.team(team.id), JSON.stringify(team))
+          .hset(keys.members(team.id), first.userId, JSON.stringify(first))
+          .sadd(keys.teamsOf(first.userId), team.id)
+          .exec(),
       );
-      return reply === 1;
     },
 
     async get(id) {
       return parseTeam(await callRedis("read team", () => redis.get(keys.team(id))));
-    },
-
-    async findByName(name) {
-      const id = await callRedis("find team", () => redis.get(keys.name(name)));
-      return id === null
-        ? undefined
-        : parseTeam(await callRedis("read team", () => redis.get(keys.team(id))));
     },
 
     teamIdsOf(userId) {

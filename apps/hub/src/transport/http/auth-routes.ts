@@ -4,18 +4,24 @@ import { LoginBodySchema } from "@inquiry-hub/protocol";
 import type { MeResponse } from "@inquiry-hub/protocol";
 import type { AuthService } from "../../core/auth-service";
 import type { DeviceService } from "../../core/device-service";
+import type { LoginThrottle } from "../../core/login-throttle";
 import { requestPrincipal } from "./authenticate";
+import { clientAddress } from "./rate-limit";
 import { parseInput } from "./validate";
 
 /**
  * `POST /register` (201, 409 if the username is taken), `POST /login` (200, 401), each
  * creating a new device named by `deviceName` or the user agent (body `userAgent`, else the
- * request's header); `GET /me` (bearer) → `{user, device}`.
+ * request's header), 429 past the failed-login budgets of the account; `GET /me` (bearer) → `{user, device}`; `POST /logout` (bearer) → 204
+ * revokes the presenting credential, so a logged-out device's token is dead everywhere, not
+ * only forgotten by its browser.
  */
 export function createAuthRoutes(deps: {
   auth: AuthService;
   devices: DeviceService;
   authenticate: RequestHandler;
+  /** Failed-login budgets per account; see LoginThrottle for the policy. */
+  loginThrottle: LoginThrottle;
 }): Router {
   const router = Router();
 
@@ -26,7 +32,14 @@ export function createAuthRoutes(deps: {
 
   router.post("/login", async (req, res) => {
     const body = parseInput(LoginBodySchema, req.body);
-    res.json(await deps.auth.login(body, req.get("user-agent")));
+    const login = () => deps.auth.login(body, req.get("user-agent"));
+    res.json(await deps.loginThrottle.attempt(body.username, clientAddress(req), login));
+  });
+
+  router.post("/logout", deps.authenticate, async (req, res) => {
+    const { user, device } = requestPrincipal(req);
+    await deps.devices.revoke(user.id, device.id);
+    res.status(204).end();
   });
 
   router.get("/me", deps.authenticate, async (req, res) => {

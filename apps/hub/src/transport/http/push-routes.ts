@@ -10,13 +10,16 @@ import { parseInput } from "./validate";
 /**
  * Web Push registration. `GET /key` → the VAPID public key (public by nature, so no bearer);
  * behind bearer: `POST /subscriptions` (a browser's PushSubscription JSON) → 201 ties it to
- * the calling device; `DELETE /subscriptions {endpoint}` → 204, or 404 when this device has
- * no such subscription.
+ * the calling device, 400 when `endpointProblem` names one (the hub would POST to that URL:
+ * it must be https and public), 409 when another user holds the endpoint;
+ * `DELETE /subscriptions {endpoint}` → 204, or 404 when this device has no such subscription.
  */
 export function createPushRoutes(deps: {
   sender: PushSender;
   subscriptions: PushSubscriptionStore;
   authenticate: RequestHandler;
+  /** Why the hub must not send to `endpoint`, or undefined when it may. */
+  endpointProblem: (endpoint: string) => Promise<string | undefined>;
 }): Router {
   const router = Router();
 
@@ -28,13 +31,17 @@ export function createPushRoutes(deps: {
   router.post("/subscriptions", deps.authenticate, async (req, res) => {
     const { user, device } = requestPrincipal(req);
     const body = parseInput(PushSubscriptionBodySchema, req.body);
-    await deps.subscriptions.put({
+    const problem = await deps.endpointProblem(body.endpoint);
+    if (problem !== undefined) throw new HubError("BAD_REQUEST", problem);
+    const saved = await deps.subscriptions.put({
       endpoint: body.endpoint,
       keys: body.keys,
       deviceId: device.id,
       userId: user.id,
       createdAt: new Date().toISOString(),
     });
+    if (saved === "taken")
+      throw new HubError("CONFLICT", "this push endpoint is registered to another account");
     res.status(201).json({ endpoint: body.endpoint, deviceId: device.id });
   });
 

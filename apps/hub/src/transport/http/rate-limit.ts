@@ -5,8 +5,16 @@ import { requestPrincipal } from "./authenticate";
 /** Who an attempt is counted against: the caller's address, or its authenticated user. */
 export type AttemptKey = "address" | "user";
 
+/**
+ * The caller's address as Express resolves it under `trust proxy` (HUB_TRUSTED_PROXIES): the
+ * X-Forwarded-For entry added by a trusted proxy such as the web app, else the socket's peer.
+ */
+export function clientAddress(req: Request): string {
+  return req.ip ?? "unknown";
+}
+
 function keyOf(req: Request, key: AttemptKey): string {
-  return key === "user" ? requestPrincipal(req).user.id : (req.ip ?? "unknown");
+  return key === "user" ? requestPrincipal(req).user.id : clientAddress(req);
 }
 
 /**

@@ -11,8 +11,9 @@ import { parseInput } from "./validate";
 
 /**
  * Teams, mounted at `/api/teams` behind authentication:
- * `POST /` `{name}` → 201 team (caller = owner; 409 if the name is taken); `GET /` → the
- * caller's teams; `GET /:id` → members with roles (404 unless a member);
+ * `POST /` `{name}` → 201 team (caller = owner; the name is a label, it may repeat);
+ * `GET /` → the caller's teams with their ids, which is where an operator reads the
+ * `team_id` a proxy policy names; `GET /:id` → members with roles (404 unless a member);
  * `POST /:id/invitations` `{role}` → 201 `{code, expiresAt}` (owners only, 403 otherwise);
  * `POST /invitations/claim` `{code}` → 200 team (404 for unknown, used or expired codes);
  * `PATCH /:id/members/:userId` `{role}` and `DELETE /:id/members/:userId` (owners only; 409

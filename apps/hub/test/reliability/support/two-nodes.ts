@@ -8,9 +8,12 @@ import type { TestRedisServer } from "@inquiry-hub/test-kit";
 /** Limits high enough that a suite pushing thousands of operations never meets them. */
 export const UNLIMITED: HubConfig["rateLimits"] = {
   loginPerMinute: 1_000_000,
+  loginFailuresPerAccountAddressPerHour: 1_000_000,
+  loginFailuresPerAccountPerHour: 1_000_000,
   pairingPerMinute: 1_000_000,
   answersPerMinute: 1_000_000,
   inquiriesPerMinute: 1_000_000,
+  delegatedPerMinute: 1_000_000,
 };
 
 /** Two in-process hub nodes on a private redis-server; `close` stops all three. */
@@ -22,11 +25,16 @@ export interface TwoNodes {
   close(): Promise<void>;
 }
 
-/** Starts the pair with `overrides` on both nodes (and no rate limits unless overridden). */
+/** Starts the pair with `overrides` on both nodes (no rate limits or pending cap unless overridden). */
 export async function startTwoNodes(overrides: Partial<HubConfig> = {}): Promise<TwoNodes> {
   const redis = await startRedisServer();
   const cluster = { redisUrl: redis.url, keyPrefix: `rel-${randomUUID()}:`, leaseSeconds: 3 };
-  const config = { heartbeatSeconds: 30, rateLimits: UNLIMITED, ...overrides };
+  const config = {
+    heartbeatSeconds: 30,
+    rateLimits: UNLIMITED,
+    pendingInquiriesPerUser: 1_000_000,
+    ...overrides,
+  };
   const a = await startTestNode(cluster, config);
   const b = await startTestNode(cluster, config);
   return {

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ChatView } from "@/features/chat/chat-view";
-import { parseInquiryTimeoutParam, parseYoloParam } from "@/features/chat/inquiry-timeout-param";
+import {
+  parseAlwaysAskParam,
+  parseInquiryTimeoutParam,
+} from "@/features/chat/inquiry-timeout-param";
 import { readToken } from "@/lib/session";
 import { serverTranslator } from "@/lib/i18n/server-locale";
 
@@ -19,7 +22,7 @@ export default async function ChatPage({
   return (
     <ChatView
       inquiryTimeout={parseInquiryTimeoutParam(params.inquiryTimeout)}
-      yolo={parseYoloParam(params.yolo)}
+      alwaysAsk={parseAlwaysAskParam(params.yolo)}
     />
   );
 }

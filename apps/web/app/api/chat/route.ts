@@ -5,7 +5,8 @@ import { ChatRequestSchema, toAgentRequestBody } from "@/lib/chat-request";
 import { joinUrl, readEnv } from "@/lib/env";
 import { isForeignOrigin } from "@/lib/same-origin";
 import { readToken } from "@/lib/session";
-import { fetchUpstream, readJsonBody, relayResponse } from "@/lib/upstream";
+import { CHAT_BODY_LIMIT_BYTES, readJsonBody } from "@/lib/body-reader";
+import { fetchUpstream, relayResponse } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +23,9 @@ export async function POST(request: Request): Promise<Response> {
     return jsonError("FORBIDDEN", "Cross-origin request refused.");
   const token = await readToken();
   if (token === undefined) return jsonError("UNAUTHORIZED", "Not logged in.");
-  const parsed = ChatRequestSchema.safeParse(await readJsonBody(request));
+  const body = await readJsonBody(request, CHAT_BODY_LIMIT_BYTES);
+  if (!body.ok) return body.response;
+  const parsed = ChatRequestSchema.safeParse(body.value);
   if (!parsed.success) {
     return jsonError(
       "BAD_REQUEST",

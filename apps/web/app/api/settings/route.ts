@@ -1,6 +1,6 @@
 import { jsonError } from "@/lib/api-error";
 import { relayHub } from "@/lib/hub-proxy";
-import { readJsonBody } from "@/lib/upstream";
+import { readJsonBody } from "@/lib/body-reader";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +12,7 @@ export function GET(request: Request): Promise<Response> {
 /** PUT `{yolo:{enabled, forSeconds?}}` → forwarded to the hub, which validates it (400 names the field). */
 export async function PUT(request: Request): Promise<Response> {
   const body = await readJsonBody(request);
-  if (body === undefined) return jsonError("BAD_REQUEST", "Send a JSON settings body.");
-  return relayHub(request, "/api/settings", { method: "PUT", body });
+  if (!body.ok) return body.response;
+  if (body.value === undefined) return jsonError("BAD_REQUEST", "Send a JSON settings body.");
+  return relayHub(request, "/api/settings", { method: "PUT", body: body.value });
 }

@@ -2,7 +2,9 @@ import { WebhookDecisionBodySchema } from "@inquiry-hub/protocol";
 import { jsonError } from "@/lib/api-error";
 import { joinUrl, readEnv } from "@/lib/env";
 import { isForeignOrigin } from "@/lib/same-origin";
-import { fetchUpstream, readJsonBody, relayResponse } from "@/lib/upstream";
+import { readJsonBody } from "@/lib/body-reader";
+import { forwardedFor } from "@/lib/hub-proxy";
+import { fetchUpstream, relayResponse } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
@@ -14,11 +16,13 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   if (isForeignOrigin(request.headers))
     return jsonError("FORBIDDEN", "Cross-origin request refused.");
-  const body = WebhookDecisionBodySchema.safeParse(await readJsonBody(request));
+  const read = await readJsonBody(request);
+  if (!read.ok) return read.response;
+  const body = WebhookDecisionBodySchema.safeParse(read.value);
   if (!body.success) return jsonError("BAD_REQUEST", "This link is not valid.");
   const upstream = await fetchUpstream(joinUrl(readEnv().HUB_URL, "/api/webhook-decisions"), {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...forwardedFor(request) },
     body: JSON.stringify(body.data),
   });
   return upstream === undefined

@@ -2,7 +2,9 @@ import { jsonError } from "@/lib/api-error";
 import { joinUrl, readEnv } from "@/lib/env";
 import { isForeignOrigin } from "@/lib/same-origin";
 import { readToken } from "@/lib/session";
-import { fetchUpstream, readJsonBody, relayResponse } from "@/lib/upstream";
+import { readJsonBody } from "@/lib/body-reader";
+import { forwardedFor } from "@/lib/hub-proxy";
+import { fetchUpstream, relayResponse } from "@/lib/upstream";
 
 /**
  * POST <answer body> → forwarded to the hub's `POST /api/inquiries/:id/answer` with the
@@ -18,14 +20,19 @@ export async function POST(
   const token = await readToken();
   if (token === undefined) return jsonError("UNAUTHORIZED", "Not logged in.");
   const body = await readJsonBody(request);
-  if (body === undefined) return jsonError("BAD_REQUEST", "Send a JSON answer body.");
+  if (!body.ok) return body.response;
+  if (body.value === undefined) return jsonError("BAD_REQUEST", "Send a JSON answer body.");
   const { id } = await context.params;
   const upstream = await fetchUpstream(
     joinUrl(readEnv().HUB_URL, `/api/inquiries/${encodeURIComponent(id)}/answer`),
     {
       method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        ...forwardedFor(request),
+      },
+      body: JSON.stringify(body.value),
     },
   );
   if (upstream === undefined)

@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { AgentKeysView } from "@/features/agent-keys/agent-keys-view";
+import { readEnv } from "@/lib/env";
+import { publicHubUrl } from "@/lib/hub-url";
+import { serverTranslator } from "@/lib/i18n/server-locale";
+import { readToken } from "@/lib/session";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslator())("title.agentKeys") };
+}
+
+/** Agent keys; the hub URL shown in "how to use" is the one this browser reaches. */
+export default async function AgentKeysPage() {
+  if ((await readToken()) === undefined) redirect("/login");
+  const env = readEnv();
+  const hubUrl = publicHubUrl({
+    hubUrl: env.HUB_URL,
+    hubPublicUrl: env.HUB_PUBLIC_URL,
+    host: (await headers()).get("host"),
+  });
+  return <AgentKeysView hubUrl={hubUrl} />;
+}

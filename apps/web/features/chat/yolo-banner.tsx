@@ -1,0 +1,34 @@
+"use client";
+
+import { useI18n } from "../i18n/i18n-provider";
+import { formatYoloTime, useYoloSetting } from "../settings/use-yolo-setting";
+import "./yolo-banner.css";
+
+/**
+ * Says, inside the chat, that YOLO is in force and until when, so nobody chats believing
+ * they will be asked. Live from the settings query (the socket keeps it current) and gone
+ * the moment YOLO is off or its period ends. The live region stays mounted so screen
+ * readers announce the banner appearing. A chat opened with "always ask" says that instead.
+ */
+export function YoloBanner({ alwaysAsk }: { alwaysAsk: boolean }) {
+  const { t, locale } = useI18n();
+  const { active, until } = useYoloSetting();
+  let text: string | undefined;
+  if (active && alwaysAsk) text = t("yolo.bannerAlwaysAsk");
+  else if (active && until !== undefined)
+    text = t("yolo.bannerUntil", { time: formatYoloTime(until, locale) });
+  else if (active) text = t("yolo.bannerUntilOff");
+
+  return (
+    <div role="status" className="yolo-banner-region">
+      {text !== undefined && (
+        <p
+          className={alwaysAsk ? "yolo-banner yolo-banner--asking" : "yolo-banner"}
+          data-testid="yolo-banner"
+        >
+          {text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { createServer } from "node:http";
+import type { IncomingHttpHeaders, Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The route handlers themselves, called with real Request objects: each one that reads a body
+ * refuses 30 MB with 413 before pulling it, and the credential handlers pass the browser's
+ * address on to the hub only as a trusted proxy reported it. The "hub" is a real HTTP server
+ * recording what it receives and refusing every login (401), so no session is started.
+ */
+const MEGABYTE = 1024 * 1024;
+const received: IncomingHttpHeaders[] = [];
+let hub: Server;
+
+beforeAll(async () => {
+  hub = createServer((req, res) => {
+    received.push(req.headers);
+    req.resume();
+    res.writeHead(401, { "content-type": "application/json", "retry-after": "7" });
+    res.end(JSON.stringify({ error: { code: "UNAUTHORIZED", message: "no" } }));
+  });
+  await new Promise<void>((resolve) => hub.listen(0, "127.0.0.1", resolve));
+  process.env.HUB_URL = `http://127.0.0.1:${(hub.address() as AddressInfo).port}`;
+  process.env.WEB_TRUSTED_PROXY_HOPS = "1";
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => hub.close(resolve));
+});
+
+/** A 30 MB body (declared or chunked) and how many bytes anyone pulled from it. */
+function hugeRequest(path: string, method: string, declareLength: boolean) {
+  const meter = { pulledBytes: 0 };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (meter.pulledBytes >= 30 * MEGABYTE) {
+          controller.close();
+          return;
+        }
+        meter.pulledBytes += MEGABYTE;
+        controller.enqueue(new Uint8Array(MEGABYTE).fill(0x20));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (declareLength) headers["content-length"] = String(30 * MEGABYTE);
+  const request = new Request(`http://localhost:3000${path}`, {
+    method,
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return { meter, request };
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+async function bodyHandlers(): Promise<[string, string, Handler][]> {
+  const login = await import("@/app/api/auth/login/route");
+  const register = await import("@/app/api/auth/register/route");
+  const claim = await import("@/app/api/pairing/claim/route");
+  const settings = await import("@/app/api/settings/route");
+  const push = await import("@/app/api/push/subscriptions/route");
+  const webhook = await import("@/app/api/webhook-decisions/route");
+  return [
+    ["/api/auth/login", "POST", login.POST],
+    ["/api/auth/register", "POST", register.POST],
+    ["/api/pairing/claim", "POST", claim.POST],
+    ["/api/settings", "PUT", settings.PUT],
+    ["/api/push/subscriptions", "POST", push.POST],
+    ["/api/push/subscriptions", "DELETE", push.DELETE],
+    ["/api/webhook-decisions", "POST", webhook.POST],
+  ];
+}
+
+describe("route handlers at the web's edge", () => {
+  it("finding 6: every body-reading handler answers 30 MB with 413 before reading it", async () => {
+    const before = received.length;
+    for (const [path, method, handle] of await bodyHandlers()) {
+      for (const declareLength of [true, false]) {
+        const { meter, request } = hugeRequest(path, method, declareLength);
+        const response = await handle(request);
+        expect(response.status, `${method} ${path}`).toBe(413);
+        expect(meter.pulledBytes, `${method} ${path}`).toBeLessThanOrEqual(
+          declareLength ? 0 : 2 * MEGABYTE,
+        );
+      }
+    }
+    expect(received.length, "nothing reached the hub").toBe(before);
+  });
+
+  it("finding 7: the hub gets the address the trusted proxy appended, not a client's", async () => {
+    const { POST } = await import("@/app/api/auth/login/route");
+    const response = await POST(
+      new Request("http://localhost:3000/api/auth/login", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": "127.0.0.1, 203.0.113.9",
+        },
+        body: JSON.stringify({ username: "alice", password: "wrong password" }),
+      }),
+    );
+    expect(response.status).toBe(401);
+    expect(response.headers.get("retry-after")).toBe("7");
+    expect(received.at(-1)?.["x-forwarded-for"]).toBe("203.0.113.9");
+  });
+});

@@ -1,0 +1,47 @@
+import type { BenchOptions } from "../lib/options";
+import type { CycleRun } from "../suites/fan-out";
+import type { BenchResults } from "./results";
+
+/** Every latency series one fan-out run must have filled. */
+const SERIES = ["fanOut", "withdrawnHttp", "withdrawnSocket"] as const;
+
+/**
+ * The smoke run's verdict: its timings mean nothing on a busy CI machine, so it checks only that
+ * each selected suite measured every row it should, with samples in every series, and that the
+ * throughput rows lost, doubled or left stale nothing. Throws naming every gap.
+ */
+export function assertSmokeMeasured(results: BenchResults, options: BenchOptions): void {
+  const gaps: string[] = [];
+  const runsOf = (devices: number): CycleRun[] => {
+    const row = results.fanOut.find((each) => each.devices === devices);
+    return row === undefined ? [] : [...row.hub, ...row.baseline];
+  };
+  if (options.suites.has("fan-out")) {
+    for (const devices of options.fanOutSizes) {
+      const runs = runsOf(devices);
+      if (runs.length !== options.rounds * 2)
+        gaps.push(`fan-out N=${devices}: ${runs.length} runs`);
+      for (const series of SERIES)
+        if (runs.some((run) => run[series].count === 0 || Number.isNaN(run[series].p50)))
+          gaps.push(`fan-out N=${devices}: no ${series} samples`);
+    }
+  }
+  if (options.suites.has("throughput")) {
+    if (results.throughput.length !== options.throughputUsers.length * 2)
+      gaps.push(`throughput: ${results.throughput.length} rows`);
+    for (const row of results.throughput) {
+      const label = `throughput ${row.users} users on ${row.nodes} node(s)`;
+      if ("notMeasured" in row) gaps.push(`${label}: not measured (${row.notMeasured})`);
+      else if (row.resolutions === 0) gaps.push(`${label}: 0 resolutions`);
+      else if (row.lost + row.wrongResults + row.tally.duplicateDeliveries > 0)
+        gaps.push(`${label}: lost, wrong or doubled results`);
+      else if (row.tally.missingWithdrawals > 0) gaps.push(`${label}: stale cards`);
+    }
+  }
+  if (options.suites.has("memory") && results.memory.length !== options.memoryDevices.length)
+    gaps.push(`memory: ${results.memory.length} rows`);
+  if (options.suites.has("parser") && !(results.parser?.protocol.chunksPerSecond ?? 0))
+    gaps.push("parser: nothing parsed");
+  if (gaps.length > 0) throw new Error(`bench smoke run measured too little:\n${gaps.join("\n")}`);
+  console.log(`bench smoke: every selected suite measured (${[...options.suites].join(", ")})`);
+}

@@ -1,0 +1,127 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { AgentKeyListResponseSchema, HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
+import { registerThroughUi } from "../support/accounts";
+import { callHubApi } from "../support/channels";
+import { connectHubMcp } from "../support/hub-mcp";
+import { HUB_URL } from "../support/ports";
+
+const KEY_NAME = "build bot";
+
+/** Creates a key through the page and returns the secret it shows, the only time it does. */
+async function createKeyThroughUi(page: Page, name: string, days: string): Promise<string> {
+  await page.getByLabel("Name").fill(name);
+  const expiry = page.getByLabel("Expires after");
+  await expect(expiry).toHaveValue("30");
+  await expiry.selectOption(days);
+  await page.getByRole("button", { name: "Create key" }).click();
+  const panel = page.getByTestId("agent-key-secret");
+  await expect(panel).toContainText("you will not see this secret again");
+  const secret = await panel.getByLabel("Secret").inputValue();
+  expect(secret.length, "a secret is shown").toBeGreaterThan(20);
+  return secret;
+}
+
+/** The hub's own answer to an MCP initialize carrying `secret` as the bearer. */
+async function mcpStatusWith(secret: string): Promise<number> {
+  const response = await fetch(`${HUB_URL}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${secret}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "e2e-agent-keys", version: "1.0.0" },
+      },
+    }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+test("an agent key: its secret is shown once, it works on /mcp, and is refused once revoked", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await registerThroughUi(page);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Agent keys" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Agent keys" })).toBeVisible();
+  await expect(page.getByTestId("agent-key-endpoints")).toContainText(`${HUB_URL}/mcp`);
+
+  const secret = await createKeyThroughUi(page, KEY_NAME, "90");
+  await page.getByRole("button", { name: "Copy" }).click();
+  await expect(page.getByText("Copied.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  const row = page.getByTestId("agent-key-row").filter({ hasText: KEY_NAME });
+  await expect(row.getByTestId("agent-key-status")).toHaveText("Active");
+  await expect(row).toContainText("Never used");
+
+  await page.reload();
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId("agent-key-secret")).toHaveCount(0);
+  expect(await page.content()).not.toContain(secret);
+  const listed = await page.request.get("/api/agent-keys");
+  expect(await listed.text()).not.toContain(secret);
+  const [key] = AgentKeyListResponseSchema.parse(await listed.json()).keys;
+  const lifetimeDays =
+    (Date.parse(key?.expiresAt ?? "") - Date.parse(key?.createdAt ?? "")) / 86_400_000;
+  expect(lifetimeDays).toBeCloseTo(90, 3);
+
+  const agent = await connectHubMcp(secret);
+  const tools = (await agent.listTools()).tools.map((tool) => tool.name);
+  expect(tools).toContain(HUB_TOOL_NAMES.sendInquiry);
+  expect(tools, "an agent key never resolves an inquiry").not.toContain(
+    HUB_TOOL_NAMES.respondInquiry,
+  );
+  await agent.close();
+  expect((await callHubApi("/api/agent-keys", { token: secret })).status).toBe(403);
+
+  page.once("dialog", (dialog) => void dialog.dismiss());
+  await row.getByRole("button", { name: `Revoke ${KEY_NAME}` }).click();
+  await expect(row.getByTestId("agent-key-status")).toHaveText("Active");
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: `Revoke ${KEY_NAME}` }).click();
+  await expect(row.getByTestId("agent-key-status")).toHaveText("Revoked");
+  await expect(row.getByRole("button")).toHaveCount(0);
+
+  expect(await mcpStatusWith(secret)).toBe(401);
+  const refused = await connectHubMcp(secret).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(refused).toBeInstanceOf(StreamableHTTPError);
+  expect((refused as StreamableHTTPError).code).toBe(401);
+});
+
+test("the agent keys page fits a phone and passes axe's WCAG A/AA rules", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerThroughUi(page);
+  await page.goto("/agent-keys");
+  await createKeyThroughUi(page, "a phone-width key with a rather long name to wrap", "7");
+  await expect(page.getByTestId("agent-key-row")).toHaveCount(1);
+
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.passes.length, "axe ran its rules").toBeGreaterThan(0);
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help}`);
+  expect(serious).toEqual([]);
+});
