@@ -47,8 +47,9 @@ export default defineConfig({
         HUB_WEB_PUBLIC_URL: WEB_URL,
         HUB_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
         HUB_WEBHOOK_RETRY_BASE_SECONDS: "0.2",
-        // The suite's webhook receivers listen on loopback.
+        // The suite's webhook and push receivers listen on loopback.
         HUB_WEBHOOK_ALLOW_PRIVATE: "1",
+        HUB_PUSH_ALLOW_PRIVATE: "1",
         HUB_DATA_DIR: E2E_HUB_DATA_DIR,
       },
       reuseExistingServer: false,

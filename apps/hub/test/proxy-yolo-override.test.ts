@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { InquirySchema } from "@inquiry-hub/protocol";
@@ -31,22 +30,23 @@ describe("per-chat YOLO on the approval proxy (?yolo= on /proxy/<name>/mcp)", ()
     return InquirySchema.parse(await response.json());
   }
 
-  it("?yolo=1 auto-approves while the user's setting is off, recorded as delegated", async () => {
+  it("finding 1: ?yolo=1 is refused on initialize, so the gated client cannot turn the gate off", async () => {
     const { harness, token } = await setup(false);
-    const agent = await harness.connectAgent(token, "?yolo=1");
-    const result = await agent.callTool({
-      name: "write_file",
-      arguments: { path: "chat.txt", content: "decided" },
+    await expect(harness.connectAgent(token, "?yolo=1")).rejects.toThrow(
+      /only yolo=0 \(always ask\) is accepted/,
+    );
+    const agent = await harness.connectAgent(token);
+    const { call, inquiryId } = await gatedCall(agent, "write_file", {
+      path: "chat.txt",
+      content: "decided",
     });
-    expect(result.isError).not.toBe(true);
-    expect(await readFile(path.join(harness.sandboxDir, "chat.txt"), "utf8")).toBe("decided");
-    expect(harness.audit).toHaveLength(1);
-    expect(harness.audit[0]).toMatchObject({ verdict: "approved", tool: "write_file" });
-    expect(await storedInquiry(token, harness.audit[0]?.inquiryId ?? "")).toMatchObject({
-      type: "APPROVAL",
-      status: "answered",
-      resolution: { response: "approve", delegated: true },
-    });
+    expect(await fileExists(path.join(harness.sandboxDir, "chat.txt"))).toBe(false);
+    expect((await harness.answer(token, inquiryId, { action: "reject" })).status).toBe(200);
+    expect((await call).isError).not.toBe(true);
+    expect(await fileExists(path.join(harness.sandboxDir, "chat.txt"))).toBe(false);
+    expect(harness.audit).toEqual([
+      expect.objectContaining({ inquiryId, verdict: "rejected", tool: "write_file" }),
+    ]);
   });
 
   it("?yolo=0 still asks while the user's setting is on", async () => {

@@ -107,15 +107,19 @@ describe("YOLO: the person lets the agent decide", () => {
     expect(asked).not.toContain(RESULT_OPENINGS.delegated);
   });
 
-  it("?yolo=1 on the MCP URL delegates for that session only; an expired YOLO asks again", async () => {
+  it("?yolo=1 on the MCP URL is refused: only the person's setting turns YOLO on, and it expires", async () => {
     const { hub: testHub, login, phone } = await setup();
-    const yoloChat = await testHub.connectMcp(login.token, "?yolo=1");
-    const text = resultText(
-      await yoloChat.callTool({ name: "send_inquiry", arguments: { prompt: "A?" } }),
+    await expect(testHub.connectMcp(login.token, "?yolo=1")).rejects.toThrow(
+      /only yolo=0 \(always ask\) is accepted/,
     );
-    expect(text.startsWith(RESULT_OPENINGS.delegated)).toBe(true);
+    expect(phone.created).toEqual([]);
 
     await putSettings(testHub, login.token, { yolo: { enabled: true, forSeconds: 0.2 } });
+    const during = await testHub.connectMcp(login.token);
+    const text = resultText(
+      await during.callTool({ name: "send_inquiry", arguments: { prompt: "A?" } }),
+    );
+    expect(text.startsWith(RESULT_OPENINGS.delegated)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
       UserSettingsSchema.parse(

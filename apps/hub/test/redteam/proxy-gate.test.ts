@@ -6,7 +6,6 @@ import { createDemoToolsServer, loadOrCreateToken } from "@inquiry-hub/demo-tool
 import type { DemoToolsServer } from "@inquiry-hub/demo-tools";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseProxyConfig } from "../../src/proxy/load-proxy-config";
@@ -81,7 +80,7 @@ async function startGate(upstreamSettings: Record<string, unknown>): Promise<Gat
 }
 
 async function call(agent: Client, name: string, args: Record<string, unknown>): Promise<string> {
-  return resultText((await agent.callTool({ name, arguments: args })) as CallToolResult);
+  return resultText(await agent.callTool({ name, arguments: args }));
 }
 
 async function pendingInquiries(hub: TestHub, token: string): Promise<unknown> {

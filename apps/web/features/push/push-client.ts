@@ -44,16 +44,31 @@ export async function enablePush(t: Translate): Promise<void> {
   if (!keyResponse.ok) throw new Error(await messageOf(keyResponse, t));
   const { publicKey } = PushKeyResponseSchema.parse(await keyResponse.json());
   const registration = await navigator.serviceWorker.ready;
+  const saved = await subscribeAndSave(registration, publicKey);
+  if (saved.status !== 409) {
+    if (!saved.ok) throw new Error(await messageOf(saved, t));
+    return;
+  }
+  // The hub keeps an endpoint with the account that registered it (409 for anyone else), so a
+  // browser another account used before drops that endpoint and registers a fresh one.
+  await (await registration.pushManager.getSubscription())?.unsubscribe();
+  const again = await subscribeAndSave(registration, publicKey);
+  if (!again.ok) throw new Error(await messageOf(again, t));
+}
+
+async function subscribeAndSave(
+  registration: ServiceWorkerRegistration,
+  publicKey: string,
+): Promise<Response> {
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),
   });
-  const saved = await fetch("/api/push/subscriptions", {
+  return fetch("/api/push/subscriptions", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(subscription.toJSON()),
   });
-  if (!saved.ok) throw new Error(await messageOf(saved, t));
 }
 
 /** Unsubscribes this browser and tells the hub to forget it. */

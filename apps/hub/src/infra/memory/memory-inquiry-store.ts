@@ -1,6 +1,7 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { applyResolution } from "../../core/inquiry-machine";
 import type { InquiryStore } from "../../core/ports";
+import { createExpiryQueue } from "./expiry-queue";
 import { createUserIndex } from "./user-index";
 
 /** How long and how many resolved inquiries the memory store keeps as history. */
@@ -40,31 +41,26 @@ export function createMemoryInquiryStore(
   const pendingByUser = createUserIndex();
   /** Resolved ids per user in resolution order, to drop a user's oldest first. */
   const resolvedByUser = createUserIndex();
-  /** Resolved id → when it expires, in resolution order (so also in expiry order). */
-  const expiries = new Map<string, number>();
+  const expiries = createExpiryQueue(historyTtlMs, now);
 
   function forget(id: string): void {
     const inquiry = inquiries.get(id);
     if (inquiry === undefined) return;
     inquiries.delete(id);
-    expiries.delete(id);
+    expiries.forget(id);
     byUser.remove(inquiry.userId, id);
     pendingByUser.remove(inquiry.userId, id);
     resolvedByUser.remove(inquiry.userId, id);
   }
 
   function sweepExpired(): void {
-    const current = now();
-    for (const [id, expiresAt] of expiries) {
-      if (expiresAt > current) return;
-      forget(id);
-    }
+    expiries.sweep(forget);
   }
 
   function retire(inquiry: Inquiry): void {
     pendingByUser.remove(inquiry.userId, inquiry.id);
     resolvedByUser.add(inquiry.userId, inquiry.id);
-    expiries.set(inquiry.id, now() + historyTtlMs);
+    expiries.touch(inquiry.id);
     const overflow = resolvedByUser.size(inquiry.userId) - maxResolvedPerUser;
     for (const id of resolvedByUser.oldest(inquiry.userId, overflow)) forget(id);
   }
