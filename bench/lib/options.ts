@@ -85,7 +85,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   const smoke = argv.includes("--smoke");
   const onlyIndex = argv.indexOf("--only");
   const only = onlyIndex === -1 ? [...SUITE_NAMES] : (argv[onlyIndex + 1] ?? "").split(",");
-  const unknown = argv.filter((arg, index) => !FLAGS.includes(arg) && index !== onlyIndex + 1);
+  const isOnlyValue = (index: number): boolean => onlyIndex !== -1 && index === onlyIndex + 1;
+  const unknown = argv.filter((arg, index) => !FLAGS.includes(arg) && !isOnlyValue(index));
   const badSuite = only.find((name) => !isSuite(name));
   if (
     unknown.length > 0 ||

@@ -4,9 +4,10 @@ import type { Page } from "@playwright/test";
 import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { AgentKeyListResponseSchema, HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
 import { registerThroughUi } from "../support/accounts";
+import { installTraps } from "../support/browser-traps";
 import { callHubApi } from "../support/channels";
 import { connectHubMcp } from "../support/hub-mcp";
-import { HUB_URL } from "../support/ports";
+import { HUB_URL, WEB_URL } from "../support/ports";
 
 const KEY_NAME = "build bot";
 
@@ -107,7 +108,11 @@ test("an agent key: its secret is shown once, it works on /mcp, and is refused o
   expect((refused as StreamableHTTPError).code).toBe(401);
 });
 
-test("the agent keys page fits a phone and passes axe's WCAG A/AA rules", async ({ page }) => {
+test("the agent keys page fits a phone, passes axe's WCAG A/AA rules and the CSP", async ({
+  context,
+  page,
+}) => {
+  const traps = await installTraps(context, page);
   await page.setViewportSize({ width: 360, height: 740 });
   await registerThroughUi(page);
   await page.goto("/agent-keys");
@@ -124,4 +129,46 @@ test("the agent keys page fits a phone and passes axe's WCAG A/AA rules", async 
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.help}`);
   expect(serious).toEqual([]);
+  expect(traps.cspViolations, "no inline style or script the CSP had to block").toEqual([]);
+});
+
+test("another site cannot create or revoke a key, and a bad body is refused naming the field", async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  await page.goto("/agent-keys");
+  const secret = await createKeyThroughUi(page, "kept key", "30");
+  const before = AgentKeyListResponseSchema.parse(
+    await (await page.request.get("/api/agent-keys")).json(),
+  );
+
+  const foreignCreate = await page.request.post("/api/agent-keys", {
+    headers: { origin: "https://attacker.example" },
+    data: { name: "planted" },
+  });
+  expect(foreignCreate.status()).toBe(403);
+  const [kept] = before.keys;
+  const foreignRevoke = await page.request.delete(`/api/agent-keys/${kept?.id ?? ""}`, {
+    headers: { origin: "https://attacker.example" },
+  });
+  expect(foreignRevoke.status()).toBe(403);
+
+  const blank = await page.request.post("/api/agent-keys", {
+    headers: { origin: WEB_URL },
+    data: { name: "  ", expiresInDays: 30 },
+  });
+  expect(blank.status()).toBe(400);
+  expect(await blank.text()).toContain("name");
+  const tooLong = await page.request.post("/api/agent-keys", {
+    headers: { origin: WEB_URL },
+    data: { name: "x", expiresInDays: 366 },
+  });
+  expect(tooLong.status()).toBe(400);
+  expect(await tooLong.text()).toContain("expiresInDays");
+
+  const after = AgentKeyListResponseSchema.parse(
+    await (await page.request.get("/api/agent-keys")).json(),
+  );
+  expect(after, "nothing was created or revoked").toEqual(before);
+  expect(await mcpStatusWith(secret), "the key still works").toBe(200);
 });

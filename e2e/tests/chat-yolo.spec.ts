@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { UserSettingsSchema } from "@inquiry-hub/protocol";
 import { logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
+import { installTraps } from "../support/browser-traps";
 import { WEB_URL } from "../support/ports";
 
 const YOLO_SWITCH = "YOLO: let the agent decide";
@@ -52,8 +53,10 @@ test("a chat request asking for yolo: true is refused with a 400 naming the fiel
 
 test("the chat shows while YOLO is on and until when, on every device, and hides it when off", async ({
   page,
+  context,
   browser,
 }) => {
+  const traps = await installTraps(context, page);
   const username = await registerThroughUi(page);
   const banner = page.getByTestId("yolo-banner");
   await expect(banner).toHaveCount(0);
@@ -79,6 +82,7 @@ test("the chat shows while YOLO is on and until when, on every device, and hides
   );
   await page.getByRole("switch", { name: YOLO_SWITCH }).click();
   await expect(banner).toHaveCount(0);
+  expect(traps.cspViolations, "the banner needs no inline style").toEqual([]);
   await elsewhere.context().close();
 });
 

@@ -65,7 +65,9 @@ export function createTeams(
   const lookup: TeamLookup = (teamId) => service.lookup(teamId);
   const shared = withSharedApprovals(core.inquiries, {
     store: core.store,
-    votes: deps.approvalVotes ?? createMemoryApprovalVoteStore(),
+    votes:
+      deps.approvalVotes ??
+      createMemoryApprovalVoteStore({ ttlMs: config.historyTtlSeconds * 1000 }),
     lookup,
     validateArguments: core.validateArguments,
     deviceName: core.deviceName,

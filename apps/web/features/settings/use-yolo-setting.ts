@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isYoloActive } from "@inquiry-hub/protocol";
 import type { YoloSetting } from "@inquiry-hub/protocol";
+import { useHubSocket } from "../devices/hub-socket-provider";
 import { SETTINGS_QUERY_KEY, fetchSettings } from "./settings-client";
 
 /** Margin past `until` before asking the hub again, so it already reports the period over. */
@@ -21,14 +22,23 @@ export interface YoloState {
 /**
  * This person's YOLO state, live: the settings query (which the socket's `settings:changed`
  * writes into, so every device agrees) plus the clock, so a timed period reads as over the
- * moment it ends, and the hub is asked again just after.
+ * moment it ends, and the hub is asked again just after. Every (re)connect of the tab's
+ * socket refetches too: a change made while it was connecting or down was never pushed here.
+ * Needs the HubSocketProvider of the signed-in layout.
  */
 export function useYoloSetting(): YoloState {
   const queryClient = useQueryClient();
+  const { connectCount } = useHubSocket();
   const { data } = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchSettings });
   const [now, setNow] = useState(() => Date.now());
   const setting = data?.yolo;
   const until = setting?.enabled === true ? setting.until : undefined;
+
+  useEffect(() => {
+    if (connectCount === 0) return;
+    // Several components read YOLO; one refetch per connect serves them all.
+    void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY }, { cancelRefetch: false });
+  }, [connectCount, queryClient]);
 
   useEffect(() => {
     if (until === undefined) return;
