@@ -72,9 +72,19 @@ function unknownToolText(upstream: string, tool: string, catalog: ToolCatalog): 
 }
 
 /**
+ * Why a gated call whose arguments do not fit the tool's inputSchema is refused before anyone
+ * is asked: the upstream would refuse it anyway, and a person should never be asked to approve
+ * a call that cannot run as shown.
+ */
+function misfitText(upstream: string, tool: string, problem: string): string {
+  return `The arguments do not fit the input schema of "${tool}" on "${upstream}": ${problem}. Nothing was asked or run; fix the arguments and call again.`;
+}
+
+/**
  * Handles `tools/call` of a proxy session: a tool the upstream does not list (exactly) is
  * refused before any policy applies; ungated, allow-listed and untriggered calls go
- * straight upstream; gated ones wait for a person. Exactly the approved (or edited)
+ * straight upstream; gated ones whose arguments fit the tool's inputSchema wait for a person
+ * (a misfit is refused at once). Exactly the approved (or edited)
  * arguments are forwarded and the upstream's result returns untouched. A call that did not
  * run (rejected, timed out, withdrawn) is a plain text result the model can read; it is
  * `isError` only for tools with an outputSchema, whose results clients would otherwise reject
@@ -128,6 +138,9 @@ export function createToolCallHandler(
 
     const decision = decideGate(policyFor(deps.upstream, params.name), args);
     if (!decision.ask) return forward(params, args, extra);
+
+    const misfit = deps.approvals.validateArguments(tool.inputSchema, args);
+    if (misfit !== undefined) return textResult(misfitText(name, params.name, misfit), true);
 
     const stop = AbortSignal.any([extra.signal, deps.upstreamGone]);
     const outcome = await awaitApproval(

@@ -18,7 +18,8 @@ const CALL_TIMEOUT_MS = 5_000;
 
 /**
  * Invariant 5 for the approval proxy's `tools/call`, sent with the official MCP SDK client to
- * `/proxy/demo/mcp`: arguments the ungated tool's inputSchema refuses, tool names the upstream
+ * `/proxy/demo/mcp`: arguments the tool's inputSchema refuses (ungated, and gated: refused
+ * before a person is asked), tool names the upstream
  * does not list, and `arguments` that are not an object at all each end in an `isError` result
  * or an McpError naming the problem, within seconds (no approval opened), and leave the
  * sandbox, the person's inquiries and the approval audit exactly as they were.
@@ -93,6 +94,29 @@ describe("bad proxy tool calls", () => {
           fc.record({ city: badCity, extra: fc.anything({ maxDepth: 1 }) }, { requiredKeys: [] }),
           (args) =>
             expectRefused("get_weather bad arguments", { name: "get_weather", arguments: args }),
+        ),
+        { numRuns: SIZES.fuzzRuns },
+      );
+      expect(await stateOf()).toBe(before);
+    },
+    budgetMs(30_000, 180_000),
+  );
+
+  it(
+    "gated write_file with arguments its inputSchema refuses: refused before any approval opens",
+    async () => {
+      const before = await stateOf();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            path: fc.anything({ maxDepth: 1 }).filter((path) => typeof path !== "string"),
+            content: fc.string({ maxLength: 40 }),
+          }),
+          (args) =>
+            expectRefused("gated write_file bad arguments", {
+              name: "write_file",
+              arguments: args,
+            }),
         ),
         { numRuns: SIZES.fuzzRuns },
       );

@@ -77,6 +77,7 @@ describe("SIGKILL of a node with many pending inquiries", () => {
       doomed = await spawnChildNode(cluster, {
         HUB_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
         HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: String(SIZES.killedPending * 2),
+        HUB_PENDING_INQUIRIES_PER_USER: String(SIZES.killedPending),
       });
       const owner = await survivor.registerUser("doomed", "desk");
       const phone = await survivor.login(owner.username, "phone");
