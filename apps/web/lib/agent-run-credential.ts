@@ -26,7 +26,10 @@ export async function mintRunCredential(
  * so nothing the agent kept of it works afterwards. Best effort: a failure is logged and the
  * credential still dies at its `expiresAt`.
  */
-export async function revokeRunCredential(personToken: string, credentialId: string): Promise<void> {
+export async function revokeRunCredential(
+  personToken: string,
+  credentialId: string,
+): Promise<void> {
   const path = `/api/agent-runs/${encodeURIComponent(credentialId)}`;
   const response = await fetchUpstream(joinUrl(readEnv().HUB_URL, path), {
     method: "DELETE",

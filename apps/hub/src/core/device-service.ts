@@ -41,7 +41,10 @@ export interface DeviceService {
   /** Revokes one of the user's own devices; NOT_FOUND for unknown, foreign or revoked ids. */
   revoke(userId: string, deviceId: string): Promise<void>;
   onRevoked(listener: (device: DeviceRecord) => void): () => void;
-  /** Marks the device seen now (throttled unless `force`). */
+  /**
+   * Marks the device seen now: throttled unless `force`, except the first use, which is always
+   * written so an agent key shows "last used" from its first call on.
+   */
   seen(device: DeviceRecord, force?: boolean): Promise<void>;
   rename(device: DeviceRecord, name: string): Promise<void>;
   /** The device's current name, for "answered on <device>" messages. */
@@ -158,7 +161,13 @@ export function createDeviceService(deps: {
 
     async seen(device, force = false) {
       const at = now();
-      if (!force && at.getTime() - Date.parse(device.lastSeenAt) < SEEN_WRITE_INTERVAL_MS) return;
+      const firstUse = device.lastSeenAt === device.firstSeenAt;
+      if (
+        !force &&
+        !firstUse &&
+        at.getTime() - Date.parse(device.lastSeenAt) < SEEN_WRITE_INTERVAL_MS
+      )
+        return;
       await deps.store.update(device.id, { lastSeenAt: at.toISOString() });
     },
 

@@ -2,8 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AgentKey } from "@inquiry-hub/protocol";
+import { AppApiError } from "@/lib/app-api-client";
 import { useI18n } from "../i18n/i18n-provider";
-import { AGENT_KEYS_QUERY_KEY, AgentKeysRequestError, revokeAgentKey } from "./agent-keys-client";
+import { AGENT_KEYS_QUERY_KEY, revokeAgentKey } from "./agent-keys-client";
 import { agentKeyStatus, formatKeyTime } from "./agent-key-status";
 import type { AgentKeyStatus } from "./agent-key-status";
 
@@ -62,7 +63,7 @@ export function AgentKeyRow({ agentKey, now }: { agentKey: AgentKey; now: number
       )}
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof AgentKeysRequestError ? error.message : t("agentKeys.revokeFailed")}
+          {error instanceof AppApiError ? error.message : t("agentKeys.revokeFailed")}
         </p>
       )}
     </li>

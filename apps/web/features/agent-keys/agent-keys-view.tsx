@@ -3,11 +3,12 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CreatedAgentKey } from "@inquiry-hub/protocol";
+import { AppApiError } from "@/lib/app-api-client";
 import { useT } from "../i18n/i18n-provider";
 import { leaveToLogin } from "../devices/socket-ticket-client";
 import { AgentKeyRow } from "./agent-key-row";
 import { AgentKeyUsage } from "./agent-key-usage";
-import { AGENT_KEYS_QUERY_KEY, AgentKeysRequestError, fetchAgentKeys } from "./agent-keys-client";
+import { AGENT_KEYS_QUERY_KEY, fetchAgentKeys } from "./agent-keys-client";
 import { CreateAgentKeyForm } from "./create-agent-key-form";
 import { NewSecretPanel } from "./new-secret-panel";
 import "./agent-keys.css";
@@ -38,7 +39,7 @@ export function AgentKeysView({ hubUrl }: { hubUrl: string }) {
   });
 
   useEffect(() => {
-    if (error instanceof AgentKeysRequestError && error.status === 401) leaveToLogin();
+    if (error instanceof AppApiError && error.status === 401) leaveToLogin();
   }, [error]);
 
   return (
@@ -58,7 +59,7 @@ export function AgentKeysView({ hubUrl }: { hubUrl: string }) {
         {isPending && <p className="hint">{t("common.loading")}</p>}
         {error !== null && data === undefined && (
           <p role="alert" className="error" data-testid="error-message">
-            {error instanceof AgentKeysRequestError ? error.message : t("agentKeys.loadFailed")}
+            {error instanceof AppApiError ? error.message : t("agentKeys.loadFailed")}
           </p>
         )}
         {data?.length === 0 && <p className="hint">{t("agentKeys.empty")}</p>}

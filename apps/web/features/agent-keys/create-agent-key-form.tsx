@@ -4,8 +4,9 @@ import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MAX_AGENT_KEY_NAME_LENGTH } from "@inquiry-hub/protocol";
 import type { CreatedAgentKey } from "@inquiry-hub/protocol";
+import { AppApiError } from "@/lib/app-api-client";
 import { useT } from "../i18n/i18n-provider";
-import { AGENT_KEYS_QUERY_KEY, AgentKeysRequestError, createAgentKey } from "./agent-keys-client";
+import { AGENT_KEYS_QUERY_KEY, createAgentKey } from "./agent-keys-client";
 import { DEFAULT_EXPIRY_DAYS, EXPIRY_DAY_CHOICES } from "./agent-key-status";
 
 /**
@@ -75,7 +76,7 @@ export function CreateAgentKeyForm({
       </form>
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof AgentKeysRequestError ? error.message : t("agentKeys.createFailed")}
+          {error instanceof AppApiError ? error.message : t("agentKeys.createFailed")}
         </p>
       )}
     </section>

@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Device } from "@inquiry-hub/protocol";
-import { DevicesRequestError, fetchDevices, revokeDevice } from "./devices-client";
+import { AppApiError } from "@/lib/app-api-client";
+import { fetchDevices, revokeDevice } from "./devices-client";
 import { formatLastSeen } from "./format-last-seen";
 import { useHubSocket } from "./hub-socket-provider";
 import { PushPanel } from "@/features/push/push-panel";
@@ -71,7 +72,7 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
       </button>
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof DevicesRequestError ? error.message : t("devices.revokeFailed")}
+          {error instanceof AppApiError ? error.message : t("devices.revokeFailed")}
         </p>
       )}
     </li>
@@ -95,7 +96,7 @@ export function DevicesView() {
   }, [connectCount, queryClient]);
 
   useEffect(() => {
-    if (error instanceof DevicesRequestError && error.status === 401) leaveToLogin();
+    if (error instanceof AppApiError && error.status === 401) leaveToLogin();
   }, [error]);
 
   return (
@@ -105,7 +106,7 @@ export function DevicesView() {
       {isPending && <p className="hint">{t("common.loading")}</p>}
       {error !== null && data === undefined && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof DevicesRequestError ? error.message : t("devices.loadFailed")}
+          {error instanceof AppApiError ? error.message : t("devices.loadFailed")}
         </p>
       )}
       {data !== undefined && (

@@ -4,13 +4,14 @@ import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { MAX_DEVICE_NAME_LENGTH } from "@inquiry-hub/protocol";
+import { AppApiError } from "@/lib/app-api-client";
 import type { Translate } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
-import { DevicesRequestError, claimPairingCode } from "./devices-client";
+import { claimPairingCode } from "./devices-client";
 
 /** A 404 means the hub does not know the code (never issued, already used, or expired). */
 function messageOf(error: Error, t: Translate): string {
-  if (!(error instanceof DevicesRequestError)) return t("pair.failed");
+  if (!(error instanceof AppApiError)) return t("pair.failed");
   return error.status === 404 ? t("pair.unknown") : error.message;
 }
 

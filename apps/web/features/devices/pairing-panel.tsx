@@ -3,10 +3,11 @@
 import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import QRCode from "qrcode";
+import { AppApiError } from "@/lib/app-api-client";
 import { useT } from "../i18n/i18n-provider";
 import { formatClock } from "../inquiry/format-countdown";
 import { useCountdown } from "../inquiry/use-countdown";
-import { DevicesRequestError, createPairingCode, pairingLink } from "./devices-client";
+import { createPairingCode, pairingLink } from "./devices-client";
 
 /**
  * "Pair a phone": asks the hub for a one-time code and shows it as a QR code of the link
@@ -48,7 +49,7 @@ export function PairingPanel() {
       </button>
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof DevicesRequestError ? error.message : t("pairing.createFailed")}
+          {error instanceof AppApiError ? error.message : t("pairing.createFailed")}
         </p>
       )}
       {data !== undefined && link !== undefined && !expired && (
