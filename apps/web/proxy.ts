@@ -1,8 +1,7 @@
 import { NextResponse } from "next/server";
 import type { NextRequest } from "next/server";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
-import { readEnv } from "./lib/env";
-import { publicHubUrl } from "./lib/hub-url";
+import { hubUrlForRequest } from "./lib/hub-url";
 
 /** The service worker's static fallback page, styled by its own inline <style>. */
 const OFFLINE_PAGE = "/offline.html";
@@ -15,15 +14,10 @@ const OFFLINE_PAGE = "/offline.html";
  */
 export function proxy(request: NextRequest): NextResponse {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const env = readEnv();
   const dev = process.env.NODE_ENV === "development";
   const policy = contentSecurityPolicy({
     nonce,
-    hubOrigin: publicHubUrl({
-      hubUrl: env.HUB_URL,
-      hubPublicUrl: env.HUB_PUBLIC_URL,
-      host: request.headers.get("host"),
-    }),
+    hubOrigin: hubUrlForRequest(request.headers),
     dev,
     inlineStyles: dev || request.nextUrl.pathname === OFFLINE_PAGE,
   });

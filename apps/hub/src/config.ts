@@ -18,7 +18,10 @@ export interface HubConfig {
   timeoutGraceSeconds: number;
   /** Interval of INQUIRY_HEARTBEAT progress notifications during a `send_inquiry` call. */
   heartbeatSeconds: number;
-  /** Browser origins allowed by CORS and by the /mcp Origin check. */
+  /**
+   * Browser origins allowed by CORS, the Socket.IO handshake and the /mcp Origin check
+   * (HUB_CORS_ORIGINS; unset = the localhost origins plus PUBLIC_URL's origin).
+   */
   corsOrigins: string[];
   /**
    * Peers whose X-Forwarded-For the hub believes (HUB_TRUSTED_PROXIES), in Express `trust
@@ -75,7 +78,10 @@ export interface HubConfig {
   nodeLeaseSeconds: number;
   /** How long resolved inquiries (and in Redis their audit entries) stay as history. */
   historyTtlSeconds: number;
-  /** The web app's public origin, for links in channel messages (HUB_WEB_PUBLIC_URL). */
+  /**
+   * The web app's public origin, for links in channel messages (HUB_WEB_PUBLIC_URL, else
+   * PUBLIC_URL, else the local web app).
+   */
   webPublicUrl: string;
   /** Where generated secrets are kept across restarts (HUB_DATA_DIR), relative to the cwd. */
   dataDir: string;

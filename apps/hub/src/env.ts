@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from "./config";
 import type { HubConfig } from "./config";
 import { loadProxyConfig } from "./proxy/load-proxy-config";
+import { browserOrigins, PublicUrlSchema } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";
 
 const seconds = (fallback: number) =>
@@ -41,16 +42,19 @@ const EnvSchema = z.object({
   HUB_AGENT_RUN_SECONDS: seconds(DEFAULT_HUB_CONFIG.agentRunSeconds),
   HUB_PAIRING_CODE_SECONDS: seconds(DEFAULT_HUB_CONFIG.pairingCodeSeconds),
   HUB_SOCKET_TICKET_SECONDS: seconds(DEFAULT_HUB_CONFIG.socketTicketSeconds),
+  /** The URL people open (LAN mode or a reverse proxy); unset = localhost only. */
+  PUBLIC_URL: PublicUrlSchema.optional(),
+  /** Unset = the localhost origins plus PUBLIC_URL's (see browserOrigins). */
   HUB_CORS_ORIGINS: z
     .string()
-    .default(DEFAULT_HUB_CONFIG.corsOrigins.join(","))
     .transform((list) =>
       list
         .split(",")
         .map((origin) => origin.trim())
         .filter((origin) => origin.length > 0),
     )
-    .pipe(z.array(z.url())),
+    .pipe(z.array(z.url()))
+    .optional(),
   /** Comma-separated peers whose X-Forwarded-For is believed; `none` trusts nobody. */
   HUB_TRUSTED_PROXIES: z
     .string()
@@ -86,7 +90,8 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(DEFAULT_HUB_CONFIG.historyTtlSeconds),
-  HUB_WEB_PUBLIC_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_HUB_CONFIG.webPublicUrl),
+  /** Base of links in channel messages; unset = PUBLIC_URL, else the local web app. */
+  HUB_WEB_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   HUB_DATA_DIR: z.string().min(1).default(DEFAULT_HUB_CONFIG.dataDir),
   HUB_VAPID_PUBLIC_KEY: z.base64url().optional(),
   HUB_VAPID_PRIVATE_KEY: z.base64url().optional(),
@@ -220,6 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     timeoutGraceSeconds: parsed.data.HUB_TIMEOUT_GRACE_SECONDS,
   });
   if (chain.length > 0) throw new Error(`invalid hub configuration: ${chain.join("; ")}`);
+  const origins = browserOrigins({
+    configured: parsed.data.HUB_CORS_ORIGINS,
+    publicOrigin: parsed.data.PUBLIC_URL,
+    localOrigins: DEFAULT_HUB_CONFIG.corsOrigins,
+  });
+  if (!origins.ok) throw new Error(`invalid hub configuration: ${origins.problem}`);
   return {
     ...DEFAULT_HUB_CONFIG,
     port: parsed.data.HUB_PORT,
@@ -231,7 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     agentRunSeconds: parsed.data.HUB_AGENT_RUN_SECONDS,
     pairingCodeSeconds: parsed.data.HUB_PAIRING_CODE_SECONDS,
     socketTicketSeconds: parsed.data.HUB_SOCKET_TICKET_SECONDS,
-    corsOrigins: parsed.data.HUB_CORS_ORIGINS,
+    corsOrigins: origins.origins,
     trustedProxies: parsed.data.HUB_TRUSTED_PROXIES,
     proxy: readProxyConfig(parsed.data.PROXY_CONFIG_PATH, present),
     auditFullArguments: parsed.data.HUB_AUDIT_FULL_ARGUMENTS,
@@ -253,7 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     },
     pendingInquiriesPerUser: parsed.data.HUB_PENDING_INQUIRIES_PER_USER,
     memoryHistoryPerUser: parsed.data.HUB_MEMORY_HISTORY_PER_USER,
-    webPublicUrl: parsed.data.HUB_WEB_PUBLIC_URL,
+    webPublicUrl:
+      parsed.data.HUB_WEB_PUBLIC_URL ?? parsed.data.PUBLIC_URL ?? DEFAULT_HUB_CONFIG.webPublicUrl,
     dataDir: parsed.data.HUB_DATA_DIR,
     vapidKeys: vapidKeyPair(parsed.data.HUB_VAPID_PUBLIC_KEY, parsed.data.HUB_VAPID_PRIVATE_KEY),
     vapidSubject: parsed.data.HUB_VAPID_SUBJECT,

@@ -4,6 +4,28 @@ import { z } from "zod";
  * Server-side configuration: the only module that reads `process.env`.
  * Import it from route handlers and server components only, never from client components.
  */
+/**
+ * PUBLIC_URL: the URL people open (LAN mode: `https://<lan-ip>:3443`; production: the TLS
+ * reverse proxy's URL). An origin, so a path or query is refused rather than dropped; parses
+ * to the origin. The hub reads the same variable and validates it the same way.
+ */
+const PublicUrlSchema = z
+  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL", abort: true })
+  .refine(
+    (value) => {
+      const url = new URL(value);
+      return (
+        url.pathname === "/" &&
+        url.search === "" &&
+        url.hash === "" &&
+        url.username === "" &&
+        url.password === ""
+      );
+    },
+    { error: "must be an origin such as https://192.168.1.20:3443, without a path or query" },
+  )
+  .transform((value) => new URL(value).origin);
+
 const EnvSchema = z.object({
   /** Base URL of apps/agent (OpenAI-compatible `/v1/chat/completions`). */
   AGENT_URL: z.url().default("http://127.0.0.1:4100"),
@@ -15,10 +37,11 @@ const EnvSchema = z.object({
    */
   HUB_PUBLIC_URL: z.url().optional(),
   /**
-   * This app's origin as browsers reach it, e.g. `https://inquiry.example`. When set, it is an
-   * accepted Origin and its protocol decides the cookies' `Secure` flag.
+   * The URL people open, e.g. `https://inquiry.example`. When set, it is an accepted Origin,
+   * its protocol decides the cookies' `Secure` flag, the pairing link and QR point to it, and
+   * pages served under its host open Socket.IO on it (its front door routes `/socket.io/`).
    */
-  WEB_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PUBLIC_URL: PublicUrlSchema.optional(),
   /**
    * How many reverse proxies stand in front of this app (0: browsers reach `next start`
    * directly). Only then are X-Forwarded-For/-Proto/-Host believed, and only the entries those
@@ -30,15 +53,27 @@ export type Env = z.infer<typeof EnvSchema>;
 
 let cached: Env | undefined;
 
-/** Parsed, validated environment; throws once, clearly, on a malformed URL. */
+/**
+ * Parsed, validated environment. A bad variable throws an Error naming it (`invalid web
+ * configuration: PUBLIC_URL: …`); instrumentation.ts calls this at start, so a misconfigured
+ * app refuses to start instead of failing on each request.
+ */
 export function readEnv(): Env {
-  cached ??= EnvSchema.parse({
+  if (cached !== undefined) return cached;
+  const parsed = EnvSchema.safeParse({
     AGENT_URL: process.env.AGENT_URL || undefined,
     HUB_URL: process.env.HUB_URL || undefined,
     HUB_PUBLIC_URL: process.env.HUB_PUBLIC_URL || undefined,
-    WEB_PUBLIC_URL: process.env.WEB_PUBLIC_URL || undefined,
+    PUBLIC_URL: process.env.PUBLIC_URL || undefined,
     WEB_TRUSTED_PROXY_HOPS: process.env.WEB_TRUSTED_PROXY_HOPS || undefined,
   });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new Error(`invalid web configuration: ${problems.join("; ")}`);
+  }
+  cached = parsed.data;
   return cached;
 }
 

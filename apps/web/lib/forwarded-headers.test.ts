@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, isSecureRequest, requestHosts } from "./forwarded-headers";
+import { addressedHosts, clientAddress, isSecureRequest, requestHosts } from "./forwarded-headers";
 import type { ProxyTrust } from "./forwarded-headers";
 
 const DIRECT: ProxyTrust = { proxyHops: 0, publicUrl: undefined };
@@ -66,5 +66,13 @@ describe("requestHosts", () => {
       "10.0.0.5:3000",
       "inquiry.example:8443",
     ]);
+  });
+});
+
+describe("addressedHosts", () => {
+  it("is what the browser addressed: never the public URL's host", () => {
+    const trust = { proxyHops: 1, publicUrl: new URL("https://phone-host.test:3443") };
+    const headers = new Headers({ host: "127.0.0.1:3000", "x-forwarded-host": "Localhost:3000" });
+    expect(addressedHosts(headers, trust)).toEqual(["127.0.0.1:3000", "localhost:3000"]);
   });
 });

@@ -13,7 +13,7 @@ import { readEnv } from "./env";
 export interface ProxyTrust {
   /** Reverse proxies in front of this app (WEB_TRUSTED_PROXY_HOPS); 0 = reached directly. */
   proxyHops: number;
-  /** This app's public origin (WEB_PUBLIC_URL), when configured. */
+  /** The URL people open (PUBLIC_URL), when configured. */
   publicUrl: URL | undefined;
 }
 
@@ -22,7 +22,7 @@ export function readProxyTrust(): ProxyTrust {
   const env = readEnv();
   return {
     proxyHops: env.WEB_TRUSTED_PROXY_HOPS,
-    publicUrl: env.WEB_PUBLIC_URL === undefined ? undefined : new URL(env.WEB_PUBLIC_URL),
+    publicUrl: env.PUBLIC_URL === undefined ? undefined : new URL(env.PUBLIC_URL),
   };
 }
 
@@ -65,14 +65,23 @@ export function isSecureRequest(headers: Headers, trust: ProxyTrust): boolean {
 }
 
 /**
- * Every host the request may legitimately have been addressed to: its Host header, the
- * public URL's host, and the X-Forwarded-Host a trusted proxy set (never a client's own).
+ * The hosts the browser addressed this request to: its Host header, then the X-Forwarded-Host
+ * a trusted proxy set (never a client's own). Lower-cased, empty ones dropped.
  */
-export function requestHosts(headers: Headers, trust: ProxyTrust): string[] {
-  const hosts = [headers.get("host") ?? undefined, trust.publicUrl?.host];
+export function addressedHosts(headers: Headers, trust: ProxyTrust): string[] {
+  const hosts = [headers.get("host") ?? undefined];
   if (trust.proxyHops > 0)
     hosts.push(trustedEntry(headers.get("x-forwarded-host"), trust.proxyHops));
   return hosts
     .filter((host): host is string => host !== undefined && host !== "")
     .map((host) => host.toLowerCase());
+}
+
+/**
+ * Every host the request may legitimately have been addressed to: the addressed hosts and
+ * the public URL's host.
+ */
+export function requestHosts(headers: Headers, trust: ProxyTrust): string[] {
+  const hosts = addressedHosts(headers, trust);
+  return trust.publicUrl === undefined ? hosts : [...hosts, trust.publicUrl.host];
 }

@@ -45,8 +45,3 @@ export async function claimPairingCode(
     t,
   );
 }
-
-/** The link a phone opens to claim `code` on this web app. */
-export function pairingLink(origin: string, code: string): string {
-  return `${origin}/pair?code=${encodeURIComponent(code)}`;
-}

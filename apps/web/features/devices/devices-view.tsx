@@ -79,8 +79,11 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
   );
 }
 
-/** Every device of this user, live presence, revoke, and pairing a phone. */
-export function DevicesView() {
+/**
+ * Every device of this user, live presence, revoke, and pairing a phone; `publicOrigin` is
+ * PUBLIC_URL's origin (the server knows it, the browser does not), for the pairing link.
+ */
+export function DevicesView({ publicOrigin }: { publicOrigin: string | undefined }) {
   const queryClient = useQueryClient();
   const t = useT();
   const { connectCount } = useHubSocket();
@@ -116,7 +119,7 @@ export function DevicesView() {
           ))}
         </ul>
       )}
-      <PairingPanel />
+      <PairingPanel publicOrigin={publicOrigin} />
       <PushPanel />
     </main>
   );

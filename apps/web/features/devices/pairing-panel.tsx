@@ -7,14 +7,15 @@ import { AppApiError } from "@/lib/app-api-client";
 import { useT } from "../i18n/i18n-provider";
 import { formatClock } from "../inquiry/format-countdown";
 import { useCountdown } from "../inquiry/use-countdown";
-import { createPairingCode, pairingLink } from "./devices-client";
+import { createPairingCode } from "./devices-client";
+import { pairingLink } from "./pairing-link";
 
 /**
  * "Pair a phone": asks the hub for a one-time code and shows it as a QR code of the link
  * `<origin>/pair?code=…` (drawn locally, never by a web service), the link itself, and how
- * long it stays valid.
+ * long it stays valid. `publicOrigin` is PUBLIC_URL's origin, which the link names when set.
  */
-export function PairingPanel() {
+export function PairingPanel({ publicOrigin }: { publicOrigin: string | undefined }) {
   const t = useT();
   const { mutate, data, isPending, error } = useMutation({
     mutationFn: () => createPairingCode(t),
@@ -27,7 +28,7 @@ export function PairingPanel() {
   useEffect(() => {
     if (data === undefined) return;
     let current = true;
-    const next = pairingLink(window.location.origin, data.code);
+    const next = pairingLink(data.code, { publicOrigin, pageOrigin: window.location.origin });
     setLink(next);
     setQrDataUrl(undefined);
     void QRCode.toDataURL(next, { margin: 1, width: 240, errorCorrectionLevel: "M" }).then(
@@ -38,7 +39,7 @@ export function PairingPanel() {
     return () => {
       current = false;
     };
-  }, [data]);
+  }, [data, publicOrigin]);
 
   return (
     <section className="pairing" aria-labelledby="pairing-heading">

@@ -11,14 +11,17 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await serverTranslator())("title.agentKeys") };
 }
 
-/** Agent keys; the hub URL shown in "how to use" is the one this browser reaches. */
+/**
+ * Agent keys; the hub URL shown in "how to use" is the one this browser reaches directly,
+ * never PUBLIC_URL, whose front door carries only Socket.IO to the hub, not `/mcp`.
+ */
 export default async function AgentKeysPage() {
   if ((await readToken()) === undefined) redirect("/login");
   const env = readEnv();
   const hubUrl = publicHubUrl({
     hubUrl: env.HUB_URL,
     hubPublicUrl: env.HUB_PUBLIC_URL,
-    host: (await headers()).get("host"),
+    pageHosts: [(await headers()).get("host")],
   });
   return <AgentKeysView hubUrl={hubUrl} />;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { DevicesView } from "@/features/devices/devices-view";
+import { readEnv } from "@/lib/env";
 import { readToken } from "@/lib/session";
 import { serverTranslator } from "@/lib/i18n/server-locale";
 
@@ -8,7 +9,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await serverTranslator())("title.devices") };
 }
 
+/** Devices; the pairing link names PUBLIC_URL when set, so a phone can reach it. */
 export default async function DevicesPage() {
   if ((await readToken()) === undefined) redirect("/login");
-  return <DevicesView />;
+  return <DevicesView publicOrigin={readEnv().PUBLIC_URL} />;
 }

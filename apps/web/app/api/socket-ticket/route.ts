@@ -1,8 +1,7 @@
 import { SocketTicketSchema } from "@inquiry-hub/protocol";
 import { jsonError } from "@/lib/api-error";
-import { readEnv } from "@/lib/env";
 import { callHub } from "@/lib/hub-proxy";
-import { publicHubUrl } from "@/lib/hub-url";
+import { hubUrlForRequest } from "@/lib/hub-url";
 import { endSession, readDeviceId } from "@/lib/session";
 import { relayResponse } from "@/lib/upstream";
 
@@ -20,15 +19,10 @@ export async function POST(request: Request): Promise<Response> {
   if (!call.upstream.ok) return relayResponse(call.upstream);
   const ticket = SocketTicketSchema.safeParse(await call.upstream.json().catch(() => undefined));
   if (!ticket.success) return jsonError("UPSTREAM", "The hub sent an unexpected socket ticket.");
-  const env = readEnv();
   const deviceId = await readDeviceId();
   return Response.json({
     ...ticket.data,
-    hubUrl: publicHubUrl({
-      hubUrl: env.HUB_URL,
-      hubPublicUrl: env.HUB_PUBLIC_URL,
-      host: request.headers.get("host"),
-    }),
+    hubUrl: hubUrlForRequest(request.headers),
     ...(deviceId === undefined ? {} : { deviceId }),
   });
 }
