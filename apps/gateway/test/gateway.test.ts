@@ -1,0 +1,199 @@
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { IncomingHttpHeaders, Server as HttpServer } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Server as SocketServer } from "socket.io";
+import { io } from "socket.io-client";
+import type { Socket as ClientSocket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CERTIFICATE_PATH, createGateway, ensureLanCertificate } from "../src/index";
+import type { Gateway, LanCertificate } from "../src/index";
+
+/** One request as the stand-in web server saw it. */
+interface Seen {
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+async function listen(server: HttpServer): Promise<string> {
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** An HTTPS GET that verifies the gateway's certificate against `ca` (no verification skipped). */
+function get(
+  url: string,
+  ca: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpsRequest(url, { ca, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+      );
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+function connected(client: ClientSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    client.once("connect", resolve);
+    client.once("connect_error", reject);
+  });
+}
+
+function disconnectReason(client: ClientSocket): Promise<string> {
+  return new Promise((resolve) => client.once("disconnect", resolve));
+}
+
+describe("createGateway", () => {
+  const certDir = mkdtempSync(path.join(tmpdir(), "gateway-test-"));
+  const seenByWeb: Seen[] = [];
+  const web = createServer((request, response) => {
+    seenByWeb.push({ url: request.url ?? "", headers: request.headers });
+    response.writeHead(200, { "content-type": "text/plain" });
+    response.end("web page");
+  });
+  const hubHttp = createServer();
+  const hub = new SocketServer(hubHttp);
+  const clients: ClientSocket[] = [];
+  let certificate: LanCertificate;
+  let gateway: Gateway;
+  let origin: string;
+
+  beforeAll(async () => {
+    certificate = await ensureLanCertificate({ dir: certDir, host: "127.0.0.1" });
+    hub.on("connection", (socket) => {
+      socket.on("echo", (text: string, ack: (reply: unknown) => void) =>
+        ack({ text, headers: socket.handshake.headers }),
+      );
+    });
+    const [webUrl, hubUrl] = await Promise.all([listen(web), listen(hubHttp)]);
+    gateway = await createGateway({
+      webUrl,
+      hubUrl,
+      cert: certificate.cert,
+      key: certificate.key,
+      host: "127.0.0.1",
+      port: 0,
+    });
+    origin = `https://127.0.0.1:${gateway.port}`;
+  });
+
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+    seenByWeb.length = 0;
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await hub.close();
+    web.close();
+    rmSync(certDir, { recursive: true, force: true });
+  });
+
+  function connect(transports: ("websocket" | "polling")[]): ClientSocket {
+    const client = io(origin, { transports, ca: certificate.cert, reconnection: false });
+    clients.push(client);
+    return client;
+  }
+
+  it("sends an HTTPS page request to the web with the connection's forwarding headers", async () => {
+    const response = await get(`${origin}/devices?tab=1`, certificate.cert, {
+      "x-forwarded-for": "203.0.113.9",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "http",
+      forwarded: "for=203.0.113.9",
+    });
+    expect(response).toEqual({ status: 200, body: "web page" });
+    expect(seenByWeb).toHaveLength(1);
+    const [seen] = seenByWeb;
+    expect(seen?.url).toBe("/devices?tab=1");
+    expect(seen?.headers).toMatchObject({
+      "x-forwarded-for": "127.0.0.1",
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": `127.0.0.1:${gateway.port}`,
+      "x-forwarded-port": String(gateway.port),
+    });
+    expect(seen?.headers.forwarded).toBeUndefined();
+  });
+
+  it("sends a Socket.IO websocket upgrade to the hub, not the web", async () => {
+    const client = connect(["websocket"]);
+    await connected(client);
+    expect(client.io.engine.transport.name).toBe("websocket");
+    const reply = (await client.emitWithAck("echo", "hello")) as {
+      text: string;
+      headers: IncomingHttpHeaders;
+    };
+    expect(reply.text).toBe("hello");
+    expect(reply.headers).toMatchObject({
+      "x-forwarded-for": "127.0.0.1",
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": `127.0.0.1:${gateway.port}`,
+    });
+    expect(seenByWeb).toEqual([]);
+  });
+
+  it("sends Socket.IO long-polling to the hub too, then upgrades", async () => {
+    const client = connect(["polling", "websocket"]);
+    await connected(client);
+    expect(await client.emitWithAck("echo", "polled")).toMatchObject({ text: "polled" });
+    await expect.poll(() => client.io.engine.transport.name).toBe("websocket");
+    expect(seenByWeb).toEqual([]);
+  });
+
+  it("serves its own certificate for a phone to install", async () => {
+    const response = await get(`${origin}${CERTIFICATE_PATH}`, certificate.cert);
+    expect(response).toEqual({ status: 200, body: certificate.cert });
+    expect(seenByWeb).toEqual([]);
+  });
+
+  it("answers 502 naming the web when the web is down", async () => {
+    const down = await createGateway({
+      webUrl: "http://127.0.0.1:1",
+      hubUrl: "http://127.0.0.1:1",
+      cert: certificate.cert,
+      key: certificate.key,
+      host: "127.0.0.1",
+      port: 0,
+    });
+    try {
+      const response = await get(`https://127.0.0.1:${down.port}/`, certificate.cert);
+      expect(response.status).toBe(502);
+      expect(response.body).toMatch(/^The web is not reachable/);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("ends open websockets when it closes", async () => {
+    const extra = await createGateway({
+      webUrl: "http://127.0.0.1:1",
+      hubUrl: `http://127.0.0.1:${(hubHttp.address() as AddressInfo).port}`,
+      cert: certificate.cert,
+      key: certificate.key,
+      host: "127.0.0.1",
+      port: 0,
+    });
+    const client = io(`https://127.0.0.1:${extra.port}`, {
+      transports: ["websocket"],
+      ca: certificate.cert,
+      reconnection: false,
+    });
+    clients.push(client);
+    await connected(client);
+    const disconnected = disconnectReason(client);
+    await extra.close();
+    expect(await disconnected).toBe("transport close");
+  });
+});

@@ -1,0 +1,33 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * Ports of the LAN-mode suite (playwright.lan.config.ts): apart from the single-hub suite's
+ * (3300, 4300–4302), the cluster suite's (3310–3311, 4310–4313, 6390) and `npm start`'s
+ * (3000, 3443, 4000–4200), so any of them can run next to it.
+ */
+export const LAN_PORTS = {
+  web: 3320,
+  hub: 4320,
+  agent: 4321,
+  demoTools: 4322,
+  /** The HTTPS front door. */
+  frontDoor: 3453,
+} as const;
+
+/**
+ * The host name phones use in this suite: not localhost, so nothing about it is special to
+ * the browser, and mapped to 127.0.0.1 by Chromium's `--host-resolver-rules` (no DNS, no LAN).
+ */
+export const LAN_HOST = "inquiry-hub.test";
+
+/** PUBLIC_URL as LAN mode derives it from LAN_HOST and LAN_PORT. */
+export const LAN_PUBLIC_URL = `https://${LAN_HOST}:${LAN_PORTS.frontDoor}`;
+
+/** The desktop opens the web directly on localhost, as a person at the computer does. */
+export const LAN_DESKTOP_URL = `http://localhost:${LAN_PORTS.web}`;
+
+export const LAN_HUB_URL = `http://127.0.0.1:${LAN_PORTS.hub}`;
+
+/** The suite's own files (certificate, hub secrets, proxy config), away from a developer's. */
+export const LAN_SUITE_DIR = path.join(tmpdir(), "inquiry-hub-e2e-lan");
