@@ -1,10 +1,9 @@
 import type { Server } from "node:http";
 import { createServer } from "node:http";
 import express from "express";
-import type { ErrorRequestHandler } from "express";
 import { createChatCompletionsHandler } from "./http/chat-completions-route";
+import { handleUnexpectedError, handleUnknownRoute } from "./http/error-handler";
 import { createModelsHandler } from "./http/models-route";
-import { sendOpenAiError } from "./http/openai-error";
 import type { RunSettings } from "./http/run-settings";
 import { createDemoModel } from "./llm/demo-model";
 import type { ModelProvider } from "./llm/model-provider";
@@ -46,25 +45,6 @@ export interface AgentServer {
 
 const DEFAULT_MAX_TOTAL_TIMEOUT_SECONDS = 24 * 60 * 60;
 
-const handleUnexpectedError: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === "number" && status >= 400 && status < 500) {
-    sendOpenAiError(
-      res,
-      status,
-      error instanceof Error ? error.message : "Bad request",
-      "invalid_request_error",
-    );
-    return;
-  }
-  console.error("agent: unexpected error", error);
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  sendOpenAiError(res, 500, "Internal error", "api_error");
-};
-
 /**
  * The composition root: an OpenAI-compatible HTTP API (`/v1/models`,
  * `/v1/chat/completions`) over the tool loop. Exported so tests run the real server
@@ -99,9 +79,7 @@ export function createAgentServer(config: AgentConfig): AgentServer {
   app.get("/health", (_req, res) => {
     res.json({ ok: true });
   });
-  app.use((_req, res) =>
-    sendOpenAiError(res, 404, "Unknown route.", "not_found_error", "not_found"),
-  );
+  app.use(handleUnknownRoute);
   app.use(handleUnexpectedError);
 
   const httpServer = createServer(app);

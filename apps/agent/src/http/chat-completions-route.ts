@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler, Response } from "express";
+import { AgentError } from "../errors/agent-error";
 import type { ModelProvider } from "../llm/model-provider";
 import { runToolLoop } from "../loop/run-tool-loop";
 import type { ToolLoopResult } from "../loop/run-tool-loop";
 import { withSystemPrompt } from "../loop/system-prompt";
-import { McpConnectError } from "../tools/mcp-connection";
 import { openToolBox } from "../tools/tool-box";
 import type { ToolBox } from "../tools/tool-box";
 import { readBearerToken } from "./bearer";
@@ -13,27 +13,14 @@ import type { ChatRequest } from "./chat-request";
 import { AGENT_NAME, createChunkWriter } from "./chunk-writer";
 import type { CompletionIdentity } from "./chunk-writer";
 import { sendOpenAiError } from "./openai-error";
-import { describeRunError, sendRunError } from "./run-error";
+import { toConnectError, toRunError } from "./run-error";
 import { endpointsFor } from "./run-settings";
 import type { RunSettings } from "./run-settings";
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function sendConnectError(res: Response, error: unknown): void {
-  if (error instanceof McpConnectError && (error.status === 401 || error.status === 403)) {
-    sendOpenAiError(
-      res,
-      401,
-      "The hub rejected the bearer token; log in again.",
-      "authentication_error",
-      "invalid_api_key",
-    );
-    return;
-  }
-  console.error("agent: MCP connection failed", error);
-  sendOpenAiError(res, 502, messageOf(error), "api_error", "upstream_unavailable");
+function sendConnectError(res: Response, thrown: unknown): void {
+  const error = toConnectError(thrown);
+  if (error.code !== "invalid_api_key") console.error("agent: MCP connection failed", thrown);
+  sendOpenAiError(res, error);
 }
 
 /** Runs the loop; `onContent` receives each content delta as the model produces it. */
@@ -54,12 +41,9 @@ async function streamRun(
   } catch (error) {
     if (signal.aborted) return;
     console.error("agent: run failed", error);
-    if (!writer.started) {
-      sendRunError(res, error);
-      return;
-    }
-    const { message, code } = describeRunError(error);
-    writer.fail(message, code);
+    const failure = toRunError(error);
+    if (writer.started) writer.fail(failure);
+    else sendOpenAiError(res, failure);
   }
 }
 
@@ -90,7 +74,7 @@ async function respondOnce(
   } catch (error) {
     if (signal.aborted) return;
     console.error("agent: run failed", error);
-    sendRunError(res, error);
+    sendOpenAiError(res, toRunError(error));
   }
 }
 
@@ -158,30 +142,19 @@ export function createChatCompletionsHandler(settings: RunSettings): RequestHand
   return async (req, res) => {
     const request = parseChatRequest(req.body);
     if ("error" in request) {
-      sendOpenAiError(res, 400, request.error, "invalid_request_error", "invalid_body");
+      sendOpenAiError(res, new AgentError("invalid_body", request.error));
       return;
     }
     const token = readBearerToken(req);
     if (token === undefined) {
-      sendOpenAiError(
-        res,
-        401,
-        "Missing bearer token: send `Authorization: Bearer <user token>`.",
-        "authentication_error",
-        "missing_api_key",
-      );
+      sendOpenAiError(res, new AgentError("missing_api_key"));
       return;
     }
     const model = settings.models.get(request.model);
     if (!model) {
       const known = [...settings.models.keys()].join(", ");
-      sendOpenAiError(
-        res,
-        404,
-        `The model "${request.model}" does not exist; available: ${known}.`,
-        "not_found_error",
-        "model_not_found",
-      );
+      const message = `The model "${request.model}" does not exist; available: ${known}.`;
+      sendOpenAiError(res, new AgentError("model_not_found", message));
       return;
     }
     await handleChat(settings, request, model, token, res);

@@ -1,5 +1,7 @@
 import type { Usage } from "@inquiry-hub/protocol";
 import type { Response } from "express";
+import type { AgentError } from "../errors/agent-error";
+import { toStreamErrorEvent } from "./openai-error";
 
 /** Identifies the run in every chunk (`id`, `model`, `agent_info`). */
 export interface CompletionIdentity {
@@ -24,7 +26,7 @@ export interface ChunkWriter {
   /** The closing chunk (`finish_reason: "stop"`, with `usage` when known), then `[DONE]`. */
   finish(usage: Usage | undefined): void;
   /** Reports a failure inside the stream, then ends it with `[DONE]`. */
-  fail(message: string, code: string | null): void;
+  fail(error: AgentError): void;
 }
 
 function startSse(res: Response): void {
@@ -95,9 +97,9 @@ export function createChunkWriter(res: Response, identity: CompletionIdentity): 
       writeChunk({}, "stop", usage);
       end();
     },
-    fail: (message, code) => {
+    fail: (error) => {
       ensureStarted();
-      writeData(JSON.stringify({ error: { message, type: "api_error", code } }));
+      writeData(JSON.stringify(toStreamErrorEvent(error)));
       end();
     },
   };

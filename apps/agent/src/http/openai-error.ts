@@ -1,23 +1,32 @@
 import type { Response } from "express";
+import type { AgentError } from "../errors/agent-error";
+import type { AgentErrorCode, OpenAiErrorType } from "../errors/error-codes";
 
-/** OpenAI's error `type` values this agent uses. */
-export type OpenAiErrorType =
-  | "invalid_request_error"
-  | "authentication_error"
-  | "not_found_error"
-  | "rate_limit_error"
-  | "api_error";
+/** An HTTP error body in OpenAI's shape. */
+export interface OpenAiErrorBody {
+  error: { message: string; type: OpenAiErrorType; param: null; code: AgentErrorCode | null };
+}
+
+/** The error event of an SSE stream that already started. */
+export interface OpenAiStreamErrorEvent {
+  error: { message: string; type: "api_error"; code: AgentErrorCode | null };
+}
+
+/** `{ error: { message, type, param, code } }`: the official `openai` client reads it into a typed `APIError`. */
+export function toOpenAiErrorBody(error: AgentError): OpenAiErrorBody {
+  return { error: { message: error.message, type: error.type, param: null, code: error.wireCode } };
+}
 
 /**
- * Sends an error in OpenAI's shape, `{ error: { message, type, code } }`, so the official
- * `openai` client raises a typed `APIError` with a readable message.
+ * The error event that ends a started stream. Its `type` is always `api_error`: the 200 is
+ * out, so the table's type (which picks the client's exception class) no longer applies.
  */
-export function sendOpenAiError(
-  res: Response,
-  status: number,
-  message: string,
-  type: OpenAiErrorType,
-  code: string | null = null,
-): void {
-  res.status(status).json({ error: { message, type, param: null, code } });
+export function toStreamErrorEvent(error: AgentError): OpenAiStreamErrorEvent {
+  return { error: { message: error.message, type: "api_error", code: error.wireCode } };
+}
+
+/** Answers with the error's status, `Retry-After` when it carries one, and its OpenAI body. */
+export function sendOpenAiError(res: Response, error: AgentError): void {
+  if (error.retryAfter !== undefined) res.setHeader("Retry-After", error.retryAfter);
+  res.status(error.status).json(toOpenAiErrorBody(error));
 }

@@ -1,23 +1,21 @@
-import type { Response } from "express";
-import { UpstreamModelError } from "../llm/upstream-error";
-import { sendOpenAiError } from "./openai-error";
+import { AgentError, toAgentError } from "../errors/agent-error";
+import { McpConnectError } from "../tools/mcp-connection";
 
-/** The message and error `code` a failed run reports to the chat client. */
-export function describeRunError(error: unknown): { message: string; code: string } {
-  if (error instanceof UpstreamModelError) return { message: error.message, code: error.code };
-  return { message: error instanceof Error ? error.message : String(error), code: "run_failed" };
+/**
+ * A failure to connect to the MCP servers. A 401/403 from them means the client's bearer was
+ * refused, which the client must hear as its own 401; anything else is an unavailable upstream.
+ */
+export function toConnectError(thrown: unknown): AgentError {
+  if (thrown instanceof McpConnectError && (thrown.status === 401 || thrown.status === 403)) {
+    return new AgentError("invalid_api_key", undefined, { cause: thrown });
+  }
+  return toAgentError(thrown, "upstream_unavailable");
 }
 
 /**
- * Answers a run that failed before anything was sent: an upstream model failure keeps its
- * mapped status (429 with the upstream's `Retry-After`, 502, 504), anything else is a 502.
+ * A failure of the tool loop. An upstream model failure keeps its own code (429 with the
+ * upstream's `Retry-After`, 502, 504); anything else is `run_failed` with its message.
  */
-export function sendRunError(res: Response, error: unknown): void {
-  const { message, code } = describeRunError(error);
-  if (error instanceof UpstreamModelError) {
-    if (error.retryAfter !== undefined) res.setHeader("Retry-After", error.retryAfter);
-    sendOpenAiError(res, error.status, message, error.type, code);
-    return;
-  }
-  sendOpenAiError(res, 502, message, "api_error", code);
+export function toRunError(thrown: unknown): AgentError {
+  return toAgentError(thrown, "run_failed");
 }

@@ -1,44 +1,21 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
+import { AgentError } from "../errors/agent-error";
+import type { UpstreamErrorCode } from "../errors/error-codes";
 
 /**
- * Every way an upstream model can fail, with the HTTP status and OpenAI error `type` the
- * agent answers with when nothing was streamed yet.
- *
- * Only a rate limit keeps its status (429 tells the client to retry later). The upstream's
- * 401/403 become 502: the client's own bearer is fine, it is the agent's `OPENAI_API_KEY`
- * that was refused, and a 401 would make the web app log the person out.
+ * A failure of the OpenAI-compatible model API, worded for the chat client. Its status and
+ * `type` come from the agent's error table (a rate limit stays 429, the rest become 502 or 504).
  */
-export const UPSTREAM_ERRORS = {
-  upstream_rate_limited: { status: 429, type: "rate_limit_error" },
-  upstream_auth_failed: { status: 502, type: "api_error" },
-  upstream_rejected: { status: 502, type: "api_error" },
-  upstream_server_error: { status: 502, type: "api_error" },
-  upstream_unreachable: { status: 502, type: "api_error" },
-  upstream_timeout: { status: 504, type: "api_error" },
-  upstream_stream_broken: { status: 502, type: "api_error" },
-  upstream_incomplete: { status: 502, type: "api_error" },
-  upstream_bad_response: { status: 502, type: "api_error" },
-} as const;
-
-/** A key of {@link UPSTREAM_ERRORS}, sent as the error `code`. */
-export type UpstreamErrorCode = keyof typeof UPSTREAM_ERRORS;
-
-/** A failure of the OpenAI-compatible model API, worded for the chat client. */
-export class UpstreamModelError extends Error {
+export class UpstreamModelError extends AgentError {
   override readonly name = "UpstreamModelError";
-  /** The status the agent answers with if no chunk was sent yet. */
-  readonly status: number;
-  readonly type: (typeof UPSTREAM_ERRORS)[UpstreamErrorCode]["type"];
   constructor(
-    readonly code: UpstreamErrorCode,
+    override readonly code: UpstreamErrorCode,
     message: string,
     /** The upstream's `retry-after` header, passed on with a 429. */
-    readonly retryAfter?: string,
+    retryAfter?: string,
     options?: ErrorOptions,
   ) {
-    super(message, options);
-    this.status = UPSTREAM_ERRORS[code].status;
-    this.type = UPSTREAM_ERRORS[code].type;
+    super(code, message, { retryAfter, ...options });
   }
 }
 
