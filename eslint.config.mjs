@@ -32,4 +32,30 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
+  {
+    // The hub's dependency rule is transport -> core <- infra: core holds the domain and its
+    // ports, and stays testable and portable only while it knows no framework, driver or wire.
+    files: ["apps/hub/src/core/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex:
+                "^(express|socket\\.io(-client)?|ioredis|web-push|openai|rate-limiter-flexible|(node:)?https?)(/.*)?$|^@(socket\\.io|modelcontextprotocol)/",
+              message:
+                "core stays free of frameworks, drivers and transports: declare a port in core and implement it in infra/ or transport/.",
+            },
+            {
+              regex:
+                "^(\\.\\./)+(infra|transport|proxy|app|channels|teams|redis-hub-deps|config|env|main|index)(/|$)",
+              message:
+                "core must not depend on outer layers (infra, transport, proxy, the composition root and its config): they depend on core, so core defines the port and they implement it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { InquiryProgressMetaSchema } from "@inquiry-hub/protocol";
+import { readProgressMeta } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -22,8 +22,6 @@ export interface CycleTimes {
 export interface CycleTarget {
   run(channel: AnswerChannel): Promise<CycleTimes>;
 }
-
-const ProgressMetaSchema = z.object({ _meta: InquiryProgressMetaSchema });
 
 /** The answerer: a device other than the first when there is one (the first runs the agent). */
 function answererOf(deviceCount: number): number {
@@ -53,9 +51,8 @@ export function hubCycleTarget(options: {
         CallToolResultSchema,
         {
           onprogress: (progress) => {
-            const parsed = ProgressMetaSchema.safeParse(progress);
-            if (parsed.success && parsed.data._meta.type === "INQUIRY")
-              announce(parsed.data._meta.inquiryId);
+            const meta = readProgressMeta(progress);
+            if (meta?.type === "INQUIRY") announce(meta.inquiryId);
           },
         },
       );

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 
 const FIXTURE = new URL(
   "../../packages/protocol/fixtures/chunk-inquiry-established.sse",
@@ -26,7 +27,7 @@ function contentChunk(index: number): string {
     id: "chatcmpl-202d02d5-68cd-40d1-bd5f-0dc82751ba89",
     object: "chat.completion.chunk",
     created: 1756272472,
-    model: "inquiry-hub-demo",
+    model: DEMO_MODEL_ID,
     choices: [
       { index: 0, delta: { content: `${WORDS[index % WORDS.length]} ` }, finish_reason: null },
     ],

@@ -1,7 +1,6 @@
-import { InquiryProgressMetaSchema } from "@inquiry-hub/protocol";
+import { readProgressMeta } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import { wallNow } from "../lib/clock";
 import { startDevicePool } from "../lib/device-pool";
 import type { DevicePool } from "../lib/device-pool";
@@ -35,8 +34,6 @@ export interface ThroughputResult {
   cpuCores: { hub: number; devices: number; agents: number };
 }
 
-const ProgressMetaSchema = z.object({ _meta: InquiryProgressMetaSchema });
-
 /** One send_inquiry call; resolves with whether the result carried the device's answer. */
 async function callOnce(mcp: Client): Promise<boolean> {
   let inquiryId = "";
@@ -45,9 +42,8 @@ async function callOnce(mcp: Client): Promise<boolean> {
     CallToolResultSchema,
     {
       onprogress: (progress) => {
-        const parsed = ProgressMetaSchema.safeParse(progress);
-        if (parsed.success && parsed.data._meta.type === "INQUIRY")
-          inquiryId = parsed.data._meta.inquiryId;
+        const meta = readProgressMeta(progress);
+        if (meta?.type === "INQUIRY") inquiryId = meta.inquiryId;
       },
     },
   );

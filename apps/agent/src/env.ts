@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 import type { AgentConfig } from "./app";
-import { DEMO_MODEL_ID } from "./llm/demo-model";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
 import { HUB_TIMEOUT_DEFAULTS, agentTimeoutChainProblems } from "./timeout-chain";
 

@@ -1,6 +1,8 @@
 export { createAgentServer } from "./app";
 export type { AgentConfig, AgentServer } from "./app";
-export { CITY_QUESTION, DEMO_MODEL_ID, createDemoModel, decideDemoStep } from "./llm/demo-model";
+export { CITY_QUESTION, createDemoModel, decideDemoStep } from "./llm/demo-model";
+/** The demo model's id, as listed by `GET /v1/models`; defined once in the protocol. */
+export { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 export { TOOL_ERROR_PREFIX } from "./llm/model-provider";
 export { createOpenAiProvider } from "./llm/openai-provider";
 export type { OpenAiProviderConfig } from "./llm/openai-provider";

@@ -1,7 +1,7 @@
+import { AgentChatRequestSchema, DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ChatRequestSchema } from "../src/http/chat-request";
 import { startStack } from "./stack";
 import type { Stack } from "./stack";
 
@@ -39,11 +39,7 @@ const chatBody = fc.oneof(
   fc.anything({ maxDepth: 3 }),
   fc.record(
     {
-      model: fc.oneof(
-        fc.constant("inquiry-hub-demo"),
-        fc.constant(""),
-        fc.anything({ maxDepth: 1 }),
-      ),
+      model: fc.oneof(fc.constant(DEMO_MODEL_ID), fc.constant(""), fc.anything({ maxDepth: 1 })),
       messages: fc.oneof(fc.array(message, { maxLength: 4 }), fc.anything({ maxDepth: 2 })),
       stream: fc.anything({ maxDepth: 1 }),
       inquiry_timeout: fc.oneof(fc.double(), fc.integer({ min: -10, max: 100_000 }), fc.string()),
@@ -108,7 +104,7 @@ describe("bad chat bodies", () => {
   it("any body the chat schema refuses is a 400 in OpenAI's shape, and nothing runs", async () => {
     await fc.assert(
       fc.asyncProperty(
-        chatBody.filter((body) => !ChatRequestSchema.safeParse(body).success),
+        chatBody.filter((body) => !AgentChatRequestSchema.safeParse(body).success),
         (body) => expectRefused(JSON.stringify(body) ?? "null"),
       ),
       { numRuns: FUZZ_RUNS },

@@ -1,4 +1,8 @@
-import { parseAgentSseData } from "@inquiry-hub/protocol";
+import {
+  InquiryOpenedMetaSchema,
+  ProgressNotificationSchema,
+  parseAgentSseData,
+} from "@inquiry-hub/protocol";
 import type { AgentStreamEvent } from "@inquiry-hub/protocol";
 import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
@@ -122,10 +126,9 @@ describe("agent over the official openai client", () => {
       const data = delta.chatos_additional_data?.mcp_progress_notification_data;
       if (raw === undefined && data !== undefined) {
         raw = data;
-        const notification = JSON.parse(data) as {
-          params: { meta: { inquiryId: string; expiresAt: string }; _meta: unknown };
-        };
-        const deadline = Date.parse(notification.params.meta.expiresAt) - startedAt;
+        const notification = ProgressNotificationSchema.parse(JSON.parse(data));
+        const opened = InquiryOpenedMetaSchema.parse(notification.params.meta);
+        const deadline = Date.parse(opened.expiresAt ?? "") - startedAt;
         expect(deadline).toBeGreaterThan(25_000);
         expect(deadline).toBeLessThan(35_000);
         expect(notification).toMatchObject({ method: "notifications/progress", jsonrpc: "2.0" });
@@ -134,7 +137,7 @@ describe("agent over the official openai client", () => {
           object: "chat.completion.chunk",
           agent_info: { name: "Inquiry Hub demo agent" },
         });
-        await stack.answer(token, notification.params.meta.inquiryId, { action: "timeout" });
+        await stack.answer(token, opened.inquiryId, { action: "timeout" });
       }
     }
     expect(raw).toBeDefined();

@@ -119,9 +119,6 @@ export interface HubConfig {
 /** Default budget of one suggested-answer draft, in seconds. */
 export const DEFAULT_SUGGEST_TIMEOUT_SECONDS = 5;
 
-/** Longest client deadline a caller may ask for: one day. */
-export const MAX_TIMEOUT_SECONDS = 86_400;
-
 /** Defaults for everything but the listen address; env.ts and tests start from these. */
 export const DEFAULT_HUB_CONFIG: HubConfig = {
   port: 4000,

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS } from "./config";
+import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS } from "./config";
 import type { HubConfig } from "./config";
+import { MAX_TIMEOUT_SECONDS } from "./core/timeout-limits";
 import { loadProxyConfig } from "./proxy/load-proxy-config";
 import { browserOrigins, PublicUrlSchema } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";

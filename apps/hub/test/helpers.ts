@@ -1,4 +1,4 @@
-import { AuthResponseSchema, InquiryProgressMetaSchema } from "@inquiry-hub/protocol";
+import { AuthResponseSchema, readProgressMeta } from "@inquiry-hub/protocol";
 import type { InquiryProgressMeta } from "@inquiry-hub/protocol";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -121,8 +121,6 @@ export async function startTestHub(
   };
 }
 
-const ProgressWithMetaSchema = z.object({ _meta: InquiryProgressMetaSchema });
-
 /** Collects the inquiry metas of a call's progress notifications and lets tests await them. */
 export function createProgressRecorder(): {
   onprogress: (progress: Progress) => void;
@@ -138,12 +136,12 @@ export function createProgressRecorder(): {
     progressValues,
     onprogress(progress) {
       progressValues.push(progress.progress);
-      const parsed = ProgressWithMetaSchema.safeParse(progress);
-      if (!parsed.success) return;
-      metas.push(parsed.data._meta);
-      for (const waiter of waiters.filter((each) => each.type === parsed.data._meta.type)) {
+      const meta = readProgressMeta(progress);
+      if (meta === undefined) return;
+      metas.push(meta);
+      for (const waiter of waiters.filter((each) => each.type === meta.type)) {
         waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(parsed.data._meta);
+        waiter.resolve(meta);
       }
     },
     next(type) {

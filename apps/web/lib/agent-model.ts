@@ -1,8 +1,6 @@
+import { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { joinUrl } from "./env";
-
-/** The model the built-in demo agent serves; used when the agent lists nothing else. */
-export const DEMO_AGENT_MODEL = "inquiry-hub-demo";
 
 /** How long the agent's model list is trusted before it is asked again. */
 const MODEL_LIST_TTL_MS = 60_000;
@@ -16,7 +14,7 @@ let cached: { model: string; fetchedAt: number } | undefined;
 /**
  * The model the chat uses: the first one the agent lists. The agent lists a configured real
  * model (OPENAI_API_KEY) before its demo model, so the chat follows the agent's configuration
- * without a setting of its own. Falls back to the demo model when the list can't be read; the
+ * without a setting of its own. Falls back to the demo model (`DEMO_MODEL_ID`) when the list can't be read; the
  * chat request itself then reports why the agent is unreachable.
  */
 export async function chooseAgentModel(agentUrl: string): Promise<string> {
@@ -27,10 +25,10 @@ export async function chooseAgentModel(agentUrl: string): Promise<string> {
     const response = await fetch(joinUrl(agentUrl, "/v1/models"));
     const list = ModelListSchema.safeParse(await response.json());
     const model = list.success ? list.data.data[0]?.id : undefined;
-    if (model === undefined) return DEMO_AGENT_MODEL;
+    if (model === undefined) return DEMO_MODEL_ID;
     cached = { model, fetchedAt: Date.now() };
     return model;
   } catch {
-    return DEMO_AGENT_MODEL;
+    return DEMO_MODEL_ID;
   }
 }

@@ -1,3 +1,4 @@
+import { AgentChatRequestSchema, DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 import { describe, expect, it } from "vitest";
 import { ChatRequestSchema, toAgentRequestBody } from "./chat-request";
 
@@ -24,6 +25,12 @@ describe("ChatRequestSchema", () => {
       messages: MESSAGES,
       inquiry_timeout: 8,
     });
+  });
+
+  it("builds a body the agent's schema accepts as it is", () => {
+    const parsed = ChatRequestSchema.parse({ messages: MESSAGES, inquiryTimeout: 30, yolo: false });
+    const agentBody = AgentChatRequestSchema.parse(toAgentRequestBody(parsed, DEMO_MODEL_ID));
+    expect(agentBody).toMatchObject({ stream: true, inquiry_timeout: 30, yolo: false });
   });
 
   it("refuses a yolo that is not a boolean", () => {

@@ -1,3 +1,4 @@
+import type { AgentChatRequestBody } from "@inquiry-hub/protocol";
 import { z } from "zod";
 
 /** Longest conversation the web app forwards, in messages. */
@@ -33,8 +34,8 @@ export const ChatRequestSchema = z.object({
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
-/** The OpenAI-compatible body sent to the agent for a validated chat request. */
-export function toAgentRequestBody(request: ChatRequest, model: string): Record<string, unknown> {
+/** The OpenAI-compatible body (the protocol's agent chat request) sent for a chat request. */
+export function toAgentRequestBody(request: ChatRequest, model: string): AgentChatRequestBody {
   return {
     model,
     stream: true,

@@ -65,14 +65,25 @@ export {
   ProgressNotificationSchema,
   buildInquiryProgressParams,
   readInquiryMeta,
+  readProgressMeta,
 } from "./progress";
 export type {
   InquiryClosedMeta,
   InquiryHeartbeatMeta,
   InquiryOpenedMeta,
   InquiryProgressMeta,
+  InquiryProgressParams,
   ProgressNotification,
 } from "./progress";
+export { toClosedMeta, toHeartbeatMeta, toOpenedMeta } from "./progress-meta";
+export {
+  AgentChatMessageSchema,
+  AgentChatRequestSchema,
+  DEMO_MODEL_ID,
+  MAX_AGENT_CHAT_MESSAGES,
+  MAX_INQUIRY_TIMEOUT_SECONDS,
+} from "./agent-chat-request";
+export type { AgentChatRequest, AgentChatRequestBody } from "./agent-chat-request";
 export {
   ChatCompletionChunkSchema,
   ChatosAdditionalDataSchema,
@@ -120,8 +131,8 @@ export {
   SendInquiryArgsSchema,
 } from "./mcp-tools";
 export type { RespondInquiryArgs, SendInquiryArgs } from "./mcp-tools";
-export { SocketHandshakeAuthSchema } from "./socket-auth";
-export type { SocketHandshakeAuth } from "./socket-auth";
+export { PROTOCOL_VERSION, SocketHandshakeAuthSchema, SocketRefusalSchema } from "./socket-auth";
+export type { SocketHandshakeAuth, SocketRefusal } from "./socket-auth";
 export {
   DeliveryAttemptSchema,
   DeliveryPurposeSchema,

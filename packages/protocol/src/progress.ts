@@ -82,7 +82,21 @@ export type ProgressNotification = z.infer<typeof ProgressNotificationSchema>;
 export function readInquiryMeta(
   notification: ProgressNotification,
 ): InquiryProgressMeta | undefined {
-  for (const candidate of [notification.params.meta, notification.params._meta]) {
+  return readProgressMeta(notification.params);
+}
+
+const MetaCarrierSchema = z.object({ meta: z.unknown().optional(), _meta: z.unknown().optional() });
+
+/**
+ * The inquiry meta of a progress notification's params, read from `meta` first, then
+ * `_meta`. Takes `unknown` because MCP clients hand over the params in their own types (the
+ * SDK's `onprogress` passes them without `progressToken`, typed without `_meta`). Returns
+ * undefined when neither key carries a known inquiry shape.
+ */
+export function readProgressMeta(params: unknown): InquiryProgressMeta | undefined {
+  const carrier = MetaCarrierSchema.safeParse(params);
+  if (!carrier.success) return undefined;
+  for (const candidate of [carrier.data.meta, carrier.data._meta]) {
     const parsed = InquiryProgressMetaSchema.safeParse(candidate);
     if (parsed.success) return parsed.data;
   }
@@ -90,13 +104,25 @@ export function readInquiryMeta(
 }
 
 /**
+ * What a hub sends as an inquiry progress notification's params. A type alias, not an
+ * interface, so it stays assignable to `ProgressNotification["params"]` and its index signature.
+ */
+export type InquiryProgressParams = {
+  progressToken: string | number;
+  progress: number;
+  meta: InquiryProgressMeta;
+  _meta: InquiryProgressMeta;
+};
+
+/**
  * The `params` a hub sends for an inquiry progress notification: the meta under both
- * `meta` and `_meta`, as the wire contract requires.
+ * `meta` and `_meta`, as the wire contract requires. Narrower than
+ * `ProgressNotification["params"]` (no `null`s), so it also fits MCP SDK notification types.
  */
 export function buildInquiryProgressParams(
   progressToken: string | number,
   progress: number,
   meta: InquiryProgressMeta,
-): ProgressNotification["params"] {
+): InquiryProgressParams {
   return { progressToken, progress, meta, _meta: meta };
 }

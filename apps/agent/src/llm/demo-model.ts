@@ -1,4 +1,4 @@
-import { HUB_TOOL_NAMES, RESULT_OPENINGS } from "@inquiry-hub/protocol";
+import { DEMO_MODEL_ID, HUB_TOOL_NAMES, RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import { findDemoInquiry, replyAfterDemoInquiry } from "./demo-inquiry-rules";
 import { findDemoAction, replyAfterAction } from "./demo-model-actions";
 import { TOOL_ERROR_PREFIX } from "./model-provider";
@@ -9,9 +9,6 @@ import type {
   ModelRequest,
   ToolCall,
 } from "./model-provider";
-
-/** The id of the built-in demo model, as listed by `GET /v1/models`. */
-export const DEMO_MODEL_ID = "inquiry-hub-demo";
 
 /** The question the demo model asks when the user wants weather but names no city. */
 export const CITY_QUESTION = "Which city should I check the weather for?";

@@ -1,4 +1,5 @@
-import type { ApprovalDetails, Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import { toOpenedMeta } from "@inquiry-hub/protocol";
+import type { ApprovalDetails, Inquiry } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { ArgumentsValidator } from "../core/approval-answer";
@@ -44,16 +45,6 @@ export interface ApprovalRequest {
 
 /** An APPROVAL inquiry request; `approval` is what the record and the device card carry. */
 type ApprovalInquiryInput = CreateInquiryInput & { approval: ApprovalDetails };
-
-function openedMeta(inquiry: Inquiry, approval: ApprovalDetails): InquiryOpenedMeta {
-  return {
-    type: "APPROVAL",
-    inquiryId: inquiry.id,
-    question: inquiry.question,
-    expiresAt: inquiry.expiresAt,
-    approval,
-  };
-}
 
 /**
  * YOLO for a gated call: the APPROVAL inquiry is stored but never shown, and resolved at once
@@ -161,7 +152,7 @@ export async function awaitApproval(
     const final = await awaitResolution({
       inquiries: context.inquiries,
       inquiry,
-      opened: openedMeta(inquiry, approval),
+      opened: toOpenedMeta(inquiry),
       heartbeatMs: context.heartbeatMs,
       extra,
       stop,

@@ -1,4 +1,4 @@
-import { QuestionsSchema, requestedSchemaToQuestions } from "@inquiry-hub/protocol";
+import { QuestionsSchema, requestedSchemaToQuestions, toOpenedMeta } from "@inquiry-hub/protocol";
 import type { Inquiry, Question } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ElicitResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -12,7 +12,6 @@ import { ZodError } from "zod";
 import type { CreateInquiryInput } from "../core/inquiry-service";
 import { recordDelegatedInquiry } from "../core/yolo-inquiries";
 import { awaitResolution } from "../transport/mcp/await-resolution";
-import { openedMeta } from "../transport/mcp/inquiry-tool-result";
 import type { ApprovalContext } from "./await-approval";
 import type { ForwardedCalls } from "./elicitation-calls";
 
@@ -124,7 +123,7 @@ export function createElicitationHandler(
       const final = await awaitResolution({
         inquiries: context.inquiries,
         inquiry,
-        opened: openedMeta(inquiry),
+        opened: toOpenedMeta(inquiry),
         heartbeatMs: context.heartbeatMs,
         extra: call.extra,
         stop: AbortSignal.any([extra.signal, call.extra.signal, deps.upstreamGone]),

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { APPROVAL_DECISIONS, ApprovalDecisionSchema } from "@inquiry-hub/protocol";
 import type { ApprovalDecision } from "@inquiry-hub/protocol";
-import { MAX_TIMEOUT_SECONDS } from "../config";
 import type { TeamApprovalRule } from "../core/approval-routing";
+import { MAX_TIMEOUT_SECONDS } from "../core/timeout-limits";
 import { templateProblem } from "./approval-text";
 import { refineTeamKeys, teamRuleOf, TeamPolicyKeys } from "./team-policy-schema";
 import { headerValueSchema } from "./upstream-headers";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAX_TIMEOUT_SECONDS } from "../config";
 import type { TeamApprovalRule } from "../core/approval-routing";
+import { MAX_TIMEOUT_SECONDS } from "../core/timeout-limits";
 
 /**
  * A team id, as `GET /api/teams` shows it. Never a name: names are labels anyone may give a

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { AppHeader } from "@/features/auth/app-header";
 import { HubSocketProvider } from "@/features/devices/hub-socket-provider";
+import { ProtocolMismatchNotice } from "@/features/devices/protocol-mismatch-notice";
 import { LiveAlerts } from "@/features/inbox/live-alerts";
 import { ServiceWorkerRegistrar } from "@/features/pwa/service-worker-registrar";
 import { readToken, readUser } from "@/lib/session";
@@ -18,6 +19,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
       <ServiceWorkerRegistrar />
       <HubSocketProvider>
         <AppHeader username={user?.username} />
+        <ProtocolMismatchNotice />
         <LiveAlerts />
         {children}
       </HubSocketProvider>

@@ -16,7 +16,7 @@ import { ArgumentsTable } from "./arguments-table";
 import { formatArguments, parseEditedArguments } from "./edited-arguments";
 
 export interface ApprovalCardProps {
-  /** The APPROVAL inquiry as the chat stream opened it, or `toCardInquiry` of a hub record. */
+  /** The APPROVAL inquiry as the chat stream opened it, or `toOpenedMeta` of a hub record. */
   inquiry: InquiryOpenedMeta;
   approval: ApprovalDetails;
   /** Sends the decision (socket or HTTP); throws AnswerError for a refusal to show. */

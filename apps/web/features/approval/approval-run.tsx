@@ -1,12 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { toOpenedMeta } from "@inquiry-hub/protocol";
 import type { AnswerBody, Inquiry } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { noteForOutcome } from "../inquiry/closed-note";
-import { toCardInquiry } from "../inquiry/inquiry-card";
 import { QuestionCard } from "./question-card";
 
 export interface ApprovalRunProps {
@@ -67,7 +67,7 @@ export function ApprovalRun({ inquiries, onAnswer, onClose }: ApprovalRunProps) 
         {inquiries.map((inquiry) => (
           <li key={inquiry.id}>
             <QuestionCard
-              inquiry={toCardInquiry(inquiry)}
+              inquiry={toOpenedMeta(inquiry)}
               onAnswer={(body) => onAnswer(inquiry.id, body)}
               onClose={(note) => onClose(inquiry.id, note)}
             />

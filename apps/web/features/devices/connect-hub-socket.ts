@@ -1,6 +1,9 @@
 import { io } from "socket.io-client";
 import type { Socket } from "socket.io-client";
+import { PROTOCOL_VERSION } from "@inquiry-hub/protocol";
 import type { ClientToServerEvents, ServerToClientEvents } from "@inquiry-hub/protocol";
+import { protocolMismatchOf } from "./protocol-mismatch";
+import type { ProtocolMismatch } from "./protocol-mismatch";
 import { leaveToLogin, requestSocketTicket } from "./socket-ticket-client";
 import type { WebSocketTicket } from "./socket-ticket-client";
 
@@ -10,6 +13,8 @@ export type HubSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface HubConnectionHandlers {
   /** The socket exists (events can be subscribed); called once. */
   onSocket: (socket: HubSocket, ticket: WebSocketTicket) => void;
+  /** The hub refused this page's protocol version; the connection stops trying. */
+  onProtocolMismatch: (mismatch: ProtocolMismatch) => void;
 }
 
 const MAX_RETRY_DELAY_MS = 15_000;
@@ -19,7 +24,10 @@ const MAX_RETRY_DELAY_MS = 15_000;
  * every (re)connect authenticates with a fresh single-use ticket from `/api/socket-ticket`
  * (the `auth` option is a function, so Socket.IO asks for one on each attempt). A refused
  * ticket (401) or a server-side disconnect whose ticket request is refused means this
- * device was revoked: the tab goes to the login page. Returns the cleanup.
+ * device was revoked: the tab goes to the login page. Every handshake sends this page's
+ * `PROTOCOL_VERSION`; a hub speaking another one refuses it, and since retrying cannot help
+ * (only a reload brings matching code) the connection stops and reports the mismatch.
+ * Returns the cleanup.
  */
 export function connectHubSocket(handlers: HubConnectionHandlers): () => void {
   let disposed = false;
@@ -68,11 +76,15 @@ export function connectHubSocket(handlers: HubConnectionHandlers): () => void {
         const prefetched = ready;
         ready = undefined;
         if (prefetched !== undefined) {
-          send({ ticket: prefetched.ticket });
+          send({ ticket: prefetched.ticket, protocolVersion: PROTOCOL_VERSION });
           return;
         }
         void freshTicket().then((fresh) =>
-          send(fresh === undefined ? {} : { ticket: fresh.ticket }),
+          send(
+            fresh === undefined
+              ? { protocolVersion: PROTOCOL_VERSION }
+              : { ticket: fresh.ticket, protocolVersion: PROTOCOL_VERSION },
+          ),
         );
       },
     });
@@ -80,7 +92,14 @@ export function connectHubSocket(handlers: HubConnectionHandlers): () => void {
     created.on("connect", () => {
       attempt = 0;
     });
-    created.on("connect_error", () => {
+    created.on("connect_error", (error) => {
+      const mismatch = protocolMismatchOf(error);
+      if (mismatch !== undefined) {
+        disposed = true;
+        clearTimeout(retryTimer);
+        handlers.onProtocolMismatch(mismatch);
+        return;
+      }
       if (!created.active) scheduleRetry(reconnect);
     });
     created.on("disconnect", (reason) => {

@@ -37,6 +37,7 @@ import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import { connectHubSocket } from "./connect-hub-socket";
 import type { HubSocket } from "./connect-hub-socket";
+import type { ProtocolMismatch } from "./protocol-mismatch";
 
 /** A card on its way out: the note it leaves behind for a few seconds. */
 export interface LeavingCard {
@@ -48,6 +49,8 @@ export interface HubSocketValue {
   connected: boolean;
   /** Increases on every (re)connect; pages that show presence refetch on it. */
   connectCount: number;
+  /** Set once the hub refused this page's protocol version; the page must be reloaded. */
+  protocolMismatch: ProtocolMismatch | undefined;
   thisDeviceId: string | undefined;
   /** Every inquiry closed while this tab was open (withdrawn, or settled here). Never answerable. */
   closedIds: ReadonlySet<string>;
@@ -91,6 +94,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
   const deviceIdRef = useRef<string | undefined>(undefined);
   const [connected, setConnected] = useState(false);
   const [connectCount, setConnectCount] = useState(0);
+  const [protocolMismatch, setProtocolMismatch] = useState<ProtocolMismatch | undefined>();
   const [thisDeviceId, setThisDeviceId] = useState<string | undefined>(undefined);
   const [closedIds, setClosedIds] = useState<ReadonlySet<string>>(new Set());
   const [withdrawn, setWithdrawn] = useState<ReadonlyMap<string, InquiryWithdrawn>>(new Map());
@@ -181,6 +185,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
             removeFromCache(event.inquiryId, withdrawnNote(event, deviceIdRef.current));
           });
         },
+        onProtocolMismatch: setProtocolMismatch,
       }),
     [markClosed, queryClient, removeFromCache],
   );
@@ -215,6 +220,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
     () => ({
       connected,
       connectCount,
+      protocolMismatch,
       thisDeviceId,
       closedIds,
       withdrawn,
@@ -232,6 +238,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
       latestNew,
       leaving,
       progress,
+      protocolMismatch,
       settleLocally,
       thisDeviceId,
       withdrawn,

@@ -1,5 +1,6 @@
 "use client";
 
+import { toOpenedMeta } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { useHubSocket } from "../devices/hub-socket-provider";
 import type { LeavingCard } from "../devices/hub-socket-provider";
@@ -7,7 +8,6 @@ import { ApprovalRun } from "../approval/approval-run";
 import { groupByRun } from "../approval/group-approvals";
 import { QuestionCard } from "../approval/question-card";
 import { useT } from "../i18n/i18n-provider";
-import { toCardInquiry } from "../inquiry/inquiry-card";
 import { translateMessage } from "@/lib/i18n/translate";
 import { EnableNotificationsButton } from "./enable-notifications-button";
 import { useOpenInquiries } from "./use-open-inquiries";
@@ -39,7 +39,8 @@ function runIdOf(entry: Entry): string | undefined {
 export function InboxView() {
   const t = useT();
   const { open, isPending, isError } = useOpenInquiries();
-  const { leaving, answer, settleLocally, connected, connectCount } = useHubSocket();
+  const { leaving, answer, settleLocally, connected, connectCount, protocolMismatch } =
+    useHubSocket();
   const entries = entriesOf(open, leaving);
 
   return (
@@ -48,7 +49,7 @@ export function InboxView() {
         <h1>{t("nav.inbox")}</h1>
         <EnableNotificationsButton />
       </div>
-      {!connected && connectCount > 0 && (
+      {!connected && connectCount > 0 && protocolMismatch === undefined && (
         <p className="hint" data-testid="connection-hint">
           {t("inbox.reconnecting")}
         </p>
@@ -81,7 +82,7 @@ export function InboxView() {
             <li key={entry.inquiry.id}>
               {entry.kind === "open" ? (
                 <QuestionCard
-                  inquiry={toCardInquiry(entry.inquiry)}
+                  inquiry={toOpenedMeta(entry.inquiry)}
                   onAnswer={(body) => answer(entry.inquiry.id, body)}
                   onClose={(note) => settleLocally(entry.inquiry.id, note)}
                 />

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { useMutation } from "@tanstack/react-query";
-import type { AnswerBody, Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import type { AnswerBody, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import { translateMessage } from "@/lib/i18n/translate";
 import type { Message } from "@/lib/i18n/translate";
 import { useAnnounceOnMount } from "../a11y/announcer";
@@ -17,7 +17,7 @@ import { SafeMarkdown } from "./safe-markdown";
 import { useCountdown } from "./use-countdown";
 
 export interface InquiryCardProps {
-  /** The question: as the chat stream opened it, or `toCardInquiry` of a hub inquiry. */
+  /** The question: as the chat stream opened it, or `toOpenedMeta` of a hub inquiry. */
   inquiry: InquiryOpenedMeta;
   /**
    * Sends this card's answer (over the socket or HTTP). Resolves to the outcome; throws an
@@ -30,21 +30,6 @@ export interface InquiryCardProps {
 
 /** What a screen reader hears when a card appears: the question, cut to a sentence or two. */
 const ANNOUNCED_QUESTION_LENGTH = 200;
-
-/** A hub inquiry record in the shape the card shows. */
-export function toCardInquiry(inquiry: Inquiry): InquiryOpenedMeta {
-  return {
-    type: inquiry.type,
-    inquiryId: inquiry.id,
-    question: inquiry.question,
-    expiresAt: inquiry.expiresAt,
-    options: inquiry.options,
-    ...(inquiry.suggestedAnswer === undefined ? {} : { suggestedAnswer: inquiry.suggestedAnswer }),
-    ...(inquiry.suggestedBy === undefined ? {} : { suggestedBy: inquiry.suggestedBy }),
-    ...(inquiry.questions === undefined ? {} : { questions: inquiry.questions }),
-    ...(inquiry.approval === undefined ? {} : { approval: inquiry.approval }),
-  };
-}
 
 /**
  * A question from the agent, answerable once: an option, the suggested answer, a free-text

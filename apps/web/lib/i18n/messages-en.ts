@@ -110,6 +110,9 @@ export const en = {
   "note.declinedElsewhere": "Declined on another device",
 
   "inbox.reconnecting": "Reconnecting… the list may be a few seconds behind.",
+  "connection.protocolMismatch":
+    "This page is out of date for the hub (page protocol {page}, hub protocol {hub}), so it no longer receives questions. Reload the page to continue.",
+  "connection.reload": "Reload the page",
   "inbox.loadFailed": "The inbox could not be loaded. It will retry shortly.",
   "inbox.empty": "Nothing is waiting for you.",
   "inbox.enableNotifications": "Enable notifications",

@@ -111,6 +111,9 @@ export const zhCN: Record<MessageKey, string> = {
   "note.declinedElsewhere": "已在其他设备上拒绝",
 
   "inbox.reconnecting": "正在重新连接… 列表可能会延迟几秒。",
+  "connection.protocolMismatch":
+    "此页面与服务器的版本不一致（页面协议 {page}，服务器协议 {hub}），因此不再接收问题。请重新加载页面后继续。",
+  "connection.reload": "重新加载页面",
   "inbox.loadFailed": "收件箱加载失败，稍后会自动重试。",
   "inbox.empty": "没有等待你处理的事项。",
   "inbox.enableNotifications": "开启通知",

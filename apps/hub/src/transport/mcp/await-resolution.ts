@@ -1,3 +1,4 @@
+import { toClosedMeta, toHeartbeatMeta } from "@inquiry-hub/protocol";
 import type { Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -36,18 +37,13 @@ export async function awaitResolution(held: HeldInquiry): Promise<Inquiry> {
 
   const progress = createProgressReporter(held.extra);
   const heartbeat = setInterval(() => {
-    void progress.report({ type: "INQUIRY_HEARTBEAT", inquiryId: inquiry.id });
+    void progress.report(toHeartbeatMeta(inquiry));
   }, held.heartbeatMs);
   try {
     await progress.report(held.opened);
     const final = await resolution;
-    if (final.resolution !== null) {
-      await progress.report({
-        type: "INQUIRY_CLOSED",
-        inquiryId: inquiry.id,
-        status: final.resolution.status,
-      });
-    }
+    const closed = toClosedMeta(final);
+    if (closed !== undefined) await progress.report(closed);
     return final;
   } finally {
     clearInterval(heartbeat);

@@ -1,20 +1,6 @@
 import { inquiryResultText } from "@inquiry-hub/protocol";
-import type { Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import type { Inquiry } from "@inquiry-hub/protocol";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-
-/** The INQUIRY progress meta that announces an inquiry to the MCP client (the chat card). */
-export function openedMeta(inquiry: Inquiry): InquiryOpenedMeta {
-  return {
-    type: "INQUIRY",
-    inquiryId: inquiry.id,
-    question: inquiry.question,
-    expiresAt: inquiry.expiresAt,
-    ...(inquiry.options.length === 0 ? {} : { options: inquiry.options }),
-    ...(inquiry.suggestedAnswer === undefined ? {} : { suggestedAnswer: inquiry.suggestedAnswer }),
-    ...(inquiry.suggestedBy === undefined ? {} : { suggestedBy: inquiry.suggestedBy }),
-    ...(inquiry.questions === undefined ? {} : { questions: inquiry.questions }),
-  };
-}
 
 /**
  * The `send_inquiry` result of a final inquiry. Always a first text block a model can act on

@@ -1,13 +1,7 @@
-import type { InquiryProgressMeta, ProgressNotification } from "@inquiry-hub/protocol";
+import { buildInquiryProgressParams } from "@inquiry-hub/protocol";
+import type { InquiryProgressMeta } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-
-/**
- * The contract's params (what `buildInquiryProgressParams` builds): the meta under both `meta`
- * and `_meta`. Built as a literal here because the SDK's type knows only `_meta` and its
- * params type rejects the `null`s the protocol type allows; the SDK sends the object as is.
- */
-type WireProgressParams = ProgressNotification["params"];
 
 /** Sends the inquiry progress notifications of one tool call, with strictly rising `progress`. */
 export interface ProgressReporter {
@@ -28,7 +22,7 @@ export function createProgressReporter(
   return {
     async report(meta) {
       if (progressToken === undefined || extra.signal.aborted) return;
-      const params = { progressToken, progress, meta, _meta: meta } satisfies WireProgressParams;
+      const params = buildInquiryProgressParams(progressToken, progress, meta);
       progress += 1;
       try {
         await extra.sendNotification({ method: "notifications/progress", params });

@@ -1,4 +1,4 @@
-import { HUB_TOOL_NAMES, SendInquiryArgsSchema } from "@inquiry-hub/protocol";
+import { HUB_TOOL_NAMES, SendInquiryArgsSchema, toOpenedMeta } from "@inquiry-hub/protocol";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { withDraftedSuggestion } from "../../core/answer-drafter";
 import type { AnswerDrafter } from "../../core/answer-drafter";
@@ -6,7 +6,7 @@ import type { CreateInquiryInput, InquiryService } from "../../core/inquiry-serv
 import { recordDelegatedInquiry } from "../../core/yolo-inquiries";
 import type { YoloGate } from "../../core/yolo-inquiries";
 import { awaitResolution } from "./await-resolution";
-import { inquiryToolResult, openedMeta } from "./inquiry-tool-result";
+import { inquiryToolResult } from "./inquiry-tool-result";
 
 /** The description of send_inquiry in tools/list unless a session overrides it. */
 export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
@@ -79,7 +79,7 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
       const final = await awaitResolution({
         inquiries: context.inquiries,
         inquiry,
-        opened: openedMeta(inquiry),
+        opened: toOpenedMeta(inquiry),
         heartbeatMs: context.heartbeatMs,
         extra,
         stop: extra.signal,

@@ -5,10 +5,9 @@ import { toHubError } from "../../core/errors";
 import { requirePerson } from "../../core/person-only";
 import type { SocketTicketService } from "../../core/socket-ticket-service";
 import { parseInput } from "../http/validate";
+import { protocolVersionRefusal, refusalOf } from "./handshake-refusal";
+import type { HandshakeError } from "./handshake-refusal";
 import type { DeviceSocket } from "./socket-types";
-
-/** The error a refused handshake reports to the client's `connect_error`. */
-type HandshakeError = Error & { data: { code: string } };
 
 /**
  * Handshake middleware: admits a socket only with a valid device token or an unused socket
@@ -16,14 +15,19 @@ type HandshakeError = Error & { data: { code: string } };
  * A socket is a device's channel: it receives every question and may answer approvals, so an
  * agent credential is refused. A refused handshake never opens: the client gets
  * `connect_error` with the message and `data.code` (BAD_REQUEST, UNAUTHORIZED, FORBIDDEN).
+ * A client sending a `protocolVersion` other than the hub's is refused with BAD_REQUEST and
+ * `data.hubProtocolVersion` before its credential is checked.
  */
 export function createSocketHandshake(deps: {
   auth: AuthService;
   devices: DeviceService;
   tickets: SocketTicketService;
 }): (socket: DeviceSocket, next: (error?: HandshakeError) => void) => void {
-  async function admit(socket: DeviceSocket): Promise<void> {
+  /** Admits the socket, or returns the refusal of a protocol mismatch; throws other refusals. */
+  async function admit(socket: DeviceSocket): Promise<HandshakeError | undefined> {
     const handshake = parseInput(SocketHandshakeAuthSchema, socket.handshake.auth, "auth");
+    const mismatch = protocolVersionRefusal(handshake.protocolVersion);
+    if (mismatch !== undefined) return mismatch;
     const principal: Principal =
       "token" in handshake
         ? await deps.auth.authenticate(handshake.token)
@@ -32,15 +36,16 @@ export function createSocketHandshake(deps: {
     if (handshake.deviceName !== undefined)
       await deps.devices.rename(principal.device, handshake.deviceName);
     socket.data = { userId: principal.user.id, deviceId: principal.device.id };
+    return undefined;
   }
 
   return (socket, next) => {
     admit(socket).then(
-      () => next(),
+      (refusal) => next(refusal),
       (error: unknown) => {
         const hubError = toHubError(error);
         if (hubError.code === "INTERNAL") console.error("socket handshake failed", hubError.cause);
-        next(Object.assign(new Error(hubError.message), { data: { code: hubError.code } }));
+        next(refusalOf(hubError));
       },
     );
   };

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createMemoryInquiryStore } from "../infra/memory/memory-inquiry-store";
-import type { PendingIndex } from "./cluster-ports";
-import { createInquiryService } from "./inquiry-service";
-import type { InquiryService } from "./inquiry-service";
-import { startPendingSweeper } from "./pending-sweeper";
-import type { PendingSweeper } from "./pending-sweeper";
-import type { InquiryEventBus, InquiryStore } from "./ports";
+import type { PendingIndex } from "../src/core/cluster-ports";
+import { createInquiryService } from "../src/core/inquiry-service";
+import type { InquiryService } from "../src/core/inquiry-service";
+import { startPendingSweeper } from "../src/core/pending-sweeper";
+import type { PendingSweeper } from "../src/core/pending-sweeper";
+import type { InquiryEventBus, InquiryStore } from "../src/core/ports";
+import { createMemoryInquiryStore } from "../src/infra/memory/memory-inquiry-store";
 
 /** A bus that loses every event, like Redis pub/sub while a node is disconnected. */
 function createLossyBus(): InquiryEventBus & { resume(): void } {

@@ -1,0 +1,23 @@
+"use client";
+
+import { useT } from "../i18n/i18n-provider";
+import { useHubSocket } from "./hub-socket-provider";
+
+/**
+ * Tells the person, on every signed-in page, that the hub refused this page's protocol
+ * version: the tab stopped receiving questions and only a reload brings matching code.
+ */
+export function ProtocolMismatchNotice() {
+  const t = useT();
+  const { protocolMismatch } = useHubSocket();
+  if (protocolMismatch === undefined) return null;
+  const { page, hub } = protocolMismatch;
+  return (
+    <p role="alert" className="error" data-testid="protocol-mismatch">
+      {t("connection.protocolMismatch", { page, hub })}{" "}
+      <button type="button" className="button--secondary" onClick={() => window.location.reload()}>
+        {t("connection.reload")}
+      </button>
+    </p>
+  );
+}
