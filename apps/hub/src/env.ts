@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { PublicUrlSchema } from "@inquiry-hub/protocol";
 import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS } from "./config";
 import type { HubConfig } from "./config";
 import { MAX_TIMEOUT_SECONDS } from "./core/timeout-limits";
 import { loadProxyConfig } from "./proxy/load-proxy-config";
-import { browserOrigins, PublicUrlSchema } from "./public-url";
+import { browserOrigins } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";
 
 const seconds = (fallback: number) =>
@@ -132,6 +133,9 @@ const EnvSchema = z.object({
   HUB_RATE_LIMIT_ANSWERS_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.answersPerMinute),
   HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.inquiriesPerMinute),
   HUB_RATE_LIMIT_DELEGATED_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.delegatedPerMinute),
+  HUB_RATE_LIMIT_AGENT_CREDENTIALS_PER_MINUTE: perMinute(
+    DEFAULT_HUB_CONFIG.rateLimits.agentCredentialsPerMinute,
+  ),
   HUB_MCP_SESSION_IDLE_SECONDS: seconds(DEFAULT_HUB_CONFIG.mcpSessionIdleSeconds),
   HUB_MCP_SESSIONS_PER_CREDENTIAL: cap(mcpSessionCaps.perCredential),
   HUB_MCP_SESSIONS_PER_USER: cap(mcpSessionCaps.perUser),
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       answersPerMinute: parsed.data.HUB_RATE_LIMIT_ANSWERS_PER_MINUTE,
       inquiriesPerMinute: parsed.data.HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE,
       delegatedPerMinute: parsed.data.HUB_RATE_LIMIT_DELEGATED_PER_MINUTE,
+      agentCredentialsPerMinute: parsed.data.HUB_RATE_LIMIT_AGENT_CREDENTIALS_PER_MINUTE,
     },
     answerDrafting: answerDrafting(parsed.data),
   };

@@ -1,31 +1,10 @@
+import { PublicUrlSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
 
 /**
  * Server-side configuration: the only module that reads `process.env`.
  * Import it from route handlers and server components only, never from client components.
  */
-/**
- * PUBLIC_URL: the URL people open (LAN mode: `https://<lan-ip>:3443`; production: the TLS
- * reverse proxy's URL). An origin, so a path or query is refused rather than dropped; parses
- * to the origin. The hub reads the same variable and validates it the same way.
- */
-const PublicUrlSchema = z
-  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL", abort: true })
-  .refine(
-    (value) => {
-      const url = new URL(value);
-      return (
-        url.pathname === "/" &&
-        url.search === "" &&
-        url.hash === "" &&
-        url.username === "" &&
-        url.password === ""
-      );
-    },
-    { error: "must be an origin such as https://192.168.1.20:3443, without a path or query" },
-  )
-  .transform((value) => new URL(value).origin);
-
 const EnvSchema = z.object({
   /** Base URL of apps/agent (OpenAI-compatible `/v1/chat/completions`). */
   AGENT_URL: z.url().default("http://127.0.0.1:4100"),

@@ -234,3 +234,4 @@ export type {
   CreatedAgentKey,
   CredentialKind,
 } from "./agent-credentials";
+export { PublicUrlSchema } from "./public-url";
