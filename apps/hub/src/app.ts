@@ -255,7 +255,18 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   app.use("/api/devices", authenticatePerson, createDeviceRoutes(devices));
   app.use("/api/settings", authenticatePerson, createSettingsRoutes(settings));
   app.use("/api/teams", authenticatePerson, teams.router);
-  app.use("/api", createAgentCredentialRoutes(agentCredentials, authenticatePerson));
+  const agentCredentialIssuing = attemptLimiters("agent-credentials", {
+    points: limits.agentCredentialsPerMinute,
+    windowSeconds: 60,
+  });
+  app.use(
+    "/api",
+    createAgentCredentialRoutes(
+      agentCredentials,
+      authenticatePerson,
+      limitAttempts(agentCredentialIssuing, "user"),
+    ),
+  );
   app.use("/api", createPairingRoutes({ pairing, tickets, authenticate: authenticatePerson }));
   app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
   if (proxies !== undefined) app.use(proxies.router);

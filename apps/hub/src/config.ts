@@ -159,5 +159,6 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
     answersPerMinute: 5000,
     inquiriesPerMinute: 5000,
     delegatedPerMinute: 60,
+    agentCredentialsPerMinute: 60,
   },
 };

@@ -26,6 +26,12 @@ export interface AgentCredentialService {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Unrevoked, unexpired agent keys one person may hold. A key is a standing credential: a
+ * person needs a handful (one per agent they run), never hundreds.
+ */
+export const MAX_ACTIVE_AGENT_KEYS = 25;
+
 function toAgentKey(record: DeviceRecord): AgentKey {
   return {
     id: record.id,
@@ -70,7 +76,10 @@ export function createAgentCredentialService(deps: {
   ): Promise<DeviceRecord> {
     const record = await deps.devices.findActive(id);
     if (record?.userId !== principal.user.id || record.purpose !== purpose)
-      throw new HubError("NOT_FOUND", `${purpose === "agent-key" ? "agent key" : "run credential"} ${id} not found`);
+      throw new HubError(
+        "NOT_FOUND",
+        `${purpose === "agent-key" ? "agent key" : "run credential"} ${id} not found`,
+      );
     await deps.devices.revoke(principal.user.id, id);
     return { ...record, revokedAt: now().toISOString() };
   }
@@ -78,6 +87,15 @@ export function createAgentCredentialService(deps: {
   return {
     async createKey(principal, name, expiresInDays) {
       requirePerson(principal, "create agent keys");
+      const at = now().getTime();
+      const active = (await deps.devices.listByPurpose(principal.user.id, "agent-key")).filter(
+        (key) => key.revokedAt === undefined && Date.parse(key.expiresAt ?? key.firstSeenAt) > at,
+      );
+      if (active.length >= MAX_ACTIVE_AGENT_KEYS)
+        throw new HubError(
+          "RATE_LIMITED",
+          `agent key cap reached: at most ${MAX_ACTIVE_AGENT_KEYS} active keys per person; revoke one first`,
+        );
       const { record, secret } = await issue(principal, "agent-key", name, expiresInDays * DAY_MS);
       return { key: toAgentKey(record), secret };
     },

@@ -42,4 +42,6 @@ export interface RateLimits {
   inquiriesPerMinute: number;
   /** Delegated (YOLO) answers recorded per user: each one is a stored history record. */
   delegatedPerMinute: number;
+  /** Agent credentials (chat runs and agent keys) issued per user: each one is a stored record. */
+  agentCredentialsPerMinute: number;
 }

@@ -20,6 +20,7 @@ const SMALL = {
   answersPerMinute: 2,
   inquiriesPerMinute: 2,
   delegatedPerMinute: 2,
+  agentCredentialsPerMinute: 2,
 };
 const APPROVAL = {
   upstream: "demo",

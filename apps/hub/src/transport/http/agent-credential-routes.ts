@@ -17,14 +17,17 @@ export const DEFAULT_AGENT_KEY_DAYS = 30;
  * → 201 `{key, secret}` (the secret only here), `DELETE /api/agent-keys/:id` → `{key}`.
  * Chat runs: `POST /api/agent-runs` → 201 `{id, token, expiresAt}`, `DELETE
  * /api/agent-runs/:id` → 204. Every route runs behind `authenticatePerson`: an agent
- * credential cannot list, mint or revoke credentials.
+ * credential cannot list, mint or revoke credentials. Issuing runs behind `limitIssuing`, a
+ * per-user budget, because every credential is a stored record.
  */
 export function createAgentCredentialRoutes(
   credentials: AgentCredentialService,
   authenticatePerson: RequestHandler,
+  limitIssuing: RequestHandler,
 ): Router {
   const router = Router();
   router.use(["/agent-keys", "/agent-runs"], authenticatePerson);
+  router.post(["/agent-keys", "/agent-runs"], limitIssuing);
 
   router.get("/agent-keys", async (req, res) => {
     const body: AgentKeyListResponse = { keys: await credentials.listKeys(requestPrincipal(req)) };

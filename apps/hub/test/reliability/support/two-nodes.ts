@@ -14,6 +14,7 @@ export const UNLIMITED: HubConfig["rateLimits"] = {
   answersPerMinute: 1_000_000,
   inquiriesPerMinute: 1_000_000,
   delegatedPerMinute: 1_000_000,
+  agentCredentialsPerMinute: 1_000_000,
 };
 
 /** Two in-process hub nodes on a private redis-server; `close` stops all three. */
