@@ -48,10 +48,9 @@ export default tseslint.config(
                 "core stays free of frameworks, drivers and transports: declare a port in core and implement it in infra/ or transport/.",
             },
             {
-              regex:
-                "^(\\.\\./)+(infra|transport|proxy|app|channels|teams|redis-hub-deps|config|env|main|index)(/|$)",
+              regex: "^(\\.\\./)+(infra|transport|composition|config|main|index)(/|$)",
               message:
-                "core must not depend on outer layers (infra, transport, proxy, the composition root and its config): they depend on core, so core defines the port and they implement it.",
+                "core must not depend on outer layers (infra, transport, the composition root and the config): they depend on core, so core defines the port and they implement it.",
             },
           ],
         },

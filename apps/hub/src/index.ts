@@ -1,6 +1,6 @@
-export { createHub } from "./app";
-export type { Hub, HubDeps } from "./app";
-export { DEFAULT_HUB_CONFIG } from "./config";
-export type { HubConfig } from "./config";
-export { MAX_TIMEOUT_SECONDS } from "./core/timeout-limits";
-export { loadConfig } from "./env";
+export { createHub } from "./composition/app";
+export type { Hub, HubDeps } from "./composition/app";
+export { DEFAULT_HUB_CONFIG } from "./config/hub-config";
+export type { HubConfig } from "./config/hub-config";
+export { MAX_TIMEOUT_SECONDS } from "./core/shared/timeout-limits";
+export { loadConfig } from "./config/env";

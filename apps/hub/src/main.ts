@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { createHub } from "./app";
-import type { HubConfig } from "./config";
-import { loadConfig } from "./env";
+import { createHub } from "./composition/app";
+import type { HubConfig } from "./config/hub-config";
+import { loadConfig } from "./config/env";
 import { withPersistedSecrets } from "./infra/file/channel-secrets";
 import { createRedisInfra } from "./infra/redis/index";
 import type { RedisInfra } from "./infra/redis/index";
-import { redisHubDeps } from "./redis-hub-deps";
+import { redisHubDeps } from "./composition/redis-hub-deps";
 
 function readConfig(): HubConfig {
   try {

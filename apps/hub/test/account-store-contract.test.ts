@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import type { DeviceRecord, DeviceStore, OneTimeSecretStore } from "../src/core/device-ports";
-import type { TokenStore, UserStore } from "../src/core/ports";
+import type { DeviceRecord, DeviceStore } from "../src/core/accounts/ports";
+import type { OneTimeSecretStore } from "../src/core/shared/ports";
+import type { TokenStore, UserStore } from "../src/core/accounts/ports";
 import { createMemoryDeviceStore } from "../src/infra/memory/memory-device-store";
 import { createMemoryOneTimeSecretStore } from "../src/infra/memory/memory-one-time-secret-store";
 import {

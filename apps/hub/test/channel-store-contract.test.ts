@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryAttempt } from "@inquiry-hub/protocol";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import type { DeliveryClaims } from "../src/core/delivery-claim-ports";
-import type { OneTimeSecretStore } from "../src/core/device-ports";
-import type { DeliveryLog } from "../src/core/history-ports";
-import type { PushSubscriptionStore, StoredPushSubscription } from "../src/core/push-ports";
-import type { LinkNonce, WebhookConfigStore } from "../src/core/webhook-ports";
+import type { DeliveryClaims } from "../src/core/notifications/ports";
+import type { OneTimeSecretStore } from "../src/core/shared/ports";
+import type { DeliveryLog } from "../src/core/history/ports";
+import type {
+  PushSubscriptionStore,
+  StoredPushSubscription,
+} from "../src/core/notifications/ports";
+import type { LinkNonce, WebhookConfigStore } from "../src/core/notifications/ports";
 import { createMemoryDeliveryClaims } from "../src/infra/memory/memory-delivery-claims";
 import { createMemoryDeliveryLog } from "../src/infra/memory/memory-delivery-log";
 import { createMemoryOneTimeSecretStore } from "../src/infra/memory/memory-one-time-secret-store";

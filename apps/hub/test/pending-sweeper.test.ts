@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { PendingIndex } from "../src/core/cluster-ports";
-import { createInquiryService } from "../src/core/inquiry-service";
-import type { InquiryService } from "../src/core/inquiry-service";
-import { startPendingSweeper } from "../src/core/pending-sweeper";
-import type { PendingSweeper } from "../src/core/pending-sweeper";
-import type { InquiryEventBus, InquiryStore } from "../src/core/ports";
+import type { PendingIndex } from "../src/core/inquiries/ports";
+import { createInquiryService } from "../src/core/inquiries/inquiry-service";
+import type { InquiryService } from "../src/core/inquiries/inquiry-service";
+import { startPendingSweeper } from "../src/core/inquiries/pending-sweeper";
+import type { PendingSweeper } from "../src/core/inquiries/pending-sweeper";
+import type { InquiryEventBus, InquiryStore } from "../src/core/inquiries/ports";
 import { createMemoryInquiryStore } from "../src/infra/memory/memory-inquiry-store";
 
 /** A bus that loses every event, like Redis pub/sub while a node is disconnected. */

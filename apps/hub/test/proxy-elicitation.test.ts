@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { parseProxyConfig } from "../src/proxy/load-proxy-config";
+import { parseProxyConfig } from "../src/config/load-proxy-config";
 import { callUntilOpened, resultText, startTestHub } from "./helpers";
 import type { TestHub } from "./helpers";
 import { answerOver, nextEvent } from "./socket-helpers";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/env";
+import { loadConfig } from "../src/config/env";
 
 const EXAMPLE = fileURLToPath(new URL("../../../config/proxy.example.json", import.meta.url));
 

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { createMemorySettingsStore, createSettingsService } from "../src/core/settings-service";
-import type { SettingsStore } from "../src/core/settings-service";
+import { createMemorySettingsStore } from "../src/infra/memory/memory-settings-store";
+import { createSettingsService } from "../src/core/settings/settings-service";
+import type { SettingsStore } from "../src/core/settings/ports";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { InquirySchema } from "@inquiry-hub/protocol";
 import type { HubConfig } from "../src/index";
-import { loadConfig } from "../src/env";
+import { loadConfig } from "../src/config/env";
 import { callUntilOpened, resultText, startTestHub } from "./helpers";
 import type { TestHub } from "./helpers";
 import { startFakeDraftingModel } from "./support/fake-drafting-model";

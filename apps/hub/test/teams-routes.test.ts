@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TeamInvitationSchema, TeamSchema } from "@inquiry-hub/protocol";
-import { parseProxyConfig } from "../src/proxy/load-proxy-config";
+import { parseProxyConfig } from "../src/config/load-proxy-config";
 import { startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 

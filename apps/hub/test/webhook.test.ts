@@ -9,7 +9,7 @@ import {
 import { z } from "zod";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
-import { signLinkToken } from "../src/core/webhook-token";
+import { signLinkToken } from "../src/core/notifications/webhook-token";
 import { startTestHub, waitFor } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 

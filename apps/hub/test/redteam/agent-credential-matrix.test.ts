@@ -254,8 +254,12 @@ describe.each([
     const listed = await hubFetch("/api/inquiries?status=pending", { token: agent.token });
     const ids = ((await listed.json()) as { id: string }[]).map((inquiry) => inquiry.id);
     expect(ids).toEqual([agentsOwn.inquiryId]);
-    expect((await hubFetch(`/api/inquiries/${agentsOwn.inquiryId}`, { token: agent.token })).status).toBe(200);
-    expect((await hubFetch(`/api/inquiries/${personsOwn.inquiryId}`, { token: agent.token })).status).toBe(404);
+    expect(
+      (await hubFetch(`/api/inquiries/${agentsOwn.inquiryId}`, { token: agent.token })).status,
+    ).toBe(200);
+    expect(
+      (await hubFetch(`/api/inquiries/${personsOwn.inquiryId}`, { token: agent.token })).status,
+    ).toBe(404);
 
     for (const opened of [personsOwn, agentsOwn])
       await harness.answer(personToken, opened.inquiryId, { action: "reject" });
@@ -268,7 +272,10 @@ describe("red team: credentials end", () => {
     const personToken = await harness.registerUser();
     const run = await mintRun(personToken);
     const client = await harness.connectAgent(run.token);
-    const opened = await gatedCall(client, "write_file", { path: `run-${run.id}.txt`, content: "x" });
+    const opened = await gatedCall(client, "write_file", {
+      path: `run-${run.id}.txt`,
+      content: "x",
+    });
 
     const revoked = await hubFetch(`/api/agent-runs/${run.id}`, {
       method: "DELETE",

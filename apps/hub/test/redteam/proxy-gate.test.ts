@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseProxyConfig } from "../../src/proxy/load-proxy-config";
+import { parseProxyConfig } from "../../src/config/load-proxy-config";
 import { callUntilOpened, resultText, startTestHub, waitFor } from "../helpers";
 import type { TestHub } from "../helpers";
 import { REDTEAM_SIZES } from "./scale";

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
 import { createFakeBrowserKeys } from "@inquiry-hub/test-kit";
-import type { PushSubscriptionStore } from "../../src/core/push-ports";
+import type { PushSubscriptionStore } from "../../src/core/notifications/ports";
 import { createMemoryPushSubscriptionStore } from "../../src/infra/memory/memory-push-subscription-store";
 import { startTestHub, waitFor } from "../helpers";
 import type { TestHub } from "../helpers";

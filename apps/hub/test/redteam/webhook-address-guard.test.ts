@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema, HistoryDetailSchema } from "@inquiry-hub/protocol";
-import type { WebhookConfigStore } from "../../src/core/webhook-ports";
+import type { WebhookConfigStore } from "../../src/core/notifications/ports";
 import { createMemoryWebhookConfigStore } from "../../src/infra/memory/memory-webhook-config-store";
 import { startTestHub, waitFor } from "../helpers";
 import type { TestHub } from "../helpers";

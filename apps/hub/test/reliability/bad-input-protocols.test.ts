@@ -8,7 +8,7 @@ import {
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseProxyConfig } from "../../src/proxy/load-proxy-config";
+import { parseProxyConfig } from "../../src/config/load-proxy-config";
 import { resultText, startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 import { createDeviceSockets } from "../socket-helpers";

@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedisInfra } from "../../src/infra/redis/index";
 import type { RedisInfra } from "../../src/infra/redis/index";
-import { redisHubDeps } from "../../src/redis-hub-deps";
+import { redisHubDeps } from "../../src/composition/redis-hub-deps";
 import { createProgressRecorder, resultText, startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 import { createDeviceSockets } from "../socket-helpers";

@@ -8,7 +8,7 @@ import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import type { HubConfig } from "../../src/index";
 import { createRedisInfra } from "../../src/infra/redis/index";
 import type { RedisInfra } from "../../src/infra/redis/index";
-import { redisHubDeps } from "../../src/redis-hub-deps";
+import { redisHubDeps } from "../../src/composition/redis-hub-deps";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 

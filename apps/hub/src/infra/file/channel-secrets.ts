@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webPush from "web-push";
 import { z } from "zod";
-import type { HubConfig } from "../../config";
+import type { HubConfig } from "../../config/hub-config";
 
 /** File under the data directory holding the generated channel secrets. */
 const SECRETS_FILE = "channel-secrets.json";

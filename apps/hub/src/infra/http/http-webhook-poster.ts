@@ -1,4 +1,4 @@
-import type { WebhookPoster, WebhookPostResult } from "../../core/webhook-ports";
+import type { WebhookPoster, WebhookPostResult } from "../../core/notifications/ports";
 import { sendGuardedPost } from "./guarded-request";
 
 /** A receiver that does not answer within this long counts as a failed try. */

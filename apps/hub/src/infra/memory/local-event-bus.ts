@@ -1,4 +1,4 @@
-import type { InquiryEvent, InquiryEventBus } from "../../core/ports";
+import type { InquiryEvent, InquiryEventBus } from "../../core/inquiries/ports";
 
 /**
  * The single-process event bus. Listeners run synchronously in subscription order; one

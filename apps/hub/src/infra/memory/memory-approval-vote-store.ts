@@ -1,6 +1,6 @@
 import type { ApprovalVote } from "@inquiry-hub/protocol";
-import { isApproving } from "../../core/approval-vote-ports";
-import type { ApprovalVoteStore, Ballot } from "../../core/approval-vote-ports";
+import { isApproving } from "../../core/teams/ports";
+import type { ApprovalVoteStore, Ballot } from "../../core/teams/ports";
 import { createExpiryQueue } from "./expiry-queue";
 
 interface StoredBallot {

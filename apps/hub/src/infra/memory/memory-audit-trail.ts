@@ -1,5 +1,5 @@
-import type { AuditRecord, AuditTrail } from "../../core/history-ports";
-import type { InquiryEvent } from "../../core/ports";
+import type { AuditRecord, AuditTrail } from "../../core/history/ports";
+import type { InquiryEvent } from "../../core/inquiries/ports";
 
 /** Entries kept per user; the oldest are dropped first, like Redis trims its stream. */
 const MAX_ENTRIES_PER_USER = 5_000;

@@ -1,5 +1,5 @@
-import { DELIVERY_CLAIM_TTL_MS } from "../../core/delivery-claim-ports";
-import type { ClaimedChannel, DeliveryClaims } from "../../core/delivery-claim-ports";
+import { DELIVERY_CLAIM_TTL_MS } from "../../core/notifications/ports";
+import type { ClaimedChannel, DeliveryClaims } from "../../core/notifications/ports";
 
 /** Where one claim stands (see DeliveryClaims). */
 type ClaimState =

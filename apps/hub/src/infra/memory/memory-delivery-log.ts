@@ -1,6 +1,6 @@
 import type { DeliveryAttempt } from "@inquiry-hub/protocol";
-import { DELIVERY_LOG_LIMIT_PER_USER } from "../../core/history-ports";
-import type { DeliveryLog } from "../../core/history-ports";
+import { DELIVERY_LOG_LIMIT_PER_USER } from "../../core/history/ports";
+import type { DeliveryLog } from "../../core/history/ports";
 
 /** Delivery attempts of a single-node hub, per user, newest last internally. */
 export function createMemoryDeliveryLog(): DeliveryLog {

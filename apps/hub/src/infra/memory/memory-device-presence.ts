@@ -1,4 +1,4 @@
-import type { DevicePresence } from "../../core/device-ports";
+import type { DevicePresence } from "../../core/accounts/ports";
 
 /**
  * Socket counts per device on this node. Enough for one hub; several nodes need a shared

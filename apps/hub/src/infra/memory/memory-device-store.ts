@@ -1,4 +1,4 @@
-import type { DeviceRecord, DeviceStore } from "../../core/device-ports";
+import type { DeviceRecord, DeviceStore } from "../../core/accounts/ports";
 
 /**
  * The embedded device registry. Every method finishes its map update without an await, so

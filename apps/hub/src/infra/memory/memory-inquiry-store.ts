@@ -1,6 +1,6 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { applyResolution } from "../../core/inquiry-machine";
-import type { InquiryStore } from "../../core/ports";
+import { applyResolution } from "../../core/inquiries/inquiry-machine";
+import type { InquiryStore } from "../../core/inquiries/ports";
 import { createExpiryQueue } from "./expiry-queue";
 import { createUserIndex } from "./user-index";
 

@@ -1,4 +1,4 @@
-import type { OneTimeSecretStore } from "../../core/device-ports";
+import type { OneTimeSecretStore } from "../../core/shared/ports";
 
 /**
  * In-memory single-use secrets. `take` deletes before returning, without an await in

@@ -1,4 +1,4 @@
-import type { PushSubscriptionStore, StoredPushSubscription } from "../../core/push-ports";
+import type { PushSubscriptionStore, StoredPushSubscription } from "../../core/notifications/ports";
 
 /** Push subscriptions of a single-node hub, keyed by endpoint, each kept by its user. */
 export function createMemoryPushSubscriptionStore(): PushSubscriptionStore {

@@ -1,4 +1,4 @@
-import type { TeamMembership, TeamRecord, TeamStore } from "../../core/team-ports";
+import type { TeamMembership, TeamRecord, TeamStore } from "../../core/teams/ports";
 
 /**
  * The embedded, single-node team store. Every method updates its maps without an await in

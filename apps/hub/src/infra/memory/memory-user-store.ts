@@ -1,4 +1,4 @@
-import type { TokenStore, UserRecord, UserStore } from "../../core/ports";
+import type { TokenStore, UserRecord, UserStore } from "../../core/accounts/ports";
 
 /** In-memory users; usernames are unique case-insensitively ("Ada" and "ada" are one user). */
 export function createMemoryUserStore(): UserStore {

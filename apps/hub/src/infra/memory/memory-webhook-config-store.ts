@@ -1,5 +1,5 @@
 import type { WebhookConfig } from "@inquiry-hub/protocol";
-import type { WebhookConfigStore } from "../../core/webhook-ports";
+import type { WebhookConfigStore } from "../../core/notifications/ports";
 
 /** Webhook configurations of a single-node hub. */
 export function createMemoryWebhookConfigStore(): WebhookConfigStore {

@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import { MAX_ANSWER_LENGTH } from "@inquiry-hub/protocol";
-import { ANSWER_DRAFTING_PROMPT, draftingRequest } from "../../core/answer-drafter";
-import type { AnswerDrafter } from "../../core/answer-drafter";
+import { ANSWER_DRAFTING_PROMPT, draftingRequest } from "../../core/inquiries/answer-drafter";
+import type { AnswerDrafter } from "../../core/inquiries/ports";
 
 /** The drafting model: any OpenAI-compatible chat completions API (HUB_SUGGEST_*). */
 export interface OpenAiAnswerDrafterConfig {

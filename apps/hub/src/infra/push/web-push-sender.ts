@@ -1,5 +1,5 @@
 import webPush from "web-push";
-import type { PushOutcome, PushSender } from "../../core/push-ports";
+import type { PushOutcome, PushSender } from "../../core/notifications/ports";
 import { sendGuardedPost } from "../http/guarded-request";
 
 /** How long an undelivered message waits at the push service: a question soon goes stale. */

@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import type { AttemptLimiter, AttemptLimiterFactory } from "../../core/attempt-limiter-ports";
-import { HubError } from "../../core/errors";
+import type { AttemptLimiter, AttemptLimiterFactory } from "../../core/shared/ports";
+import { HubError } from "../../core/shared/errors";
 
 /**
  * Adapts a rate-limiter-flexible limiter to the AttemptLimiter port. The library rejects with

@@ -2,7 +2,7 @@ import { InquiryStatusSchema, IsoTimestampSchema } from "@inquiry-hub/protocol";
 import type { InquiryStatus } from "@inquiry-hub/protocol";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { AuditRecord } from "../../core/history-ports";
+import type { AuditRecord } from "../../core/history/ports";
 import { callRedis } from "./redis-errors";
 
 /**

@@ -22,7 +22,7 @@
  * | `<p>socket.io#…`                 | pub/sub channels | the Socket.IO Redis adapter (its own prefix) |
  *
  * Users, tokens, devices and one-time secrets have their own keys, listed in
- * `accountKeys` below.
+ * `accountKeys` below; teams and shared-approval ballots in `teamKeys`.
  *
  * The resolve and list scripts only learn the user id from the stored record, so they build
  * the user keys themselves from `userKeyPrefix` with the same suffixes as `userKeys` below.
@@ -47,6 +47,7 @@ export interface KeyLayout {
   readonly socketAdapterPrefix: string;
   accountKeys: AccountKeyLayout;
   channelKeys: ChannelKeyLayout;
+  teamKeys: TeamKeyLayout;
 }
 
 /** Keys of the push and webhook channels (see the table above). */
@@ -83,6 +84,20 @@ export interface AccountKeyLayout {
   secret(kind: string, secretHash: string): string;
 }
 
+/** Keys of teams and of shared-approval ballots. */
+export interface TeamKeyLayout {
+  /** JSON of one team. */
+  team(teamId: string): string;
+  /** hash userId → membership JSON of one team. */
+  members(teamId: string): string;
+  /** set of the team ids a user belongs to. */
+  teamsOf(userId: string): string;
+  /** hash of one shared approval's votes, counters, step and decision. */
+  ballot(inquiryId: string): string;
+  /** zset of the shared approvals a user may vote on, scored by createdAt. */
+  sharedApprovals(userId: string): string;
+}
+
 /** The layout under `prefix`, e.g. `createKeyLayout("ih:").inquiry(id)` is `ih:inquiry:<id>`. */
 export function createKeyLayout(prefix: string): KeyLayout {
   const inquiryKeyPrefix = `${prefix}inquiry:`;
@@ -114,6 +129,13 @@ export function createKeyLayout(prefix: string): KeyLayout {
       userDevices: (userId) => `${userKeyPrefix}${userId}:devices`,
       settings: (userId) => `${userKeyPrefix}${userId}:settings`,
       secret: (kind, secretHash) => `${prefix}secret:${kind}:${secretHash}`,
+    },
+    teamKeys: {
+      team: (teamId) => `${prefix}team:${teamId}`,
+      members: (teamId) => `${prefix}team:${teamId}:members`,
+      teamsOf: (userId) => `${userKeyPrefix}${userId}:teams`,
+      ballot: (inquiryId) => `${prefix}ballot:${inquiryId}`,
+      sharedApprovals: (userId) => `${userKeyPrefix}${userId}:shared`,
     },
     channelKeys: {
       pushSubscription: (endpointHash) => `${prefix}push:sub:${endpointHash}`,

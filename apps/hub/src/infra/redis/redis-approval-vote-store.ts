@@ -1,8 +1,9 @@
 import { ApprovalVoteSchema } from "@inquiry-hub/protocol";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { ApprovalVoteStore, Ballot } from "../../core/approval-vote-ports";
-import { isApproving } from "../../core/approval-vote-ports";
+import type { ApprovalVoteStore, Ballot } from "../../core/teams/ports";
+import { isApproving } from "../../core/teams/ports";
+import { createKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 
 /**
@@ -104,8 +105,9 @@ export function createRedisApprovalVoteStore(
   options: { prefix: string; ttlSeconds: number },
 ): ApprovalVoteStore {
   const { prefix, ttlSeconds } = options;
-  const ballotKey = (id: string) => `${prefix}ballot:${id}`;
-  const sharedKey = (userId: string) => `${prefix}user:${userId}:shared`;
+  const keys = createKeyLayout(prefix).teamKeys;
+  const ballotKey = (inquiryId: string) => keys.ballot(inquiryId);
+  const sharedKey = (userId: string) => keys.sharedApprovals(userId);
 
   return {
     async share(inquiryId, userIds, createdAt) {

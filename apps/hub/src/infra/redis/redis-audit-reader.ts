@@ -1,4 +1,4 @@
-import type { AuditTrail } from "../../core/history-ports";
+import type { AuditTrail } from "../../core/history/ports";
 import type { RedisInquiryStore } from "./redis-inquiry-store";
 
 /** Entries read per round trip while looking for one inquiry's story. */

@@ -1,10 +1,10 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { DeliveryClaims } from "../../core/delivery-claim-ports";
-import type { OneTimeSecretStore } from "../../core/device-ports";
-import type { DeliveryLog } from "../../core/history-ports";
-import type { PushSubscriptionStore } from "../../core/push-ports";
-import type { LinkNonce, WebhookConfigStore } from "../../core/webhook-ports";
+import type { DeliveryClaims } from "../../core/notifications/ports";
+import type { OneTimeSecretStore } from "../../core/shared/ports";
+import type { DeliveryLog } from "../../core/history/ports";
+import type { PushSubscriptionStore } from "../../core/notifications/ports";
+import type { LinkNonce, WebhookConfigStore } from "../../core/notifications/ports";
 import type { KeyLayout } from "./keys";
 import { createRedisDeliveryClaims } from "./redis-delivery-claims";
 import { createRedisDeliveryLog } from "./redis-delivery-log";
@@ -17,7 +17,7 @@ const LinkNonceSchema: z.ZodType<LinkNonce> = z.object({
   userId: z.string(),
 });
 
-/** The stores of the push and webhook channels that every node must share (see channels.ts). */
+/** The stores of the push and webhook channels that every node must share (see composition/notification-channels.ts). */
 export interface RedisChannelStores {
   deliveryLog: DeliveryLog;
   pushSubscriptions: PushSubscriptionStore;

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import type { RedisOptions } from "ioredis";
-import { HubError } from "../../core/errors";
+import { HubError } from "../../core/shared/errors";
 
 /** Where the Redis layer reports trouble; console.warn unless the hub passes its logger. */
 export type RedisLog = (message: string, detail?: unknown) => void;

@@ -1,6 +1,6 @@
 import type { ClientContext, Redis, Result } from "ioredis";
-import { DELIVERY_CLAIM_TTL_MS } from "../../core/delivery-claim-ports";
-import type { DeliveryClaims } from "../../core/delivery-claim-ports";
+import { DELIVERY_CLAIM_TTL_MS } from "../../core/notifications/ports";
+import type { DeliveryClaims } from "../../core/notifications/ports";
 import type { ChannelKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 

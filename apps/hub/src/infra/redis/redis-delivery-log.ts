@@ -1,7 +1,7 @@
 import { DeliveryAttemptSchema } from "@inquiry-hub/protocol";
 import type { Redis } from "ioredis";
-import { DELIVERY_LOG_LIMIT_PER_USER } from "../../core/history-ports";
-import type { DeliveryLog } from "../../core/history-ports";
+import { DELIVERY_LOG_LIMIT_PER_USER } from "../../core/history/ports";
+import type { DeliveryLog } from "../../core/history/ports";
 import type { ChannelKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 

@@ -1,7 +1,7 @@
 import { DeviceKindSchema } from "@inquiry-hub/protocol";
 import type { ClientContext, Redis, Result } from "ioredis";
 import { z } from "zod";
-import type { DeviceRecord, DeviceStore } from "../../core/device-ports";
+import type { DeviceRecord, DeviceStore } from "../../core/accounts/ports";
 import type { AccountKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 

@@ -1,4 +1,4 @@
-import { HubError } from "../../core/errors";
+import { HubError } from "../../core/shared/errors";
 
 /**
  * Error replies that mean "Redis cannot serve right now" rather than "this command is wrong":

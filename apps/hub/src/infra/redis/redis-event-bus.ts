@@ -1,7 +1,7 @@
 import { InquirySchema } from "@inquiry-hub/protocol";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { InquiryEvent, InquiryEventBus } from "../../core/ports";
+import type { InquiryEvent, InquiryEventBus } from "../../core/inquiries/ports";
 import type { RedisLog } from "./redis-connection";
 import { callRedis } from "./redis-errors";
 

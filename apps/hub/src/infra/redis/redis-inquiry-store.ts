@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { InquiryStore, StoreResolveOutcome } from "../../core/ports";
+import type { InquiryStore, StoreResolveOutcome } from "../../core/inquiries/ports";
 import { auditFields, readAuditTrail } from "./audit-trail";
 import type { AuditEntry, AuditPage } from "./audit-trail";
 import { decodeInquiry, encodeInquiry } from "./inquiry-codec";

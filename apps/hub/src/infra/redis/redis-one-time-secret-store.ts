@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { OneTimeSecretStore } from "../../core/device-ports";
+import type { OneTimeSecretStore } from "../../core/shared/ports";
 import type { AccountKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { PendingIndex } from "../../core/cluster-ports";
+import type { PendingIndex } from "../../core/inquiries/ports";
 import type { KeyLayout } from "./keys";
 import type { NodeLease } from "./node-lease";
 import { callRedis } from "./redis-errors";

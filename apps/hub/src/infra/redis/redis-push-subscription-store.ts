@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ClientContext, Redis, Result } from "ioredis";
 import { z } from "zod";
-import type { PushSubscriptionStore, StoredPushSubscription } from "../../core/push-ports";
+import type { PushSubscriptionStore, StoredPushSubscription } from "../../core/notifications/ports";
 import type { ChannelKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 

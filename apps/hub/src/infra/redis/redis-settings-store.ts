@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { UserSettingsSchema } from "@inquiry-hub/protocol";
-import type { SettingsStore } from "../../core/settings-service";
+import type { SettingsStore } from "../../core/settings/ports";
 import type { AccountKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 

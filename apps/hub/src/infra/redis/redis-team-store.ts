@@ -1,7 +1,8 @@
 import { TeamRoleSchema } from "@inquiry-hub/protocol";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { TeamMembership, TeamStore } from "../../core/team-ports";
+import type { TeamMembership, TeamStore } from "../../core/teams/ports";
+import { createKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 
 const TeamSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
@@ -19,11 +20,7 @@ const MembershipSchema = z.object({
  * is one MULTI, so the member hash and the user's set never disagree.
  */
 export function createRedisTeamStore(redis: Redis, prefix: string): TeamStore {
-  const keys = {
-    team: (id: string) => `${prefix}team:${id}`,
-    members: (id: string) => `${prefix}team:${id}:members`,
-    teamsOf: (userId: string) => `${prefix}user:${userId}:teams`,
-  };
+  const keys = createKeyLayout(prefix).teamKeys;
   const parseTeam = (json: string | null) =>
     json === null ? undefined : TeamSchema.parse(JSON.parse(json));
 

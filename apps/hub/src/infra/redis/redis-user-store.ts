@@ -1,6 +1,6 @@
 import type { ClientContext, Redis, Result } from "ioredis";
 import { z } from "zod";
-import type { TokenStore, UserRecord, UserStore } from "../../core/ports";
+import type { TokenStore, UserRecord, UserStore } from "../../core/accounts/ports";
 import type { AccountKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 

@@ -1,6 +1,6 @@
 import { WebhookConfigSchema } from "@inquiry-hub/protocol";
 import type { Redis } from "ioredis";
-import type { WebhookConfigStore } from "../../core/webhook-ports";
+import type { WebhookConfigStore } from "../../core/notifications/ports";
 import type { ChannelKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 

@@ -1,5 +1,5 @@
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { ArgumentsValidator } from "../../core/approval-answer";
+import type { ArgumentsValidator } from "../../core/inquiries/ports";
 
 type Check = (args: Record<string, unknown>) => string | undefined;
 

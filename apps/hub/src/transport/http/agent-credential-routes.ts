@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import { CreateAgentKeyBodySchema } from "@inquiry-hub/protocol";
 import type { AgentKeyListResponse } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import type { AgentCredentialService } from "../../core/agent-credential-service";
+import type { AgentCredentialService } from "../../core/accounts/agent-credential-service";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 

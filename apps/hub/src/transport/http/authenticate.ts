@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from "express";
-import type { AuthService, Principal } from "../../core/auth-service";
-import type { DeviceService } from "../../core/device-service";
-import { HubError } from "../../core/errors";
-import { requirePerson } from "../../core/person-only";
+import type { AuthService, Principal } from "../../core/accounts/auth-service";
+import type { DeviceService } from "../../core/accounts/device-service";
+import { HubError } from "../../core/shared/errors";
+import { requirePerson } from "../../core/accounts/person-only";
 
 const principals = new WeakMap<Request, Principal>();
 
@@ -35,7 +35,8 @@ export function createAuthenticate(
     if (token === undefined)
       throw new HubError("UNAUTHORIZED", "missing Authorization: Bearer <token> header");
     const principal = await auth.authenticate(token);
-    if (access === "person") requirePerson(principal, `call ${req.method} ${req.originalUrl.split("?")[0] ?? ""}`);
+    if (access === "person")
+      requirePerson(principal, `call ${req.method} ${req.originalUrl.split("?")[0] ?? ""}`);
     await devices.seen(principal.device);
     principals.set(req, principal);
     next();

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { DeviceListResponse } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import type { DeviceService } from "../../core/device-service";
+import type { DeviceService } from "../../core/accounts/device-service";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 

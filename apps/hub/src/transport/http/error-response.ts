@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import type { ApiErrorBody } from "@inquiry-hub/protocol";
-import { HubError, toHubError } from "../../core/errors";
+import { HubError, toHubError } from "../../core/shared/errors";
 
 /** The `retryAfterSeconds` a RATE_LIMITED error carries in its details, if any. */
 function retryAfterSeconds(details: unknown): number | undefined {

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { HistoryQuerySchema } from "@inquiry-hub/protocol";
 import type { HistoryDetail, HistoryPage } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import type { HistoryService } from "../../core/history-service";
+import type { HistoryService } from "../../core/history/history-service";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 

@@ -1,10 +1,10 @@
 import { Router } from "express";
 import { AnswerBodySchema, InquiryListQuerySchema } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import type { Principal } from "../../core/auth-service";
-import { HubError } from "../../core/errors";
-import type { InquiryService } from "../../core/inquiry-service";
-import { requirePerson } from "../../core/person-only";
+import type { Principal } from "../../core/accounts/auth-service";
+import { HubError } from "../../core/shared/errors";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
+import { requirePerson } from "../../core/accounts/person-only";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 

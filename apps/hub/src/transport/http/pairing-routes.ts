@@ -1,8 +1,8 @@
 import { Router } from "express";
 import type { RequestHandler } from "express";
 import { PairingClaimBodySchema } from "@inquiry-hub/protocol";
-import type { PairingService } from "../../core/pairing-service";
-import type { SocketTicketService } from "../../core/socket-ticket-service";
+import type { PairingService } from "../../core/accounts/pairing-service";
+import type { SocketTicketService } from "../../core/accounts/socket-ticket-service";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 

@@ -2,8 +2,8 @@ import { Router } from "express";
 import { PushSubscriptionBodySchema, PushUnsubscribeBodySchema } from "@inquiry-hub/protocol";
 import type { PushKeyResponse } from "@inquiry-hub/protocol";
 import type { RequestHandler } from "express";
-import { HubError } from "../../core/errors";
-import type { PushSender, PushSubscriptionStore } from "../../core/push-ports";
+import { HubError } from "../../core/shared/errors";
+import type { PushSender, PushSubscriptionStore } from "../../core/notifications/ports";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 

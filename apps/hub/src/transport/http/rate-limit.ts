@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import type { AttemptLimiter } from "../../core/attempt-limiter-ports";
+import type { AttemptLimiter } from "../../core/shared/ports";
 import { requestPrincipal } from "./authenticate";
 
 /** Who an attempt is counted against: the caller's address, or its authenticated user. */

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { UpdateSettingsBodySchema } from "@inquiry-hub/protocol";
-import type { SettingsService } from "../../core/settings-service";
+import type { SettingsService } from "../../core/settings/settings-service";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 

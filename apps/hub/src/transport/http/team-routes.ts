@@ -5,7 +5,7 @@ import {
   TeamInvitationClaimBodySchema,
   TeamMemberPatchBodySchema,
 } from "@inquiry-hub/protocol";
-import type { TeamService } from "../../core/team-service";
+import type { TeamService } from "../../core/teams/team-service";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 

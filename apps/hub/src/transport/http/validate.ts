@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { HubError } from "../../core/errors";
+import { HubError } from "../../core/shared/errors";
 
 /**
  * Parses untrusted input at a boundary. On failure throws BAD_REQUEST whose message names the

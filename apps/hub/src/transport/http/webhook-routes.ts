@@ -1,9 +1,9 @@
 import { Router } from "express";
 import { WebhookConfigBodySchema, WebhookDecisionBodySchema } from "@inquiry-hub/protocol";
 import type { WebhookConfig } from "@inquiry-hub/protocol";
-import { HubError } from "../../core/errors";
-import type { WebhookDecisions } from "../../core/webhook-decisions";
-import type { WebhookConfigStore } from "../../core/webhook-ports";
+import { HubError } from "../../core/shared/errors";
+import type { WebhookDecisions } from "../../core/notifications/webhook-decisions";
+import type { WebhookConfigStore } from "../../core/notifications/ports";
 import { requestPrincipal } from "./authenticate";
 import { parseInput } from "./validate";
 

@@ -2,7 +2,7 @@ import { toClosedMeta, toHeartbeatMeta } from "@inquiry-hub/protocol";
 import type { Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { InquiryService } from "../../core/inquiry-service";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import { createProgressReporter } from "./progress-reporter";
 
 /** One open inquiry an MCP tool call holds, and how to keep the call informed. */

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { localhostHostValidation } from "@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js";
-import { HubError } from "../../core/errors";
+import { HubError } from "../../core/shared/errors";
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
 

@@ -3,9 +3,9 @@ import type { Request, Response } from "express";
 import type { CredentialKind } from "@inquiry-hub/protocol";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { AnswerDrafter } from "../../core/answer-drafter";
-import type { InquiryService } from "../../core/inquiry-service";
-import type { YoloGate } from "../../core/yolo-inquiries";
+import type { AnswerDrafter } from "../../core/inquiries/ports";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
+import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import { requestPrincipal } from "../http/authenticate";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
 import { registerSendInquiryTool } from "./send-inquiry-tool";
@@ -73,11 +73,7 @@ export function createMcpSessions(deps: {
   }
 
   async function initialize(req: Request, res: Response, owner: SessionOwner): Promise<void> {
-    const server = createServer(
-      owner,
-      requestPrincipal(req).kind,
-      parseSessionOptions(req.query),
-    );
+    const server = createServer(owner, requestPrincipal(req).kind, parseSessionOptions(req.query));
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {

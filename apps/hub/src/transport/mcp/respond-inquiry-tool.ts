@@ -1,7 +1,7 @@
 import { HUB_TOOL_NAMES, RespondInquiryArgsSchema } from "@inquiry-hub/protocol";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { toHubError } from "../../core/errors";
-import type { InquiryService } from "../../core/inquiry-service";
+import { toHubError } from "../../core/shared/errors";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
 
 /**
  * Registers `respond_inquiry`: answers one of the session user's inquiries, recorded as given

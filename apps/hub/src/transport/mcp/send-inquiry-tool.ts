@@ -1,10 +1,10 @@
 import { HUB_TOOL_NAMES, SendInquiryArgsSchema, toOpenedMeta } from "@inquiry-hub/protocol";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { withDraftedSuggestion } from "../../core/answer-drafter";
-import type { AnswerDrafter } from "../../core/answer-drafter";
-import type { CreateInquiryInput, InquiryService } from "../../core/inquiry-service";
-import { recordDelegatedInquiry } from "../../core/yolo-inquiries";
-import type { YoloGate } from "../../core/yolo-inquiries";
+import { withDraftedSuggestion } from "../../core/inquiries/answer-drafter";
+import type { AnswerDrafter } from "../../core/inquiries/ports";
+import type { CreateInquiryInput, InquiryService } from "../../core/inquiries/inquiry-service";
+import { recordDelegatedInquiry } from "../../core/inquiries/yolo-inquiries";
+import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import { awaitResolution } from "./await-resolution";
 import { inquiryToolResult } from "./inquiry-tool-result";
 

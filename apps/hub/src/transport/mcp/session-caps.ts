@@ -1,4 +1,4 @@
-import { HubError } from "../../core/errors";
+import { HubError } from "../../core/shared/errors";
 
 /** How many Streamable HTTP sessions one endpoint holds on this node. */
 export interface SessionCaps {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_TIMEOUT_SECONDS } from "../../core/timeout-limits";
+import { MAX_TIMEOUT_SECONDS } from "../../core/shared/timeout-limits";
 import { parseInput } from "../http/validate";
 
 const SessionQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { HubError } from "../../core/errors";
+import { HubError } from "../../core/shared/errors";
 import { requestPrincipal } from "../http/authenticate";
 import { checkSessionCaps } from "./session-caps";
 import type { SessionCaps } from "./session-caps";

@@ -1,8 +1,8 @@
 import { SocketAnswerPayloadSchema } from "@inquiry-hub/protocol";
 import type { Inquiry, SocketAck } from "@inquiry-hub/protocol";
-import type { DeviceService } from "../../core/device-service";
-import { toHubError } from "../../core/errors";
-import type { InquiryService } from "../../core/inquiry-service";
+import type { DeviceService } from "../../core/accounts/device-service";
+import { toHubError } from "../../core/shared/errors";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import { parseInput } from "../http/validate";
 import { pendingSnapshot } from "./pending-snapshot";
 import { deviceRoom, userRoom } from "./socket-types";

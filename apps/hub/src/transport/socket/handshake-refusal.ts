@@ -1,6 +1,6 @@
 import { PROTOCOL_VERSION } from "@inquiry-hub/protocol";
 import type { SocketRefusal } from "@inquiry-hub/protocol";
-import type { HubError } from "../../core/errors";
+import type { HubError } from "../../core/shared/errors";
 
 /** The error a refused handshake reports to the client's `connect_error`: message and `data`. */
 export type HandshakeError = Error & { data: SocketRefusal };

@@ -1,5 +1,5 @@
 import type { Inquiry, InquiryWithdrawn } from "@inquiry-hub/protocol";
-import type { InquiryService } from "../../core/inquiry-service";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import type { DeviceSocket } from "./socket-types";
 
 /**

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { InquiryService } from "../../core/inquiry-service";
-import type { InquiryEventBus } from "../../core/ports";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
+import type { InquiryEventBus } from "../../core/inquiries/ports";
 import { pendingSnapshot } from "./pending-snapshot";
 import type { DeviceServer } from "./socket-types";
 

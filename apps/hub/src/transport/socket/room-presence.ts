@@ -1,4 +1,4 @@
-import type { DevicePresence } from "../../core/device-ports";
+import type { DevicePresence } from "../../core/accounts/ports";
 import { deviceRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
 

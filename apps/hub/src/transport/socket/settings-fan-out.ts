@@ -1,4 +1,4 @@
-import type { SettingsService } from "../../core/settings-service";
+import type { SettingsService } from "../../core/settings/settings-service";
 import { userRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
 

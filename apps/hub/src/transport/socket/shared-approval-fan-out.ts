@@ -1,4 +1,4 @@
-import type { SharedApprovals } from "../../core/shared-approvals";
+import type { SharedApprovals } from "../../core/teams/shared-approvals";
 import { userRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
 

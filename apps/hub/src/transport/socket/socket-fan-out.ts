@@ -1,7 +1,7 @@
 import type { Inquiry, InquiryWithdrawn } from "@inquiry-hub/protocol";
-import type { DeviceService } from "../../core/device-service";
-import type { InquiryEvent, InquiryEventBus } from "../../core/ports";
-import { audienceUserIds } from "../../core/shared-approval-audience";
+import type { DeviceService } from "../../core/accounts/device-service";
+import type { InquiryEvent, InquiryEventBus } from "../../core/inquiries/ports";
+import { audienceUserIds } from "../../core/teams/shared-approval-audience";
 import { userRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
 

@@ -1,9 +1,9 @@
 import { SocketHandshakeAuthSchema } from "@inquiry-hub/protocol";
-import type { AuthService, Principal } from "../../core/auth-service";
-import type { DeviceService } from "../../core/device-service";
-import { toHubError } from "../../core/errors";
-import { requirePerson } from "../../core/person-only";
-import type { SocketTicketService } from "../../core/socket-ticket-service";
+import type { AuthService, Principal } from "../../core/accounts/auth-service";
+import type { DeviceService } from "../../core/accounts/device-service";
+import { toHubError } from "../../core/shared/errors";
+import { requirePerson } from "../../core/accounts/person-only";
+import type { SocketTicketService } from "../../core/accounts/socket-ticket-service";
 import { parseInput } from "../http/validate";
 import { protocolVersionRefusal, refusalOf } from "./handshake-refusal";
 import type { HandshakeError } from "./handshake-refusal";

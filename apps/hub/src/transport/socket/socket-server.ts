@@ -1,11 +1,11 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import type { ServerOptions } from "socket.io";
-import type { AuthService } from "../../core/auth-service";
-import type { DeviceService } from "../../core/device-service";
-import type { InquiryService } from "../../core/inquiry-service";
-import type { InquiryEventBus } from "../../core/ports";
-import type { SocketTicketService } from "../../core/socket-ticket-service";
+import type { AuthService } from "../../core/accounts/auth-service";
+import type { DeviceService } from "../../core/accounts/device-service";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
+import type { InquiryEventBus } from "../../core/inquiries/ports";
+import type { SocketTicketService } from "../../core/accounts/socket-ticket-service";
 import { handleDeviceConnection } from "./device-connection";
 import { resyncDevicesOnResume } from "./resync-on-resume";
 import { startSocketFanOut } from "./socket-fan-out";

@@ -1,0 +1,335 @@
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import cors from "cors";
+import express from "express";
+import type { ServerOptions } from "socket.io";
+import type { HubConfig } from "../config/hub-config";
+import { createAgentCredentialService } from "../core/accounts/agent-credential-service";
+import { createAuthService } from "../core/accounts/auth-service";
+import type { PendingIndex } from "../core/inquiries/ports";
+import type { AttemptLimiterFactory } from "../core/shared/ports";
+import type { DevicePresence, DeviceStore } from "../core/accounts/ports";
+import type { OneTimeSecretStore } from "../core/shared/ports";
+import { createDeviceService } from "../core/accounts/device-service";
+import { createLoginThrottle } from "../core/accounts/login-throttle";
+import { createInquiryService } from "../core/inquiries/inquiry-service";
+import type { InquiryService } from "../core/inquiries/inquiry-service";
+import { createPairingService } from "../core/accounts/pairing-service";
+import { startPendingSweeper } from "../core/inquiries/pending-sweeper";
+import type { PairingGrant } from "../core/accounts/pairing-service";
+import type { InquiryEventBus, InquiryStore } from "../core/inquiries/ports";
+import type { TokenStore, UserStore } from "../core/accounts/ports";
+import { withRateLimits } from "../core/inquiries/rate-limited-inquiries";
+import { createSocketTicketService } from "../core/accounts/socket-ticket-service";
+import { createLocalEventBus } from "../infra/memory/local-event-bus";
+import { createMemoryDevicePresence } from "../infra/memory/memory-device-presence";
+import { createMemoryDeviceStore } from "../infra/memory/memory-device-store";
+import { createMemoryInquiryStore } from "../infra/memory/memory-inquiry-store";
+import { createMemoryOneTimeSecretStore } from "../infra/memory/memory-one-time-secret-store";
+import { createMemoryTokenStore, createMemoryUserStore } from "../infra/memory/memory-user-store";
+import { createMemoryAttemptLimiters } from "../infra/rate-limit/attempt-limiters";
+import { createAjvArgumentsValidator } from "../infra/validation/ajv-arguments-validator";
+import { createApprovalProxies } from "../transport/proxy/approval-proxies";
+import type { AuditSink } from "../core/approvals/audit-log";
+import { createAgentCredentialRoutes } from "../transport/http/agent-credential-routes";
+import { createAuthRoutes } from "../transport/http/auth-routes";
+import { createAuthenticate } from "../transport/http/authenticate";
+import { createDeviceRoutes } from "../transport/http/device-routes";
+import { createErrorHandler, notFoundHandler } from "../transport/http/error-response";
+import { createInquiryRoutes } from "../transport/http/inquiry-routes";
+import { createPairingRoutes } from "../transport/http/pairing-routes";
+import { limitAttempts } from "../transport/http/rate-limit";
+import { securityHeaders } from "../transport/http/security-headers";
+import { createMcpGuards } from "../transport/mcp/mcp-guards";
+import { createMcpSessions } from "../transport/mcp/mcp-sessions";
+import { createOpenAiAnswerDrafter } from "../infra/openai/openai-answer-drafter";
+import { createMemorySettingsStore } from "../infra/memory/memory-settings-store";
+import { createSettingsService } from "../core/settings/settings-service";
+import type { SettingsStore } from "../core/settings/ports";
+import type { YoloGate } from "../core/inquiries/yolo-inquiries";
+import { createSettingsRoutes } from "../transport/http/settings-routes";
+import { startSettingsFanOut } from "../transport/socket/settings-fan-out";
+import { createRoomPresence } from "../transport/socket/room-presence";
+import { createChannels } from "./notification-channels";
+import type { ChannelDeps } from "./notification-channels";
+import { attachSocketLayer } from "../transport/socket/socket-server";
+import { createTeams } from "./team-approvals";
+import type { TeamDeps } from "./team-approvals";
+
+/** Replaceable infrastructure; each defaults to the in-memory, single-node version. */
+export interface HubDeps extends TeamDeps {
+  inquiryStore: InquiryStore;
+  userStore: UserStore;
+  tokenStore: TokenStore;
+  eventBus: InquiryEventBus;
+  deviceStore: DeviceStore;
+  devicePresence: DevicePresence;
+  pairingCodes: OneTimeSecretStore<PairingGrant>;
+  /** Socket ticket hash → device id. */
+  socketTickets: OneTimeSecretStore<string>;
+  /** Where rate limits count attempts: this process by default, Redis across nodes. */
+  attemptLimiters: AttemptLimiterFactory;
+  /** Where approval decisions are recorded; one JSON line per decision on stdout by default. */
+  approvalAudit: AuditSink;
+  /** Users' settings (YOLO); in memory by default. */
+  settingsStore: SettingsStore;
+  /** Stores and senders of history, Web Push and the webhook channel (see composition/notification-channels.ts). */
+  channels: Partial<ChannelDeps>;
+  /** The multi-node parts (e.g. from createRedisInfra); absent = a single node. */
+  cluster: HubClusterDeps;
+}
+
+/**
+ * What several nodes sharing one store need besides the stores: a view of every node's
+ * pending inquiries for the sweeper (timeouts and dead holders) and a Socket.IO adapter so
+ * revocations and presence queries reach sockets on other nodes. Presence defaults to the
+ * Socket.IO rooms across nodes.
+ */
+export interface HubClusterDeps {
+  pendingIndex: PendingIndex;
+  socketAdapter: NonNullable<ServerOptions["adapter"]>;
+}
+
+/** A composed hub. `httpServer` is not listening until `listen()` (or your own `listen`). */
+export interface Hub {
+  httpServer: Server;
+  /** The service every transport shares; for in-process tests and future transports. */
+  inquiries: InquiryService;
+  eventBus: InquiryEventBus;
+  /** Listens on config.port/host (0 = any free port) and resolves with the base URL. */
+  listen(): Promise<URL>;
+  /** Cancels in-flight MCP calls, stops timers, closes every connection and the server. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: wires core services to stores and mounts the HTTP API, the MCP
+ * endpoint, the approval proxy (`/proxy/<name>/mcp`, when `config.proxy` is set) and the
+ * Socket.IO device channel on one node http server.
+ *
+ * @example
+ * const hub = createHub({ ...DEFAULT_HUB_CONFIG, port: 0 });
+ * const url = await hub.listen(); // http://127.0.0.1:54321/
+ */
+export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
+  const eventBus = deps.eventBus ?? createLocalEventBus();
+  const inquiryStore =
+    deps.inquiryStore ??
+    createMemoryInquiryStore({
+      historyTtlMs: config.historyTtlSeconds * 1000,
+      maxResolvedPerUser: config.memoryHistoryPerUser,
+    });
+  const userStore = deps.userStore ?? createMemoryUserStore();
+  const roomPresence = deps.cluster === undefined ? undefined : createRoomPresence();
+  const devices = createDeviceService({
+    store: deps.deviceStore ?? createMemoryDeviceStore(),
+    presence: deps.devicePresence ?? roomPresence ?? createMemoryDevicePresence(),
+  });
+  const tokenStore = deps.tokenStore ?? createMemoryTokenStore();
+  const auth = createAuthService({
+    users: userStore,
+    tokens: tokenStore,
+    devices,
+    deviceIdleMs: config.deviceIdleDays * 24 * 60 * 60 * 1000,
+  });
+  const agentCredentials = createAgentCredentialService({
+    devices,
+    tokens: tokenStore,
+    runLifetimeMs: config.agentRunSeconds * 1000,
+  });
+  const pairing = createPairingService({
+    auth,
+    devices,
+    codes: deps.pairingCodes ?? createMemoryOneTimeSecretStore(),
+    ttlMs: config.pairingCodeSeconds * 1000,
+  });
+  const tickets = createSocketTicketService({
+    auth,
+    tickets: deps.socketTickets ?? createMemoryOneTimeSecretStore(),
+    ttlMs: config.socketTicketSeconds * 1000,
+  });
+  const validateArguments = createAjvArgumentsValidator();
+  const attemptLimiters = deps.attemptLimiters ?? createMemoryAttemptLimiters();
+  const limits = config.rateLimits;
+  const unlimitedInquiries = createInquiryService(
+    {
+      store: inquiryStore,
+      bus: eventBus,
+      deviceName: (deviceId) => devices.nameOf(deviceId),
+      validateArguments,
+    },
+    {
+      defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
+      timeoutGraceMs: config.timeoutGraceSeconds * 1000,
+      maxPendingPerUser: config.pendingInquiriesPerUser,
+    },
+  );
+  const teams = createTeams(
+    config,
+    {
+      inquiries: unlimitedInquiries,
+      store: inquiryStore,
+      users: userStore,
+      validateArguments,
+      deviceName: (deviceId) => devices.nameOf(deviceId),
+    },
+    deps,
+  );
+  const inquiries = withRateLimits(teams.inquiries, attemptLimiters, limits);
+  const sweeper =
+    deps.cluster === undefined
+      ? undefined
+      : startPendingSweeper(
+          { inquiries, index: deps.cluster.pendingIndex },
+          {
+            intervalMs: (config.nodeLeaseSeconds * 1000) / 3,
+            timeoutGraceMs: config.timeoutGraceSeconds * 1000,
+          },
+        );
+  const settings = createSettingsService({
+    store: deps.settingsStore ?? createMemorySettingsStore(),
+  });
+  const yolo: YoloGate = async (userId, sessionOverride) =>
+    sessionOverride !== false && (await settings.isYoloOn(userId));
+  const mcp = createMcpSessions({
+    inquiries,
+    yolo,
+    drafter:
+      config.answerDrafting === undefined
+        ? undefined
+        : createOpenAiAnswerDrafter(config.answerDrafting),
+    heartbeatMs: config.heartbeatSeconds * 1000,
+    idleMs: config.mcpSessionIdleSeconds * 1000,
+    caps: config.mcpSessionCaps,
+  });
+  const authenticate = createAuthenticate(auth, devices);
+  const authenticatePerson = createAuthenticate(auth, devices, "person");
+  const channels = createChannels(
+    config,
+    {
+      bus: eventBus,
+      devices,
+      inquiries,
+      authenticate: authenticatePerson,
+      votesOf: (inquiryId) => teams.proxy.votesOf(inquiryId),
+      username: async (userId) => (await userStore.findById(userId))?.username,
+    },
+    deps.channels,
+  );
+  const mcpGuards = createMcpGuards({ host: config.host, allowedOrigins: config.corsOrigins });
+  const proxies =
+    config.proxy === undefined
+      ? undefined
+      : createApprovalProxies({
+          config: config.proxy,
+          inquiries,
+          validateArguments,
+          authenticate,
+          guards: mcpGuards,
+          heartbeatMs: config.heartbeatSeconds * 1000,
+          idleMs: config.mcpSessionIdleSeconds * 1000,
+          sessionCaps: config.proxySessionCaps,
+          yolo,
+          teams: teams.proxy,
+          ...(deps.approvalAudit === undefined ? {} : { audit: deps.approvalAudit }),
+          auditFullArguments: config.auditFullArguments,
+        });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustedProxies);
+  app.use(securityHeaders);
+  app.use(cors({ origin: config.corsOrigins, exposedHeaders: ["Mcp-Session-Id"] }));
+  app.use(express.json({ limit: config.jsonBodyLimitBytes }));
+  app.get("/api/health", (_req, res) => {
+    res.json({ ok: true });
+  });
+  const logins = attemptLimiters("login", { points: limits.loginPerMinute, windowSeconds: 60 });
+  const pairings = attemptLimiters("pairing", {
+    points: limits.pairingPerMinute,
+    windowSeconds: 60,
+  });
+  app.post(["/api/auth/login", "/api/auth/register"], limitAttempts(logins, "address"));
+  app.post(["/api/pairing", "/api/pairing/claim"], limitAttempts(pairings, "address"));
+  const loginThrottle = createLoginThrottle(attemptLimiters, limits);
+  app.use("/api/auth", createAuthRoutes({ auth, devices, authenticate, loginThrottle }));
+  app.use("/api/inquiries", authenticate, createInquiryRoutes(inquiries));
+  app.use("/api/devices", authenticatePerson, createDeviceRoutes(devices));
+  app.use("/api/settings", authenticatePerson, createSettingsRoutes(settings));
+  app.use("/api/teams", authenticatePerson, teams.router);
+  const agentCredentialIssuing = attemptLimiters("agent-credentials", {
+    points: limits.agentCredentialsPerMinute,
+    windowSeconds: 60,
+  });
+  app.use(
+    "/api",
+    createAgentCredentialRoutes(
+      agentCredentials,
+      authenticatePerson,
+      limitAttempts(agentCredentialIssuing, "user"),
+    ),
+  );
+  app.use("/api", createPairingRoutes({ pairing, tickets, authenticate: authenticatePerson }));
+  app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
+  if (proxies !== undefined) app.use(proxies.router);
+  app.use(channels.router);
+  app.use(notFoundHandler);
+  app.use(createErrorHandler(config.jsonBodyLimitBytes));
+
+  const httpServer = createServer(app);
+  const sockets = attachSocketLayer(httpServer, {
+    auth,
+    devices,
+    tickets,
+    inquiries,
+    bus: eventBus,
+    corsOrigins: config.corsOrigins,
+    adapter: deps.cluster?.socketAdapter,
+  });
+  roomPresence?.bind(sockets.io);
+  const stopSettingsFanOut = startSettingsFanOut(sockets.io, settings);
+  const stopTeamFanOut = teams.startFanOut(sockets.io);
+  const stopClosingMcp = devices.onRevoked((device) => {
+    Promise.all([mcp.closeDevice(device.id), proxies?.closeDevice(device.id)]).catch(
+      (error: unknown) => console.error("closing a revoked device's MCP sessions failed", error),
+    );
+  });
+  let closing: Promise<void> | undefined;
+
+  async function shutdown(): Promise<void> {
+    stopClosingMcp();
+    channels.stop();
+    stopSettingsFanOut();
+    stopTeamFanOut();
+    await Promise.all([mcp.close(), proxies?.close()]);
+    await sweeper?.stop();
+    sockets.close();
+    inquiries.close();
+    await new Promise<void>((resolve) => {
+      httpServer.close(() => resolve());
+      httpServer.closeAllConnections();
+    });
+  }
+
+  return {
+    httpServer,
+    inquiries,
+    eventBus,
+    listen() {
+      return new Promise((resolve, reject) => {
+        httpServer.once("error", reject);
+        httpServer.listen(config.port, config.host, () => {
+          httpServer.off("error", reject);
+          const { address, port } = httpServer.address() as AddressInfo;
+          const hostname = address.includes(":") ? `[${address}]` : address;
+          resolve(new URL(`http://${hostname}:${port}/`));
+        });
+      });
+    },
+    close() {
+      closing ??= shutdown();
+      return closing;
+    },
+  };
+}

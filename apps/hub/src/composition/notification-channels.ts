@@ -1,0 +1,165 @@
+import type { ApprovalVote } from "@inquiry-hub/protocol";
+import { Router } from "express";
+import type { RequestHandler } from "express";
+import type { HubConfig } from "../config/hub-config";
+import type { DeliveryClaims } from "../core/notifications/ports";
+import type { OneTimeSecretStore } from "../core/shared/ports";
+import type { DeviceService } from "../core/accounts/device-service";
+import type { AuditTrail, DeliveryLog } from "../core/history/ports";
+import { createHistoryService } from "../core/history/history-service";
+import type { InquiryService } from "../core/inquiries/inquiry-service";
+import type { InquiryEventBus } from "../core/inquiries/ports";
+import { startPushNotifier } from "../core/notifications/push-notifier";
+import type { PushSender, PushSubscriptionStore } from "../core/notifications/ports";
+import { createWebhookDecisions } from "../core/notifications/webhook-decisions";
+import { createLinkIssuer } from "../core/notifications/webhook-links";
+import { startWebhookNotifier } from "../core/notifications/webhook-notifier";
+import { WEBHOOK_DEVICE_ID, WEBHOOK_DEVICE_NAME } from "../core/notifications/ports";
+import type { LinkNonce, WebhookConfigStore, WebhookPoster } from "../core/notifications/ports";
+import { withEphemeralSecrets } from "../infra/file/channel-secrets";
+import { createHttpWebhookPoster } from "../infra/http/http-webhook-poster";
+import { pushEndpointProblem, webhookUrlProblem } from "../infra/http/url-problems";
+import { createMemoryAuditTrail } from "../infra/memory/memory-audit-trail";
+import { createMemoryDeliveryClaims } from "../infra/memory/memory-delivery-claims";
+import { createMemoryDeliveryLog } from "../infra/memory/memory-delivery-log";
+import { createMemoryOneTimeSecretStore } from "../infra/memory/memory-one-time-secret-store";
+import { createMemoryPushSubscriptionStore } from "../infra/memory/memory-push-subscription-store";
+import { createMemoryWebhookConfigStore } from "../infra/memory/memory-webhook-config-store";
+import { createWebPushSender } from "../infra/push/web-push-sender";
+import { createHistoryRoutes } from "../transport/http/history-routes";
+import { createPushRoutes } from "../transport/http/push-routes";
+import {
+  createWebhookChannelRoutes,
+  createWebhookDecisionRoutes,
+} from "../transport/http/webhook-routes";
+
+/**
+ * Replaceable infrastructure of history, Web Push and the webhook channel; each defaults to
+ * the in-memory version. `auditTrail` absent = the in-memory trail fed by the event bus (for
+ * the Redis store, pass its stream reader: the store writes the trail itself).
+ */
+export interface ChannelDeps {
+  auditTrail: AuditTrail;
+  deliveryLog: DeliveryLog;
+  pushSubscriptions: PushSubscriptionStore;
+  pushSender: PushSender;
+  webhookConfigs: WebhookConfigStore;
+  /** Nonce hash → which inquiry of whom a decision link may decide. */
+  webhookNonces: OneTimeSecretStore<LinkNonce>;
+  webhookPoster: WebhookPoster;
+  /** Once-only announcements and follow-ups across nodes (Redis), or just this node. */
+  deliveryClaims: DeliveryClaims;
+}
+
+/** What the composition root mounts and stops. */
+export interface Channels {
+  /** `/api/history`, `/api/push`, `/api/channels/webhook`, `/api/webhook-decisions`. */
+  router: Router;
+  stop(): void;
+}
+
+/**
+ * Wires the ways of reaching the person beyond live sockets (push, webhook) and the history
+ * that records how each inquiry ended. Everything listens on the event bus; nothing here
+ * changes an inquiry except a confirmed webhook link, through `InquiryService.answer`.
+ */
+export function createChannels(
+  hubConfig: HubConfig,
+  core: {
+    bus: InquiryEventBus;
+    devices: DeviceService;
+    inquiries: InquiryService;
+    authenticate: RequestHandler;
+    /** The votes of shared approvals and voters' names, for the history detail. */
+    votesOf?: (inquiryId: string) => Promise<ApprovalVote[]>;
+    username?: (userId: string) => Promise<string | undefined>;
+  },
+  deps: Partial<ChannelDeps> = {},
+): Channels {
+  const config = withEphemeralSecrets(hubConfig);
+  const deviceName = async (deviceId: string) =>
+    deviceId === WEBHOOK_DEVICE_ID ? WEBHOOK_DEVICE_NAME : core.devices.nameOf(deviceId);
+  const memoryTrail = deps.auditTrail === undefined ? createMemoryAuditTrail() : undefined;
+  const stopTrail =
+    memoryTrail === undefined
+      ? undefined
+      : core.bus.subscribe((event) => memoryTrail.record(event));
+  const deliveries = deps.deliveryLog ?? createMemoryDeliveryLog();
+  const claims = deps.deliveryClaims ?? createMemoryDeliveryClaims();
+  const history = createHistoryService({
+    inquiries: core.inquiries,
+    audit: deps.auditTrail ?? memoryTrail ?? createMemoryAuditTrail(),
+    deliveries,
+    deviceName,
+    ...(core.votesOf === undefined ? {} : { votesOf: core.votesOf }),
+    ...(core.username === undefined ? {} : { username: core.username }),
+  });
+
+  const subscriptions = deps.pushSubscriptions ?? createMemoryPushSubscriptionStore();
+  const sender =
+    deps.pushSender ??
+    createWebPushSender(
+      { ...config.vapidKeys, subject: config.vapidSubject },
+      { allowPrivate: config.pushAllowPrivate },
+    );
+  const stopPush = startPushNotifier({
+    bus: core.bus,
+    devices: core.devices,
+    subscriptions,
+    sender,
+    claims,
+  });
+
+  const webhookConfigs = deps.webhookConfigs ?? createMemoryWebhookConfigStore();
+  const nonces = deps.webhookNonces ?? createMemoryOneTimeSecretStore<LinkNonce>();
+  const secret = config.webhookSecret;
+  const stopWebhook = startWebhookNotifier({
+    bus: core.bus,
+    configs: webhookConfigs,
+    poster:
+      deps.webhookPoster ?? createHttpWebhookPoster({ allowPrivate: config.webhookAllowPrivate }),
+    deliveries,
+    claims,
+    links: createLinkIssuer({
+      secret,
+      nonces,
+      webPublicUrl: config.webPublicUrl,
+      ttlMs: config.webhookLinkSeconds * 1000,
+    }),
+    deviceName,
+    retry: { attempts: config.webhookAttempts, baseDelayMs: config.webhookRetryBaseSeconds * 1000 },
+  });
+  const decisions = createWebhookDecisions({ secret, nonces, inquiries: core.inquiries });
+
+  const router = Router();
+  router.use("/api/history", core.authenticate, createHistoryRoutes(history));
+  router.use(
+    "/api/push",
+    createPushRoutes({
+      sender,
+      subscriptions,
+      authenticate: core.authenticate,
+      endpointProblem: config.pushAllowPrivate
+        ? () => Promise.resolve(undefined)
+        : pushEndpointProblem,
+    }),
+  );
+  router.use(
+    "/api/channels/webhook",
+    core.authenticate,
+    createWebhookChannelRoutes({
+      configs: webhookConfigs,
+      urlProblem: config.webhookAllowPrivate ? () => Promise.resolve(undefined) : webhookUrlProblem,
+    }),
+  );
+  router.use("/api/webhook-decisions", createWebhookDecisionRoutes(decisions));
+
+  return {
+    router,
+    stop() {
+      stopTrail?.();
+      stopPush();
+      stopWebhook();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { HubDeps } from "./app";
+import type { RedisInfra } from "../infra/redis/index";
+import { createRedisAuditReader } from "../infra/redis/redis-audit-reader";
+
+/**
+ * Every replaceable part of a hub node taken from one Redis infra: all stores, the event
+ * bus, and the cluster parts (pending index for the sweeper, Socket.IO adapter). Presence
+ * then comes from the Socket.IO rooms across nodes.
+ */
+export function redisHubDeps(redis: RedisInfra): Partial<HubDeps> {
+  return {
+    inquiryStore: redis.inquiryStore,
+    eventBus: redis.eventBus,
+    userStore: redis.userStore,
+    tokenStore: redis.tokenStore,
+    deviceStore: redis.deviceStore,
+    pairingCodes: redis.pairingCodes,
+    socketTickets: redis.socketTickets,
+    settingsStore: redis.settingsStore,
+    teamStore: redis.teamStore,
+    teamInvitations: redis.teamInvitations,
+    approvalVotes: redis.approvalVotes,
+    attemptLimiters: redis.attemptLimiters,
+    cluster: redis,
+    channels: { auditTrail: createRedisAuditReader(redis.inquiryStore), ...redis.channelStores },
+  };
+}

@@ -1,0 +1,95 @@
+import type { Router } from "express";
+import type { HubConfig } from "../config/hub-config";
+import type { ArgumentsValidator } from "../core/inquiries/ports";
+import { routeToTeams } from "../core/teams/approval-routing";
+import type { TeamLookup } from "../core/teams/approval-routing";
+import type { ApprovalVoteStore } from "../core/teams/ports";
+import type { OneTimeSecretStore } from "../core/shared/ports";
+import type { InquiryService } from "../core/inquiries/inquiry-service";
+import type { InquiryStore } from "../core/inquiries/ports";
+import type { UserStore } from "../core/accounts/ports";
+import { withSharedApprovals } from "../core/teams/shared-approvals";
+import type { TeamInvitationGrant, TeamStore } from "../core/teams/ports";
+import { createTeamService } from "../core/teams/team-service";
+import { createMemoryApprovalVoteStore } from "../infra/memory/memory-approval-vote-store";
+import { createMemoryOneTimeSecretStore } from "../infra/memory/memory-one-time-secret-store";
+import { createMemoryTeamStore } from "../infra/memory/memory-team-store";
+import { unknownTeams, unknownTeamWarnings } from "../core/approvals/team-approval";
+import type { TeamApprovalDeps } from "../core/approvals/team-approval";
+import { createTeamRoutes } from "../transport/http/team-routes";
+import { startSharedApprovalFanOut } from "../transport/socket/shared-approval-fan-out";
+import type { DeviceServer } from "../transport/socket/socket-types";
+
+/** The replaceable stores of teams and shared approvals; each defaults to memory. */
+export interface TeamDeps {
+  teamStore: TeamStore;
+  /** Invitation code hash → grant; the same OneTimeSecretStore port as pairing codes. */
+  teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
+  approvalVotes: ApprovalVoteStore;
+}
+
+/** Teams as the composition root mounts them. */
+export interface Teams {
+  /** The inquiry service made team-aware: wrap it (rate limits) and hand it to every transport. */
+  inquiries: InquiryService;
+  /** `/api/teams` routes; mount behind authentication. */
+  router: Router;
+  /** For the approval proxy: routing of `approvers` policies, escalation, votes for the audit. */
+  proxy: TeamApprovalDeps;
+  /** Starts `inquiry:progress` and escalation `inquiry:new` on the socket server; returns the stop. */
+  startFanOut(io: DeviceServer): () => void;
+}
+
+/**
+ * Wires teams, invitations and shared approvals (issue 11) on top of the inquiry service:
+ * one place, so app.ts only mounts the result. At startup it warns about every approver
+ * team id the proxy config names that no team has (those calls are refused until it does).
+ */
+export function createTeams(
+  config: HubConfig,
+  core: {
+    inquiries: InquiryService;
+    store: InquiryStore;
+    users: UserStore;
+    validateArguments: ArgumentsValidator;
+    deviceName: (deviceId: string) => Promise<string | undefined>;
+  },
+  deps: Partial<TeamDeps>,
+): Teams {
+  const service = createTeamService({
+    teams: deps.teamStore ?? createMemoryTeamStore(),
+    users: core.users,
+    invitations: deps.teamInvitations ?? createMemoryOneTimeSecretStore(),
+    invitationTtlMs: config.teamInvitationSeconds * 1000,
+    membershipChanged: (teamId, userId) => shared.reviewStanding(teamId, userId),
+  });
+  const lookup: TeamLookup = (teamId) => service.lookup(teamId);
+  const shared = withSharedApprovals(core.inquiries, {
+    store: core.store,
+    votes:
+      deps.approvalVotes ??
+      createMemoryApprovalVoteStore({ ttlMs: config.historyTtlSeconds * 1000 }),
+    lookup,
+    validateArguments: core.validateArguments,
+    deviceName: core.deviceName,
+  });
+  const proxy: TeamApprovalDeps = {
+    route: (rule, requesterId) => routeToTeams(lookup, rule, requesterId),
+    unknownTeams: (teamIds) => unknownTeams(lookup, teamIds),
+    followEscalations: (inquiry) => shared.followEscalations(inquiry),
+    votesOf: (inquiryId) => shared.votesOf(inquiryId),
+  };
+  if (config.proxy !== undefined)
+    unknownTeamWarnings(config.proxy, proxy).then(
+      (warnings) => {
+        for (const warning of warnings) console.warn(warning);
+      },
+      (error: unknown) => console.warn("checking the proxy config's approver teams failed", error),
+    );
+  return {
+    inquiries: shared.inquiries,
+    router: createTeamRoutes(service),
+    proxy,
+    startFanOut: (io) => startSharedApprovalFanOut(io, shared),
+  };
+}

@@ -1,0 +1,164 @@
+import type { RateLimits } from "../core/shared/ports";
+import type { OpenAiAnswerDrafterConfig } from "../infra/openai/openai-answer-drafter";
+import type { ProxyConfig } from "../core/approvals/proxy-policy";
+import type { SessionCaps } from "../transport/mcp/session-caps";
+
+/**
+ * Everything createHub needs to know, already validated. Durations are seconds and may be
+ * fractional, so tests can run a whole timeout cycle in well under a second.
+ */
+export interface HubConfig {
+  /** Port `listen()` binds; 0 picks a free one (tests). */
+  port: number;
+  /** Interface `listen()` binds; also decides whether Host headers are checked on /mcp. */
+  host: string;
+  /** Default client auto-reply deadline: expiresAt = createdAt + this. */
+  inquiryTimeoutSeconds: number;
+  /** The hub's backstop resolves `timeout` at expiresAt + this when no device answered. */
+  timeoutGraceSeconds: number;
+  /** Interval of INQUIRY_HEARTBEAT progress notifications during a `send_inquiry` call. */
+  heartbeatSeconds: number;
+  /**
+   * Browser origins allowed by CORS, the Socket.IO handshake and the /mcp Origin check
+   * (HUB_CORS_ORIGINS; unset = the localhost origins plus PUBLIC_URL's origin).
+   */
+  corsOrigins: string[];
+  /**
+   * Peers whose X-Forwarded-For the hub believes (HUB_TRUSTED_PROXIES), in Express `trust
+   * proxy` terms: `loopback`, `linklocal`, `uniquelocal`, addresses and CIDR ranges. The
+   * client address of rate limits comes from there; anyone else's header is ignored.
+   */
+  trustedProxies: string[];
+  /**
+   * An MCP or proxy session with no open request for this long is closed. A session with a
+   * call in flight (a send_inquiry waiting for its answer) or a GET stream is never idle.
+   */
+  mcpSessionIdleSeconds: number;
+  /** Open `/mcp` sessions per credential, per user and per node (HUB_MCP_SESSIONS_*). */
+  mcpSessionCaps: SessionCaps;
+  /** Open `/proxy/<name>/mcp` sessions, each with its upstream connection (HUB_PROXY_SESSIONS_*). */
+  proxySessionCaps: SessionCaps;
+  /** Pending inquiries one user may have at once; more are refused with 429. */
+  pendingInquiriesPerUser: number;
+  /** Resolved inquiries the in-memory store keeps per user within the history TTL. */
+  memoryHistoryPerUser: number;
+  /** Largest JSON body accepted, in bytes; larger ones get 413. */
+  jsonBodyLimitBytes: number;
+  /** A device credential unused for this many days must log in again (sliding lifetime). */
+  deviceIdleDays: number;
+  /**
+   * Longest life of a chat run's agent credential. The web revokes it when the run ends; this
+   * bounds one it could not revoke (a crash mid-run).
+   */
+  agentRunSeconds: number;
+  /** How long a "pair a phone" code stays claimable. */
+  pairingCodeSeconds: number;
+  /** How long a single-use Socket.IO handshake ticket stays redeemable. */
+  socketTicketSeconds: number;
+  /** How long a one-time team invitation code stays claimable. */
+  teamInvitationSeconds: number;
+  /** Upstreams served at `/proxy/<name>/mcp` (PROXY_CONFIG_PATH); no proxy when absent. */
+  proxy?: ProxyConfig | undefined;
+  /**
+   * Whether the approval audit on stdout prints tool arguments in full
+   * (HUB_AUDIT_FULL_ARGUMENTS=1). Off by default: arguments carry file contents and SQL, so
+   * each value is replaced by its length and a keyed digest.
+   */
+  auditFullArguments: boolean;
+  /** Several nodes share state through this Redis (REDIS_URL); unset = in-memory, one node. */
+  redisUrl?: string | undefined;
+  /** Prefix of every Redis key and channel, so several hubs can share one Redis. */
+  redisKeyPrefix: string;
+  /** Readable prefix of this node's id; a random suffix makes each process run unique. */
+  nodeName?: string | undefined;
+  /**
+   * TTL of a node's holder lease (renewed every third of it). A node that dies has its
+   * pending inquiries withdrawn as `cancelled` within about this long plus one sweep.
+   */
+  nodeLeaseSeconds: number;
+  /** How long resolved inquiries (and in Redis their audit entries) stay as history. */
+  historyTtlSeconds: number;
+  /**
+   * The web app's public origin, for links in channel messages (HUB_WEB_PUBLIC_URL, else
+   * PUBLIC_URL, else the local web app).
+   */
+  webPublicUrl: string;
+  /** Where generated secrets are kept across restarts (HUB_DATA_DIR), relative to the cwd. */
+  dataDir: string;
+  /** VAPID key pair for Web Push; absent = main.ts loads or generates it under `dataDir`. */
+  vapidKeys?: { publicKey: string; privateKey: string } | undefined;
+  /** `mailto:` or `https:` contact the push services may use about this hub. */
+  vapidSubject: string;
+  /** HMAC-SHA256 key of webhook decision links; absent = loaded or generated like VAPID. */
+  webhookSecret?: string | undefined;
+  /** How long a webhook decision link stays usable. */
+  webhookLinkSeconds: number;
+  /** Tries per webhook message (first included) and the backoff base, doubled per retry. */
+  webhookAttempts: number;
+  webhookRetryBaseSeconds: number;
+  /**
+   * Lets webhooks reach loopback, private and link-local addresses
+   * (HUB_WEBHOOK_ALLOW_PRIVATE=1); off by default, since a webhook URL is user input.
+   */
+  webhookAllowPrivate: boolean;
+  /**
+   * Lets Web Push reach plain-http, loopback, private and link-local endpoints
+   * (HUB_PUSH_ALLOW_PRIVATE=1, for a local test push service); off by default, since a
+   * subscription's endpoint is user input.
+   */
+  pushAllowPrivate: boolean;
+  /** Abuse limits (HUB_RATE_LIMIT_*); generous, so only floods hit them. */
+  rateLimits: RateLimits;
+  /**
+   * The model that drafts a suggested answer when `send_inquiry` has none (HUB_SUGGEST_*);
+   * absent = no drafting. Drafting runs before the inquiry is announced, within `timeoutMs`.
+   */
+  answerDrafting?: OpenAiAnswerDrafterConfig | undefined;
+}
+
+/** Default budget of one suggested-answer draft, in seconds. */
+export const DEFAULT_SUGGEST_TIMEOUT_SECONDS = 5;
+
+/** Defaults for everything but the listen address; env.ts and tests start from these. */
+export const DEFAULT_HUB_CONFIG: HubConfig = {
+  port: 4000,
+  host: "127.0.0.1",
+  inquiryTimeoutSeconds: 120,
+  timeoutGraceSeconds: 10,
+  heartbeatSeconds: 10,
+  corsOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
+  trustedProxies: ["loopback"],
+  mcpSessionIdleSeconds: 5 * 60,
+  mcpSessionCaps: { perCredential: 16, perUser: 32, total: 1_000 },
+  proxySessionCaps: { perCredential: 8, perUser: 16, total: 256 },
+  pendingInquiriesPerUser: 100,
+  memoryHistoryPerUser: 5_000,
+  jsonBodyLimitBytes: 64 * 1024,
+  deviceIdleDays: 30,
+  agentRunSeconds: 24 * 60 * 60,
+  pairingCodeSeconds: 5 * 60,
+  socketTicketSeconds: 60,
+  teamInvitationSeconds: 7 * 24 * 60 * 60,
+  redisKeyPrefix: "ih:",
+  auditFullArguments: false,
+  nodeLeaseSeconds: 10,
+  historyTtlSeconds: 7 * 24 * 60 * 60,
+  webPublicUrl: "http://localhost:3000",
+  dataDir: ".data",
+  vapidSubject: "mailto:inquiry-hub@localhost.localdomain",
+  webhookLinkSeconds: 15 * 60,
+  webhookAttempts: 3,
+  webhookRetryBaseSeconds: 1,
+  webhookAllowPrivate: false,
+  pushAllowPrivate: false,
+  rateLimits: {
+    loginPerMinute: 120,
+    loginFailuresPerAccountAddressPerHour: 10,
+    loginFailuresPerAccountPerHour: 100,
+    pairingPerMinute: 60,
+    answersPerMinute: 5000,
+    inquiriesPerMinute: 5000,
+    delegatedPerMinute: 60,
+    agentCredentialsPerMinute: 60,
+  },
+};

@@ -1,0 +1,300 @@
+import { randomUUID } from "node:crypto";
+import type {
+  AnswerBody,
+  ApprovalDetails,
+  ElicitationDetails,
+  Inquiry,
+  InquiryResolution,
+  InquiryStatus,
+  InquiryType,
+  Question,
+  SharedApproval,
+  SuggestedBy,
+} from "@inquiry-hub/protocol";
+import { checkApprovalAnswer } from "./approval-answer";
+import { checkElicitationAnswer } from "./elicitation-answer";
+import { checkQuestionnaireAnswer } from "./questionnaire-answer";
+import type { ArgumentsValidator } from "./ports";
+import { HubError } from "../shared/errors";
+import {
+  alreadyResolvedError,
+  hubResolution,
+  openInquiry,
+  resolutionFromAnswer,
+} from "./inquiry-machine";
+import type { InquiryEventBus, InquiryStore } from "./ports";
+import { createBackstopTimers } from "./backstop-timers";
+
+/** What an agent asks; the service adds identity, owner and deadlines. */
+export interface CreateInquiryInput {
+  type?: InquiryType;
+  question: string;
+  options?: string[];
+  suggestedAnswer?: string | undefined;
+  /** Who wrote `suggestedAnswer`; the agent when absent. */
+  suggestedBy?: SuggestedBy | undefined;
+  /** Client auto-reply deadline from now; the service default when absent. */
+  timeoutMs?: number;
+  /** For `type: "APPROVAL"`: the gated tool call, stored on the record. */
+  approval?: ApprovalDetails;
+  /** A questionnaire, stored on the record; answers must fit it. */
+  questions?: Question[] | undefined;
+  /** For an APPROVAL routed to a team: audience and rule, stored on the record. */
+  sharedApproval?: SharedApproval | undefined;
+  /** For an upstream's elicitation relayed by the approval proxy, stored on the record. */
+  elicitation?: ElicitationDetails | undefined;
+  /** The credential whose MCP call asks; an agent credential may read only what it asked. */
+  askedByCredentialId?: string | undefined;
+  /**
+   * False: store the inquiry without telling any device and without a backstop, because
+   * the caller resolves it at once itself (YOLO). Default true.
+   */
+  announce?: boolean;
+}
+
+/** One local `waitForResolution` call. */
+interface Waiter {
+  settle(inquiry: Inquiry): void;
+  fail(error: Error): void;
+}
+
+/** Tunables of the inquiry lifecycle, all in milliseconds. */
+export interface InquiryServiceOptions {
+  /** Default client auto-reply deadline (expiresAt = createdAt + this). */
+  defaultTimeoutMs: number;
+  /** The hub's backstop resolves `timeout` at expiresAt + this, if no device did. */
+  timeoutGraceMs: number;
+  /**
+   * Pending inquiries one user may have at once; a creation past it is refused
+   * (RATE_LIMITED), checked atomically by the store. Absent = no cap. Delegated (YOLO)
+   * records are exempt: they are resolved at once and have their own per-minute budget.
+   */
+  maxPendingPerUser?: number;
+  now?: () => Date;
+}
+
+/**
+ * The one place inquiries change. Every resolution — HTTP answer, MCP respond, backstop
+ * timeout, cancelled call — goes through `resolve`, a store compare-and-set, so an inquiry is
+ * resolved exactly once and every waiter sees the same final record.
+ */
+export interface InquiryService {
+  create(userId: string, input: CreateInquiryInput): Promise<Inquiry>;
+  /** The user's inquiry; NOT_FOUND for unknown ids and for other users' (no existence leak). */
+  get(userId: string, id: string): Promise<Inquiry>;
+  list(userId: string, status?: InquiryStatus): Promise<Inquiry[]>;
+  /**
+   * A person's answer from the authenticated device `deviceId`; CONFLICT naming the winning
+   * device (by name when known) and the status if it was already resolved.
+   */
+  answer(userId: string, id: string, body: AnswerBody, deviceId: string): Promise<Inquiry>;
+  /** Compare-and-set: returns the final inquiry and whether this call was the one that won. */
+  resolve(
+    id: string,
+    resolution: InquiryResolution,
+  ): Promise<{ applied: boolean; inquiry: Inquiry }>;
+  /** Resolves `cancelled` unless already final; returns the final record. */
+  cancel(id: string): Promise<Inquiry>;
+  /** Settles with the final record once the inquiry leaves `pending` (at the latest at the backstop). */
+  waitForResolution(id: string): Promise<Inquiry>;
+  /**
+   * Re-reads every inquiry this node waits for and settles the waits of those already final.
+   * For buses that can lose events (Redis pub/sub across a reconnect): run on the bus's
+   * resume and periodically by the sweeper, so a missed event delays a waiter, never strands it.
+   */
+  recheckWaiting(): Promise<void>;
+  /** Stops all timers and the bus subscription; pending inquiries stay pending in the store. */
+  close(): void;
+}
+
+/**
+ * Wires the service to its store and bus. `deviceName`, when given, names the winning device
+ * in conflict errors ("answered on \"Pixel 7\""). `validateArguments` judges `edit` answers
+ * of APPROVAL inquiries from the stored record, so every node refuses a bad edit alike.
+ */
+export function createInquiryService(
+  deps: {
+    store: InquiryStore;
+    bus: InquiryEventBus;
+    deviceName?: (deviceId: string) => Promise<string | undefined>;
+    /** Checks edited arguments of APPROVAL answers against the tool's inputSchema. */
+    validateArguments: ArgumentsValidator;
+  },
+  options: InquiryServiceOptions,
+): InquiryService {
+  const now = options.now ?? (() => new Date());
+  const backstops = createBackstopTimers();
+  const waiters = new Map<string, Set<Waiter>>();
+
+  /** Settles every local wait for `inquiry` if it is final; safe to call more than once. */
+  function settleWaiters(inquiry: Inquiry): void {
+    if (inquiry.status === "pending") return;
+    const waiting = waiters.get(inquiry.id);
+    waiters.delete(inquiry.id);
+    for (const waiter of waiting ?? []) waiter.settle(inquiry);
+  }
+
+  /** Fails the local waits for an inquiry the store no longer has (e.g. Redis lost its data). */
+  function failWaiters(id: string): void {
+    const waiting = waiters.get(id);
+    waiters.delete(id);
+    const error = new HubError("NOT_FOUND", `inquiry ${id} no longer exists in the store`);
+    for (const waiter of waiting ?? []) waiter.fail(error);
+  }
+
+  const stopFollowing = deps.bus.subscribe((event) => {
+    if (event.type === "inquiry.resolved") settleWaiters(event.inquiry);
+  });
+
+  async function recheckWaiting(): Promise<void> {
+    await Promise.all(
+      [...waiters.keys()].map(async (id) => {
+        const current = await deps.store.get(id);
+        if (current === undefined) failWaiters(id);
+        else settleWaiters(current);
+      }),
+    );
+  }
+
+  const stopResuming = deps.bus.onResume?.(() => {
+    recheckWaiting().catch((error: unknown) =>
+      console.error("re-checking waited inquiries after a bus resume failed", error),
+    );
+  });
+
+  async function conflict(inquiry: Inquiry): Promise<HubError> {
+    const deviceId = inquiry.resolution?.byDeviceId;
+    const name =
+      deviceId === undefined || deps.deviceName === undefined
+        ? undefined
+        : await deps.deviceName(deviceId);
+    return alreadyResolvedError(inquiry, name);
+  }
+
+  async function resolve(
+    id: string,
+    resolution: InquiryResolution,
+  ): Promise<{ applied: boolean; inquiry: Inquiry }> {
+    const outcome = await deps.store.resolve(id, resolution);
+    switch (outcome.kind) {
+      case "not-found":
+        throw new HubError("NOT_FOUND", `inquiry ${id} not found`);
+      case "already-final":
+        backstops.clear(id);
+        settleWaiters(outcome.inquiry);
+        return { applied: false, inquiry: outcome.inquiry };
+      case "resolved":
+        backstops.clear(id);
+        settleWaiters(outcome.inquiry);
+        await deps.bus.publish({ type: "inquiry.resolved", inquiry: outcome.inquiry });
+        return { applied: true, inquiry: outcome.inquiry };
+    }
+  }
+
+  function scheduleBackstop(inquiry: Inquiry): void {
+    const dueAt = Date.parse(inquiry.expiresAt) + options.timeoutGraceMs;
+    backstops.schedule(inquiry.id, dueAt - now().getTime(), () =>
+      resolve(inquiry.id, hubResolution("timeout", now())),
+    );
+  }
+
+  async function getOwned(userId: string, id: string): Promise<Inquiry> {
+    const inquiry = await deps.store.get(id);
+    if (inquiry?.userId !== userId) throw new HubError("NOT_FOUND", `inquiry ${id} not found`);
+    return inquiry;
+  }
+
+  return {
+    async create(userId, input) {
+      const createdAt = now();
+      const inquiry = openInquiry({
+        id: randomUUID(),
+        userId,
+        type: input.type ?? "INQUIRY",
+        question: input.question,
+        options: input.options ?? [],
+        suggestedAnswer: input.suggestedAnswer,
+        suggestedBy: input.suggestedBy,
+        approval: input.approval,
+        questions: input.questions,
+        sharedApproval: input.sharedApproval,
+        elicitation: input.elicitation,
+        askedByCredentialId: input.askedByCredentialId,
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + (input.timeoutMs ?? options.defaultTimeoutMs)),
+      });
+      const inserted = await deps.store.insert(
+        inquiry,
+        input.announce === false || options.maxPendingPerUser === undefined
+          ? undefined
+          : { maxPendingPerUser: options.maxPendingPerUser },
+      );
+      if (inserted.kind === "pending-cap")
+        throw new HubError(
+          "RATE_LIMITED",
+          `pending inquiries cap reached: at most ${options.maxPendingPerUser} pending per user; answer or cancel some first`,
+          { details: { cap: "pendingInquiriesPerUser", limit: options.maxPendingPerUser } },
+        );
+      if (input.announce === false) return inquiry;
+      scheduleBackstop(inquiry);
+      await deps.bus.publish({ type: "inquiry.created", inquiry });
+      return inquiry;
+    },
+
+    get: getOwned,
+
+    list(userId, status) {
+      return deps.store.listByUser(userId, status);
+    },
+
+    async answer(userId, id, body, deviceId) {
+      const inquiry = await getOwned(userId, id);
+      if (inquiry.status !== "pending") throw await conflict(inquiry);
+      checkApprovalAnswer(inquiry, body, deps.validateArguments);
+      const checked = checkQuestionnaireAnswer(inquiry, body);
+      checkElicitationAnswer(inquiry, checked, deps.validateArguments);
+      const outcome = await resolve(
+        id,
+        resolutionFromAnswer(inquiry.type, checked, now(), deviceId),
+      );
+      if (!outcome.applied) throw await conflict(outcome.inquiry);
+      return outcome.inquiry;
+    },
+
+    resolve,
+
+    async cancel(id) {
+      return (await resolve(id, hubResolution("cancelled", now()))).inquiry;
+    },
+
+    waitForResolution(id) {
+      return new Promise<Inquiry>((settle, fail) => {
+        const waiting = waiters.get(id) ?? new Set();
+        const waiter: Waiter = { settle, fail };
+        waiting.add(waiter);
+        waiters.set(id, waiting);
+        const abandon = (error: Error): void => {
+          waiting.delete(waiter);
+          if (waiting.size === 0 && waiters.get(id) === waiting) waiters.delete(id);
+          fail(error);
+        };
+        deps.store.get(id).then(
+          (current) => {
+            if (current === undefined)
+              abandon(new HubError("NOT_FOUND", `inquiry ${id} not found`));
+            else settleWaiters(current);
+          },
+          (error: unknown) => abandon(error instanceof Error ? error : new Error(String(error))),
+        );
+      });
+    },
+
+    recheckWaiting,
+
+    close() {
+      backstops.clearAll();
+      stopFollowing();
+      stopResuming?.();
+    },
+  };
+}

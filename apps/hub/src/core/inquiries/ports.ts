@@ -1,0 +1,96 @@
+import type { Inquiry, InquiryResolution, InquiryStatus } from "@inquiry-hub/protocol";
+
+/**
+ * Result of a compare-and-set resolution: `resolved` when this call moved the inquiry out of
+ * `pending`, `already-final` with the stored (winning) record otherwise.
+ */
+export type StoreResolveOutcome =
+  | { kind: "resolved"; inquiry: Inquiry }
+  | { kind: "already-final"; inquiry: Inquiry }
+  | { kind: "not-found" };
+
+/** What `insert` checks in the same atomic step as the write. */
+export interface StoreInsertLimits {
+  /** A pending inquiry is refused while its user already has this many pending. */
+  maxPendingPerUser: number;
+}
+
+/** `inserted`, or `pending-cap` (nothing written) when the user is at `maxPendingPerUser`. */
+export type StoreInsertOutcome = { kind: "inserted" } | { kind: "pending-cap" };
+
+/**
+ * Where inquiries live. Records are plain JSON. `resolve` must be atomic (a single-threaded
+ * map update in memory, a Lua script in Redis) so that racing answers yield one winner, and so
+ * must `insert` with its pending cap, so racing creations cannot overshoot it. Resolved
+ * records expire after the history TTL; pending ones never do. Listing reads one user's index,
+ * never everyone's records.
+ */
+export interface InquiryStore {
+  /** Rejects on a duplicate id; `limits` absent = no cap. */
+  insert(inquiry: Inquiry, limits?: StoreInsertLimits): Promise<StoreInsertOutcome>;
+  get(id: string): Promise<Inquiry | undefined>;
+  /** The user's inquiries, newest first, optionally only those with `status`. */
+  listByUser(userId: string, status?: InquiryStatus): Promise<Inquiry[]>;
+  resolve(id: string, resolution: InquiryResolution): Promise<StoreResolveOutcome>;
+}
+
+/** What happened to an inquiry; transports (Socket.IO fan-out, MCP waits) subscribe to it. */
+export type InquiryEvent =
+  { type: "inquiry.created"; inquiry: Inquiry } | { type: "inquiry.resolved"; inquiry: Inquiry };
+
+/**
+ * Publishes inquiry events to every subscriber. In one process a plain emitter; across nodes
+ * Redis pub/sub, so a call suspended on node A hears an answer given on node B.
+ */
+export interface InquiryEventBus {
+  publish(event: InquiryEvent): Promise<void>;
+  /** Returns the unsubscribe function; callers must call it to avoid leaks. */
+  subscribe(listener: (event: InquiryEvent) => void): () => void;
+  /**
+   * For buses that can be interrupted (Redis pub/sub): `listener` runs each time the bus is
+   * live again after an interruption, when events published meanwhile may have been missed,
+   * so waiters can re-read what they wait for. Returns the unsubscribe function.
+   */
+  onResume?(listener: () => void): () => void;
+}
+
+/**
+ * What the pending sweeper needs from a store shared by several hub nodes. The in-memory,
+ * single-node hub has no such index: its own backstop timers are the whole story there.
+ */
+export interface PendingIndex {
+  /**
+   * Ids of pending inquiries whose `expiresAt` is at or before `dueBefore`, oldest first, at
+   * most `limit`: inquiries whose holder's own backstop timer should already have fired.
+   */
+  overdue(dueBefore: Date, limit: number): Promise<string[]>;
+  /**
+   * Ids of pending inquiries whose holder node has lost its lease (crashed, killed, cut off),
+   * at most `limit`. Returns nothing while this node cannot yet tell a dead holder from one
+   * that has not had the chance to renew (see the lease's `canJudgeOthers`).
+   */
+  orphaned(limit: number): Promise<string[]>;
+}
+
+/**
+ * Port: checks a tool's arguments against its JSON Schema (`inputSchema`). Returns the
+ * problem as text for the person ("arguments/path must be string"), or undefined when the
+ * arguments are valid. Core stays free of any JSON Schema library; infra implements it.
+ */
+export type ArgumentsValidator = (
+  schema: Record<string, unknown>,
+  args: Record<string, unknown>,
+) => string | undefined;
+
+/**
+ * Drafts a suggested answer to a question on the person's behalf, for `send_inquiry` calls
+ * that carry no `suggested_answer`. The person still decides: the draft only pre-fills the
+ * card ("Use suggested answer"), marked as the assistant's.
+ *
+ * Contract: resolves within the implementation's timeout and never rejects. A failed, slow
+ * or empty draft resolves `undefined` (and is logged by the implementation), so drafting can
+ * only ever cost the caller a bounded delay, never the inquiry itself.
+ */
+export interface AnswerDrafter {
+  draft(question: string, options: readonly string[]): Promise<string | undefined>;
+}

@@ -1,0 +1,95 @@
+import type {
+  AnswerBody,
+  Inquiry,
+  LinkDecision,
+  WebhookDecisionPreview,
+} from "@inquiry-hub/protocol";
+import type { OneTimeSecretStore } from "../shared/ports";
+import { HubError } from "../shared/errors";
+import type { InquiryService } from "../inquiries/inquiry-service";
+import { hashSecret } from "../shared/secrets";
+import { WEBHOOK_DEVICE_ID } from "./ports";
+import type { LinkNonce } from "./ports";
+import { verifyLinkToken } from "./webhook-token";
+import type { LinkClaims } from "./webhook-token";
+
+/** Decisions made by opening a signed channel link and confirming it. */
+export interface WebhookDecisions {
+  /** What confirming would do; changes nothing (the link's GET page shows this). */
+  preview(token: string): Promise<WebhookDecisionPreview>;
+  /**
+   * Applies the decision through `InquiryService.answer`, as the pseudo-device "webhook".
+   * BAD_REQUEST for a tampered, malformed or expired link, NOT_FOUND when the inquiry is
+   * gone or not the signer's, CONFLICT when the link was used or the inquiry already resolved.
+   */
+  decide(token: string): Promise<Inquiry>;
+}
+
+function answerBody(decision: LinkDecision): AnswerBody {
+  switch (decision.action) {
+    case "approve":
+      return { action: "approve" };
+    case "reject":
+      return { action: "reject", reason: "Rejected from a webhook link." };
+    case "answer":
+      return { action: "answer", response: decision.response };
+  }
+}
+
+/**
+ * Checks links in the order that leaks least: signature (constant time) and expiry first,
+ * then ownership, and only then spends the nonce, so an invalid link cannot burn a valid
+ * one's nonce and a stranger's token never reveals whether an inquiry exists.
+ */
+export function createWebhookDecisions(deps: {
+  secret: string;
+  nonces: OneTimeSecretStore<LinkNonce>;
+  inquiries: InquiryService;
+  now?: () => Date;
+}): WebhookDecisions {
+  const now = deps.now ?? (() => new Date());
+
+  async function verified(token: string): Promise<{ claims: LinkClaims; inquiry: Inquiry }> {
+    const checked = verifyLinkToken(token, deps.secret, now());
+    if (!checked.ok) {
+      const message =
+        checked.problem === "expired"
+          ? "This link has expired. Open the app to answer."
+          : "This link is not valid (it may have been altered).";
+      throw new HubError("BAD_REQUEST", message, { details: { reason: checked.problem } });
+    }
+    const inquiry = await deps.inquiries.get(checked.claims.userId, checked.claims.inquiryId);
+    return { claims: checked.claims, inquiry };
+  }
+
+  return {
+    async preview(token) {
+      const { claims, inquiry } = await verified(token);
+      return {
+        inquiry: {
+          id: inquiry.id,
+          type: inquiry.type,
+          question: inquiry.question,
+          status: inquiry.status,
+        },
+        decision: claims.decision,
+        expiresAt: claims.expiresAt.toISOString(),
+      };
+    },
+
+    async decide(token) {
+      const { claims } = await verified(token);
+      const nonce = await deps.nonces.take(hashSecret(claims.nonce), now());
+      if (nonce?.inquiryId !== claims.inquiryId || nonce.userId !== claims.userId)
+        throw new HubError("CONFLICT", "This link has already been used.", {
+          details: { reason: "used" },
+        });
+      return deps.inquiries.answer(
+        claims.userId,
+        claims.inquiryId,
+        answerBody(claims.decision),
+        WEBHOOK_DEVICE_ID,
+      );
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { isYoloActive } from "@inquiry-hub/protocol";
+import type { UpdateSettingsBody, UserSettings } from "@inquiry-hub/protocol";
+import type { SettingsStore } from "./ports";
+
+/** Settings as a user has never changed them: YOLO off. */
+export const DEFAULT_USER_SETTINGS: UserSettings = { yolo: { enabled: false } };
+
+/** Reads and changes users' settings; tells listeners (the device channel) of each change. */
+export interface SettingsService {
+  /** The user's settings; a YOLO period that has run out reads as off. */
+  get(userId: string): Promise<UserSettings>;
+  /** Applies a validated `PUT /api/settings` body and returns the new settings. */
+  update(userId: string, body: UpdateSettingsBody): Promise<UserSettings>;
+  /** Whether YOLO is in force for the user now. */
+  isYoloOn(userId: string): Promise<boolean>;
+  /** Calls `listener` after every change; returns the unsubscribe. */
+  onChanged(listener: (userId: string, settings: UserSettings) => void): () => void;
+}
+
+/**
+ * Creates the settings service. An expired YOLO is normalised to `{enabled: false}` on read,
+ * so every device shows the same state without a timer on the hub; `forSeconds` becomes an
+ * absolute `until`, so every device counts down to the same moment.
+ */
+export function createSettingsService(deps: {
+  store: SettingsStore;
+  now?: () => Date;
+}): SettingsService {
+  const now = deps.now ?? (() => new Date());
+  const listeners = new Set<(userId: string, settings: UserSettings) => void>();
+
+  async function get(userId: string): Promise<UserSettings> {
+    const stored = (await deps.store.get(userId)) ?? DEFAULT_USER_SETTINGS;
+    return isYoloActive(stored.yolo, now()) ? stored : DEFAULT_USER_SETTINGS;
+  }
+
+  return {
+    get,
+    async update(userId, body) {
+      const { enabled, forSeconds, until } = body.yolo;
+      const expiry =
+        forSeconds === undefined
+          ? until
+          : new Date(now().getTime() + forSeconds * 1000).toISOString();
+      const settings: UserSettings = {
+        yolo: enabled && expiry !== undefined ? { enabled, until: expiry } : { enabled },
+      };
+      await deps.store.put(userId, settings);
+      const visible = await get(userId);
+      for (const listener of listeners) listener(userId, visible);
+      return visible;
+    },
+    async isYoloOn(userId) {
+      return (await get(userId)).yolo.enabled;
+    },
+    onChanged(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

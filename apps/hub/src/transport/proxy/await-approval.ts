@@ -1,0 +1,164 @@
+import { toOpenedMeta } from "@inquiry-hub/protocol";
+import type { ApprovalDetails, Inquiry } from "@inquiry-hub/protocol";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { ArgumentsValidator } from "../../core/inquiries/ports";
+import type { CreateInquiryInput, InquiryService } from "../../core/inquiries/inquiry-service";
+import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
+import { awaitResolution } from "../mcp/await-resolution";
+import { approvalOutcome } from "../../core/approvals/approval-outcome";
+import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
+import { approvalQuestion, renderTemplate } from "../../core/approvals/approval-text";
+import { auditEntry } from "../../core/approvals/audit-log";
+import type { AuditSink } from "../../core/approvals/audit-log";
+import type { GatedPolicy } from "../../core/approvals/proxy-policy";
+import { routeOrRefuse } from "../../core/approvals/team-approval";
+import type { TeamApprovalDeps } from "../../core/approvals/team-approval";
+
+/** Everything a proxy session shares across its gated calls. */
+export interface ApprovalContext {
+  inquiries: InquiryService;
+  validateArguments: ArgumentsValidator;
+  audit: AuditSink;
+  heartbeatMs: number;
+  /** YOLO: the user's standing "decide yourself" approves the call without asking. */
+  yolo: YoloGate;
+  /** `?yolo=0` on the proxy URL: always ask in this session, even while the person's YOLO is on. */
+  yoloOverride?: boolean | undefined;
+  upstream: string;
+  descriptionPrefix: string;
+  userId: string;
+  agentDeviceId: string;
+  /** The proxy session id: groups the approvals of one agent run on the devices. */
+  runId: string;
+  /** Routing of policies with `approvers` to teams; such calls are refused without it. */
+  teams?: TeamApprovalDeps | undefined;
+}
+
+/** One gated call: the upstream tool's schema, the agent's arguments, the policy that gated it. */
+export interface ApprovalRequest {
+  tool: string;
+  inputSchema: Record<string, unknown>;
+  args: Record<string, unknown>;
+  policy: GatedPolicy;
+}
+
+/** An APPROVAL inquiry request; `approval` is what the record and the device card carry. */
+type ApprovalInquiryInput = CreateInquiryInput & { approval: ApprovalDetails };
+
+/**
+ * YOLO for a gated call: the APPROVAL inquiry is stored but never shown, and resolved at once
+ * as `approve` with `delegated: true`, so the audit log and the history say who let it run.
+ */
+async function recordYoloApproval(
+  inquiries: InquiryService,
+  userId: string,
+  input: ApprovalInquiryInput,
+): Promise<Inquiry> {
+  const inquiry = await inquiries.create(userId, { ...input, announce: false });
+  const { inquiry: final } = await inquiries.resolve(inquiry.id, {
+    status: "answered",
+    response: "approve",
+    delegated: true,
+    resolvedAt: new Date().toISOString(),
+  });
+  return final;
+}
+
+/**
+ * Asks the session's user to approve one tool call and waits for the decision, exactly like
+ * send_inquiry: an APPROVAL progress notification (when the call has a progressToken),
+ * heartbeats, and INQUIRY_CLOSED before returning. The approval details, inputSchema
+ * included, ride on the inquiry record, where the inquiry service checks every answer
+ * before it resolves the call. If `stop` aborts (the agent
+ * cancelled, the session or the upstream went away) the inquiry is resolved `cancelled`
+ * through the service's compare-and-set, so a concurrent answer still wins cleanly.
+ * A policy with `approvers` routes the one inquiry to a team's audience instead (votes,
+ * escalation timers while waiting, every vote in the audit entry); the requester's YOLO
+ * never stands in for a team's decision.
+ */
+export async function awaitApproval(
+  context: ApprovalContext,
+  request: ApprovalRequest,
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  stop: AbortSignal,
+): Promise<ApprovalOutcome> {
+  const { policy, tool, args } = request;
+  const subject = { upstream: context.upstream, tool, args };
+  const description =
+    policy.description === undefined ? undefined : renderTemplate(policy.description, subject);
+  const approval: ApprovalDetails = {
+    upstream: context.upstream,
+    tool,
+    arguments: args,
+    allowedDecisions: policy.allowedDecisions,
+    description: description ?? context.descriptionPrefix,
+    inputSchema: request.inputSchema,
+    runId: context.runId,
+  };
+  const input: ApprovalInquiryInput = {
+    type: "APPROVAL",
+    question: approvalQuestion(context.descriptionPrefix, description, subject),
+    ...(policy.timeoutMs === undefined ? {} : { timeoutMs: policy.timeoutMs }),
+    approval,
+  };
+  const call = {
+    tool,
+    args,
+    allowedDecisions: policy.allowedDecisions,
+    onTimeout: policy.onTimeout,
+    checkArguments: (edited: Record<string, unknown>) =>
+      context.validateArguments(request.inputSchema, edited),
+  };
+  const audited = async (final: Inquiry): Promise<ApprovalOutcome> => {
+    const outcome = approvalOutcome(final, call);
+    const votes =
+      final.sharedApproval === undefined ? undefined : await context.teams?.votesOf(final.id);
+    context.audit(
+      auditEntry(
+        {
+          upstream: context.upstream,
+          tool,
+          userId: context.userId,
+          agentDeviceId: context.agentDeviceId,
+          originalArguments: args,
+        },
+        final,
+        outcome,
+        votes,
+      ),
+    );
+    return outcome;
+  };
+  const routed =
+    policy.team === undefined
+      ? undefined
+      : await routeOrRefuse(context.teams, policy.team, context.userId, tool);
+  if (routed !== undefined && "refused" in routed) return routed.refused;
+  if (
+    routed === undefined &&
+    policy.allowedDecisions.includes("approve") &&
+    (await context.yolo(context.userId, context.yoloOverride))
+  )
+    return audited(await recordYoloApproval(context.inquiries, context.userId, input));
+  const inquiry = await context.inquiries.create(context.userId, {
+    ...input,
+    ...routed,
+    askedByCredentialId: context.agentDeviceId,
+  });
+  const stopEscalating =
+    routed === undefined ? undefined : context.teams?.followEscalations(inquiry);
+  try {
+    const final = await awaitResolution({
+      inquiries: context.inquiries,
+      inquiry,
+      opened: toOpenedMeta(inquiry),
+      heartbeatMs: context.heartbeatMs,
+      extra,
+      stop,
+    });
+    return audited(final);
+  } finally {
+    stopEscalating?.();
+  }
+}
