@@ -10,7 +10,8 @@
  *
  * So every answer given in the browser crosses nodes on its way to the waiting agent. Ctrl-C
  * stops everything; if any process dies, the rest are stopped too. Override the Redis port
- * with CLUSTER_REDIS_PORT. The web app is built first (`next start` serves a build).
+ * with CLUSTER_REDIS_PORT. Every app is built first: `next start` serves the web's build and
+ * the services' `start` runs their bundled dist/main.js.
  */
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
@@ -131,7 +132,7 @@ process.once("SIGINT", () => stopAll(0));
 process.once("SIGTERM", () => stopAll(0));
 
 mkdirSync(`${ROOT}/.data/redis`, { recursive: true });
-const build = spawnSync("npx", ["turbo", "run", "build", "--filter=@inquiry-hub/web"], {
+const build = spawnSync("npx", ["turbo", "run", "build"], {
   cwd: ROOT,
   stdio: "inherit",
 });
