@@ -158,7 +158,9 @@ describe("finding 5: unbounded memory", () => {
         await client.callTool({ name: "send_inquiry", arguments: { prompt: `Flood ${i}?` } }),
       );
       expect(refused.isError).toBe(true);
-      expect(refused.content[0]?.text).toMatch(/pending inquiries cap reached: at most 3/);
+      expect(refused.content[0]?.text).toMatch(
+        /^RATE_LIMITED: pending inquiries cap reached: at most 3/,
+      );
     }
     const pending = async (): Promise<unknown[]> =>
       z

@@ -1,7 +1,7 @@
 import { HUB_TOOL_NAMES, RespondInquiryArgsSchema } from "@inquiry-hub/protocol";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { toHubError } from "../../core/shared/errors";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
+import { toolErrorResult } from "./tool-error-result";
 
 /**
  * Registers `respond_inquiry`: answers one of the session user's inquiries, recorded as given
@@ -30,11 +30,7 @@ export function registerRespondInquiryTool(
         );
         return { content: [{ type: "text", text: `Inquiry ${inquiry.id} answered.` }] };
       } catch (error) {
-        const hubError = toHubError(error);
-        return {
-          isError: true,
-          content: [{ type: "text", text: `${hubError.code}: ${hubError.message}` }],
-        };
+        return toolErrorResult(error);
       }
     },
   );

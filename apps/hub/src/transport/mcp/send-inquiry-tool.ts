@@ -7,6 +7,7 @@ import { recordDelegatedInquiry } from "../../core/inquiries/yolo-inquiries";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import { awaitResolution } from "./await-resolution";
 import { inquiryToolResult } from "./inquiry-tool-result";
+import { toolErrorResult } from "./tool-error-result";
 
 /** The description of send_inquiry in tools/list unless a session overrides it. */
 export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
@@ -50,7 +51,8 @@ function inputSchemaFor(promptDescription: string | undefined) {
  * mode nobody is asked: the inquiry is recorded as delegated and the call returns at once.
  * Otherwise, with drafting on and no `suggested_answer`, the assistant's draft is awaited
  * before the inquiry is announced (bounded by the drafter's timeout), so every device and
- * the INQUIRY meta carry the same suggestion from the start.
+ * the INQUIRY meta carry the same suggestion from the start. A refusal (pending cap, rate
+ * limit) is a tool result with `isError: true`, written like respond_inquiry's.
  */
 export function registerSendInquiryTool(server: McpServer, context: SendInquiryContext): void {
   server.registerTool(
@@ -60,31 +62,35 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
       inputSchema: inputSchemaFor(context.promptDescription),
     },
     async (args, extra) => {
-      const input: CreateInquiryInput = {
-        question: args.prompt,
-        ...(args.options === undefined ? {} : { options: args.options }),
-        suggestedAnswer: args.suggested_answer,
-        questions: args.questions,
-        ...(context.timeoutMs === undefined ? {} : { timeoutMs: context.timeoutMs }),
-        askedByCredentialId: context.credentialId,
-      };
-      if (await context.yolo(context.userId, context.yoloOverride))
-        return inquiryToolResult(
-          await recordDelegatedInquiry(context.inquiries, context.userId, input),
+      try {
+        const input: CreateInquiryInput = {
+          question: args.prompt,
+          ...(args.options === undefined ? {} : { options: args.options }),
+          suggestedAnswer: args.suggested_answer,
+          questions: args.questions,
+          ...(context.timeoutMs === undefined ? {} : { timeoutMs: context.timeoutMs }),
+          askedByCredentialId: context.credentialId,
+        };
+        if (await context.yolo(context.userId, context.yoloOverride))
+          return inquiryToolResult(
+            await recordDelegatedInquiry(context.inquiries, context.userId, input),
+          );
+        const inquiry = await context.inquiries.create(
+          context.userId,
+          await withDraftedSuggestion(context.drafter, input),
         );
-      const inquiry = await context.inquiries.create(
-        context.userId,
-        await withDraftedSuggestion(context.drafter, input),
-      );
-      const final = await awaitResolution({
-        inquiries: context.inquiries,
-        inquiry,
-        opened: toOpenedMeta(inquiry),
-        heartbeatMs: context.heartbeatMs,
-        extra,
-        stop: extra.signal,
-      });
-      return inquiryToolResult(final);
+        const final = await awaitResolution({
+          inquiries: context.inquiries,
+          inquiry,
+          opened: toOpenedMeta(inquiry),
+          heartbeatMs: context.heartbeatMs,
+          extra,
+          stop: extra.signal,
+        });
+        return inquiryToolResult(final);
+      } catch (error) {
+        return toolErrorResult(error);
+      }
     },
   );
 }
