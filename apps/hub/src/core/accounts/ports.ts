@@ -5,7 +5,8 @@ import type { CredentialKind, DeviceKind } from "@inquiry-hub/protocol";
  * chat run's agent, minted by the web and revoked when the run ends. `agent-key`: a key a
  * person created for an external agent.
  */
-export type CredentialPurpose = "device" | "agent-run" | "agent-key";
+export const CREDENTIAL_PURPOSES = ["device", "agent-run", "agent-key"] as const;
+export type CredentialPurpose = (typeof CREDENTIAL_PURPOSES)[number];
 
 /** The kind of principal a purpose makes: only a device speaks for the person. */
 export function credentialKindOf(purpose: CredentialPurpose): CredentialKind {

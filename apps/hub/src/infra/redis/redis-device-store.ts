@@ -1,6 +1,7 @@
 import { DeviceKindSchema } from "@inquiry-hub/protocol";
 import type { ClientContext, Redis, Result } from "ioredis";
 import { z } from "zod";
+import { CREDENTIAL_PURPOSES } from "../../core/accounts/ports";
 import type { DeviceRecord, DeviceStore } from "../../core/accounts/ports";
 import type { AccountKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
@@ -11,12 +12,12 @@ const DeviceRecordSchema = z.object({
   name: z.string(),
   kind: DeviceKindSchema,
   tokenHash: z.string(),
-  purpose: z.enum(["device", "agent-run", "agent-key"]).default("device"),
+  purpose: z.enum(CREDENTIAL_PURPOSES).default("device"),
   expiresAt: z.string().optional(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
   revokedAt: z.string().optional(),
-});
+}) satisfies z.ZodType<DeviceRecord>;
 
 /**
  * KEYS: device hash, token → device key, user's device index. ARGV: id, firstSeenAt score,

@@ -12,7 +12,7 @@ import { callRedis } from "./redis-errors";
 const InquiryEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("inquiry.created"), inquiry: InquirySchema }),
   z.object({ type: z.literal("inquiry.resolved"), inquiry: InquirySchema }),
-]);
+]) satisfies z.ZodType<InquiryEvent>;
 
 function parseEvent(message: string): { event: InquiryEvent } | { problem: string } {
   let json: unknown;

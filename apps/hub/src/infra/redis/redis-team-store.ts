@@ -1,16 +1,20 @@
 import { TeamRoleSchema } from "@inquiry-hub/protocol";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { TeamMembership, TeamStore } from "../../core/teams/ports";
+import type { TeamMembership, TeamRecord, TeamStore } from "../../core/teams/ports";
 import { createKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 
-const TeamSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
+const TeamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<TeamRecord>;
 const MembershipSchema = z.object({
   userId: z.string(),
   role: TeamRoleSchema,
   joinedAt: z.string(),
-});
+}) satisfies z.ZodType<TeamMembership>;
 
 /**
  * Teams shared by every node. Keys under `prefix`:

@@ -9,7 +9,7 @@ const UserRecordSchema = z.object({
   username: z.string(),
   passwordHash: z.string(),
   createdAt: z.string(),
-});
+}) satisfies z.ZodType<UserRecord>;
 
 /**
  * KEYS: username key, user key. ARGV: user id, user JSON. Claims the username and writes the
