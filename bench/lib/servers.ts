@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { HUB_LISTENING_LINE } from "@inquiry-hub/test-kit";
 import { startServer } from "./processes";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -34,7 +35,7 @@ export async function startHub(
     script: `${ROOT}apps/hub/src/main.ts`,
     env: { HUB_PORT: "0", HUB_HOST: "127.0.0.1", ...BENCH_RATE_LIMITS, ...options.env },
     nodeFlags: options.nodeFlags ?? [],
-    ready: /inquiry hub listening on (\S+)/,
+    ready: HUB_LISTENING_LINE,
   });
   return { url: new URL(match[1]!), pid: child.pid!, child };
 }

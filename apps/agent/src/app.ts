@@ -1,8 +1,10 @@
+import { createLogger } from "@inquiry-hub/logging";
+import type { Logger } from "@inquiry-hub/logging";
 import type { Server } from "node:http";
 import { createServer } from "node:http";
 import express from "express";
 import { createChatCompletionsHandler } from "./http/chat-completions-route";
-import { handleUnexpectedError, handleUnknownRoute } from "./http/error-handler";
+import { createUnexpectedErrorHandler, handleUnknownRoute } from "./http/error-handler";
 import { createModelsHandler } from "./http/models-route";
 import type { RunSettings } from "./http/run-settings";
 import { createDemoModel } from "./llm/demo-model";
@@ -35,6 +37,8 @@ export interface AgentConfig {
    * OpenAI-compatible model when configured, then the built-in demo model.
    */
   models?: readonly ModelProvider[];
+  /** Where failures are reported; default: the service logger on stdout (LOG_LEVEL). */
+  logger?: Logger;
 }
 
 /** An agent server that is built but not yet listening; the caller picks host and port. */
@@ -70,6 +74,7 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     },
     maxSteps: config.maxSteps,
     systemPrompt: config.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+    logger: config.logger ?? createLogger({ service: "agent" }),
   };
 
   const app = express();
@@ -80,7 +85,7 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     res.json({ ok: true });
   });
   app.use(handleUnknownRoute);
-  app.use(handleUnexpectedError);
+  app.use(createUnexpectedErrorHandler(settings.logger));
 
   const httpServer = createServer(app);
   return {

@@ -1,25 +1,35 @@
+import { createLogger } from "@inquiry-hub/logging";
 import { createAgentServer } from "./app";
 import { readAgentEnv } from "./env";
+
+const logger = createLogger({ service: "agent" });
 
 function readEnvOrExit(): ReturnType<typeof readAgentEnv> {
   try {
     return readAgentEnv();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    logger.fatal({ err: error }, "configuration refused");
     process.exit(1);
   }
 }
 
 const env = readEnvOrExit();
-const server = createAgentServer(env.config);
+const server = createAgentServer({ ...env.config, logger });
 server.httpServer.on("error", (error) => {
-  console.error(`agent could not listen on ${env.host}:${env.port}:`, error.message);
+  logger.fatal({ err: error, host: env.host, port: env.port }, "could not listen");
   process.exit(1);
 });
 server.httpServer.listen(env.port, env.host, () => {
-  console.log(
-    `agent on http://${env.host}:${env.port}/v1 (hub ${env.config.hubMcpUrl}, tools ${env.config.demoToolsMcpUrl}, ` +
-      `model ${env.config.openai ? `${env.config.openai.model} at ${env.config.openai.baseURL}` : "demo only"})`,
+  logger.info(
+    {
+      url: `http://${env.host}:${env.port}/v1`,
+      hub: env.config.hubMcpUrl,
+      tools: env.config.demoToolsMcpUrl,
+      model: env.config.openai
+        ? `${env.config.openai.model} at ${env.config.openai.baseURL}`
+        : "demo only",
+    },
+    "agent listening",
   );
 });
 

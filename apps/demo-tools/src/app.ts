@@ -1,6 +1,8 @@
 import type { Server } from "node:http";
 import { createServer } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { createLogger } from "@inquiry-hub/logging";
+import type { Logger } from "@inquiry-hub/logging";
 import express from "express";
 import type { Request, Response } from "express";
 import { buildDemoMcpServer } from "./mcp-server";
@@ -21,6 +23,8 @@ export interface DemoToolsConfig {
   allowedHosts?: readonly string[] | undefined;
   /** Browser origins accepted; default none, so every browser page is refused. */
   allowedOrigins?: readonly string[] | undefined;
+  /** Where failed requests are reported; default: the service logger on stdout (LOG_LEVEL). */
+  logger?: Logger | undefined;
 }
 
 /** A demo-tools server that is built but not yet listening; the caller picks host and port. */
@@ -33,7 +37,12 @@ function jsonRpcError(res: Response, status: number, message: string): void {
   res.status(status).json({ jsonrpc: "2.0", error: { code: -32_000, message }, id: null });
 }
 
-async function handleMcpPost(state: DemoToolsState, req: Request, res: Response): Promise<void> {
+async function handleMcpPost(
+  state: DemoToolsState,
+  logger: Logger,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const server = buildDemoMcpServer(state);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on("close", () => {
@@ -44,7 +53,7 @@ async function handleMcpPost(state: DemoToolsState, req: Request, res: Response)
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);
   } catch (error) {
-    console.error("demo-tools: MCP request failed", error);
+    logger.error({ err: error }, "MCP request failed");
     if (!res.headersSent) jsonRpcError(res, 500, "Internal server error");
   }
 }
@@ -60,6 +69,7 @@ async function handleMcpPost(state: DemoToolsState, req: Request, res: Response)
  */
 export function createDemoToolsServer(config: DemoToolsConfig): DemoToolsServer {
   const state: DemoToolsState = { sandboxDir: config.sandboxDir, table: createNotesTable() };
+  const logger = config.logger ?? createLogger({ service: "demo-tools" });
   const app = express();
   app.use(
     "/mcp",
@@ -70,7 +80,7 @@ export function createDemoToolsServer(config: DemoToolsConfig): DemoToolsServer 
     }),
   );
   app.use(express.json({ limit: "2mb" }));
-  app.post("/mcp", (req, res) => handleMcpPost(state, req, res));
+  app.post("/mcp", (req, res) => handleMcpPost(state, logger, req, res));
   app.all("/mcp", (_req, res) =>
     jsonRpcError(res, 405, "Method not allowed: this server is stateless, use POST."),
   );

@@ -1,9 +1,12 @@
+import { createLogger } from "@inquiry-hub/logging";
 import { loadOrCreateToken } from "./access-token";
 import { createDemoToolsServer } from "./app";
 import { readDemoToolsEnv } from "./env";
 
+const logger = createLogger({ service: "demo-tools" });
+
 function exitWith(error: unknown): never {
-  console.error(error instanceof Error ? error.message : error);
+  logger.fatal({ err: error }, "cannot start");
   process.exit(1);
 }
 
@@ -22,15 +25,17 @@ const server = createDemoToolsServer({
   bearerToken,
   allowedHosts: env.allowedHosts,
   allowedOrigins: env.allowedOrigins,
+  logger,
 });
 server.httpServer.on("error", (error) => {
-  console.error(`demo-tools could not listen on ${env.host}:${env.port}:`, error.message);
+  logger.fatal({ err: error, host: env.host, port: env.port }, "could not listen");
   process.exit(1);
 });
 server.httpServer.listen(env.port, env.host, () => {
   const tokenSource = env.token === undefined ? `token file ${env.tokenFile}` : "DEMO_TOOLS_TOKEN";
-  console.log(
-    `demo-tools MCP server on http://${env.host}:${env.port}/mcp (sandbox ${env.sandboxDir}; bearer from ${tokenSource})`,
+  logger.info(
+    { url: `http://${env.host}:${env.port}/mcp`, sandbox: env.sandboxDir, bearerFrom: tokenSource },
+    "demo-tools MCP server listening",
   );
 });
 

@@ -1,18 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { createLogger } from "@inquiry-hub/logging";
 import { createHub } from "./composition/app";
 import type { HubConfig } from "./config/hub-config";
 import { loadConfig } from "./config/env";
 import { withPersistedSecrets } from "./infra/file/channel-secrets";
 import { createRedisInfra } from "./infra/redis/index";
+import { redisLogTo } from "./infra/redis/redis-connection";
 import type { RedisInfra } from "./infra/redis/index";
 import { redisHubDeps } from "./composition/redis-hub-deps";
+
+const logger = createLogger({ service: "hub" });
 
 function readConfig(): HubConfig {
   try {
     return loadConfig();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    logger.error({ err: error }, "invalid configuration");
     process.exit(1);
   }
 }
@@ -25,30 +29,32 @@ async function connectRedis(config: HubConfig, url: string): Promise<RedisInfra>
     historyTtlSeconds: config.historyTtlSeconds,
     nodeId: `${config.nodeName ?? hostname()}-${randomUUID().slice(0, 8)}`,
     leaseSeconds: config.nodeLeaseSeconds,
+    log: redisLogTo(logger),
   });
   try {
     await redis.ready();
   } catch (error) {
-    console.error(`cannot reach Redis at ${url}:`, error instanceof Error ? error.message : error);
+    logger.error({ err: error, redisUrl: url }, "cannot reach Redis");
     await redis.close();
     process.exit(1);
   }
   return redis;
 }
 
-const config = withPersistedSecrets(readConfig());
+const config = withPersistedSecrets(readConfig(), logger);
 const redis =
   config.redisUrl === undefined ? undefined : await connectRedis(config, config.redisUrl);
-const hub = createHub(config, redis === undefined ? {} : redisHubDeps(redis));
+const hub = createHub(config, { ...(redis === undefined ? {} : redisHubDeps(redis)), logger });
 const url = await hub.listen();
-console.log(
+logger.info(
   redis === undefined
-    ? `inquiry hub listening on ${url.origin}`
-    : `inquiry hub listening on ${url.origin} (node ${redis.lease.nodeId}, Redis)`,
+    ? { url: url.origin }
+    : { url: url.origin, nodeId: redis.lease.nodeId, store: "redis" },
+  "inquiry hub listening",
 );
 
 function shutdown(signal: string): void {
-  console.log(`${signal} received, closing`);
+  logger.info({ signal }, "closing");
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   hub
@@ -57,7 +63,7 @@ function shutdown(signal: string): void {
     .then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error("shutdown failed", error);
+        logger.error({ err: error }, "shutdown failed");
         process.exit(1);
       },
     );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { PendingIndex } from "../src/core/inquiries/ports";
+import { silentLogger } from "@inquiry-hub/logging";
 import { createInquiryService } from "../src/core/inquiries/inquiry-service";
 import type { InquiryService } from "../src/core/inquiries/inquiry-service";
 import { startPendingSweeper } from "../src/core/inquiries/pending-sweeper";
@@ -33,7 +34,7 @@ describe("pending sweeper and missed-event recovery", () => {
     store = createMemoryInquiryStore();
     bus = createLossyBus();
     service = createInquiryService(
-      { store, bus, validateArguments: () => undefined },
+      { store, bus, validateArguments: () => undefined, logger: silentLogger() },
       { defaultTimeoutMs: timeoutMs, timeoutGraceMs: 60_000 },
     );
   }
@@ -77,7 +78,7 @@ describe("pending sweeper and missed-event recovery", () => {
     };
     const waits = [service.waitForResolution(overdue.id), service.waitForResolution(orphan.id)];
     sweeper = startPendingSweeper(
-      { inquiries: service, index },
+      { inquiries: service, index, logger: silentLogger() },
       { intervalMs: 10, timeoutGraceMs: 0 },
     );
 

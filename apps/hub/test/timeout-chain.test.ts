@@ -9,16 +9,19 @@ import { answerOver, nextEvent } from "./socket-helpers";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-/** Runs the hub's real entry point with `env` and resolves with its exit code and stderr. */
-function runHubMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+/**
+ * Runs the hub's real entry point with `env` and resolves with its exit code and its log: the
+ * JSON lines it wrote to stdout (a refused configuration is logged there like every other line).
+ */
+function runHubMain(env: Record<string, string>): Promise<{ code: number | null; log: string }> {
   const child = spawn(
     path.join(repoRoot, "node_modules/.bin/tsx"),
     [path.join(repoRoot, "apps/hub/src/main.ts")],
     { env: { ...process.env, HUB_PORT: "0", REDIS_URL: "", ...env }, stdio: "pipe" },
   );
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stderr })));
+  let log = "";
+  child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, log })));
 }
 
 describe("timeout chain", () => {
@@ -29,13 +32,14 @@ describe("timeout chain", () => {
   });
 
   it("a hub whose backstop does not come after the client deadline refuses to start", async () => {
-    const { code, stderr } = await runHubMain({
+    const { code, log } = await runHubMain({
       HUB_INQUIRY_TIMEOUT_SECONDS: "60",
       HUB_TIMEOUT_GRACE_SECONDS: "0",
     });
     expect(code).not.toBe(0);
-    expect(stderr).toContain("HUB_TIMEOUT_GRACE_SECONDS must be above 0");
-    expect(stderr).toContain("HUB_INQUIRY_TIMEOUT_SECONDS = 60 s");
+    expect(log).toContain('"msg":"invalid configuration"');
+    expect(log).toContain("HUB_TIMEOUT_GRACE_SECONDS must be above 0");
+    expect(log).toContain("HUB_INQUIRY_TIMEOUT_SECONDS = 60 s");
   }, 20_000);
 
   it("keeps a 30-minute inquiry alive through heartbeats under a 2 s MCP timeout", async () => {

@@ -17,9 +17,10 @@ import { toConnectError, toRunError } from "./run-error";
 import { endpointsFor } from "./run-settings";
 import type { RunSettings } from "./run-settings";
 
-function sendConnectError(res: Response, thrown: unknown): void {
+function sendConnectError(settings: RunSettings, res: Response, thrown: unknown): void {
   const error = toConnectError(thrown);
-  if (error.code !== "invalid_api_key") console.error("agent: MCP connection failed", thrown);
+  if (error.code !== "invalid_api_key")
+    settings.logger.error({ err: thrown }, "MCP connection failed");
   sendOpenAiError(res, error);
 }
 
@@ -27,6 +28,7 @@ function sendConnectError(res: Response, thrown: unknown): void {
 type Run = (onContent: (text: string) => void) => Promise<ToolLoopResult>;
 
 async function streamRun(
+  settings: RunSettings,
   res: Response,
   identity: CompletionIdentity,
   run: Run,
@@ -40,7 +42,7 @@ async function streamRun(
     writer.finish(result.usage);
   } catch (error) {
     if (signal.aborted) return;
-    console.error("agent: run failed", error);
+    settings.logger.error({ err: error, runId: identity.runId }, "run failed");
     const failure = toRunError(error);
     if (writer.started) writer.fail(failure);
     else sendOpenAiError(res, failure);
@@ -48,6 +50,7 @@ async function streamRun(
 }
 
 async function respondOnce(
+  settings: RunSettings,
   res: Response,
   identity: CompletionIdentity,
   run: Run,
@@ -73,7 +76,7 @@ async function respondOnce(
     });
   } catch (error) {
     if (signal.aborted) return;
-    console.error("agent: run failed", error);
+    settings.logger.error({ err: error, runId: identity.runId }, "run failed");
     sendOpenAiError(res, toRunError(error));
   }
 }
@@ -98,7 +101,7 @@ async function handleChat(
       (json) => forward(json),
     );
   } catch (error) {
-    if (!controller.signal.aborted) sendConnectError(res, error);
+    if (!controller.signal.aborted) sendConnectError(settings, res, error);
     return;
   }
   const identity: CompletionIdentity = {
@@ -118,16 +121,18 @@ async function handleChat(
     });
   try {
     if (request.stream) {
-      await streamRun(res, identity, run, controller.signal, (next) => {
+      await streamRun(settings, res, identity, run, controller.signal, (next) => {
         forward = next;
       });
     } else {
-      await respondOnce(res, identity, run, controller.signal);
+      await respondOnce(settings, res, identity, run, controller.signal);
     }
   } finally {
     await tools
       .close()
-      .catch((error: unknown) => console.error("agent: closing MCP clients failed", error));
+      .catch((error: unknown) =>
+        settings.logger.error({ err: error, runId: identity.runId }, "closing MCP clients failed"),
+      );
   }
 }
 

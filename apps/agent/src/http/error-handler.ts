@@ -1,3 +1,4 @@
+import type { Logger } from "@inquiry-hub/logging";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { AgentError, toAgentError } from "../errors/agent-error";
 import { sendOpenAiError } from "./openai-error";
@@ -17,19 +18,21 @@ function fromExpressClientError(thrown: unknown): AgentError | undefined {
  * The last middleware: a client error keeps its 4xx, anything else is logged with its cause
  * and answered as `internal`, or the response just ends when headers already went out.
  */
-export const handleUnexpectedError: ErrorRequestHandler = (thrown: unknown, _req, res, _next) => {
-  const clientError = fromExpressClientError(thrown);
-  if (clientError) {
-    sendOpenAiError(res, clientError);
-    return;
-  }
-  console.error("agent: unexpected error", thrown);
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  sendOpenAiError(res, toAgentError(thrown));
-};
+export function createUnexpectedErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (thrown: unknown, _req, res, _next) => {
+    const clientError = fromExpressClientError(thrown);
+    if (clientError) {
+      sendOpenAiError(res, clientError);
+      return;
+    }
+    logger.error({ err: thrown }, "unexpected error");
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendOpenAiError(res, toAgentError(thrown));
+  };
+}
 
 /** 404 for every route nobody handled. */
 export const handleUnknownRoute: RequestHandler = (_req, res) => {

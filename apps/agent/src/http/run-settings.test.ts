@@ -1,3 +1,4 @@
+import { silentLogger } from "@inquiry-hub/logging";
 import { describe, expect, it } from "vitest";
 import { endpointsFor } from "./run-settings";
 import type { RunSettings } from "./run-settings";
@@ -10,6 +11,7 @@ function settings(demoToolsMcpUrl: string): RunSettings {
     timeouts: { timeoutMs: 1000, maxTotalTimeoutMs: 2000 },
     maxSteps: 4,
     systemPrompt: "",
+    logger: silentLogger(),
   };
 }
 

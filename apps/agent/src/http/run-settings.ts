@@ -1,3 +1,4 @@
+import type { Logger } from "@inquiry-hub/logging";
 import type { ModelProvider } from "../llm/model-provider";
 import type { McpEndpoint } from "../tools/mcp-connection";
 import type { ToolCallTimeouts } from "../tools/tool-box";
@@ -12,6 +13,8 @@ export interface RunSettings {
   maxSteps: number;
   /** Prepended to conversations without a system message of their own. */
   systemPrompt: string;
+  /** Where failed runs and MCP connections are reported. */
+  logger: Logger;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { auditChild, createLogger } from "@inquiry-hub/logging";
+import type { Logger } from "@inquiry-hub/logging";
 import cors from "cors";
 import express from "express";
 import type { ServerOptions } from "socket.io";
@@ -31,6 +33,7 @@ import { createMemoryTokenStore, createMemoryUserStore } from "../infra/memory/m
 import { createMemoryAttemptLimiters } from "../infra/rate-limit/attempt-limiters";
 import { createAjvArgumentsValidator } from "../infra/validation/ajv-arguments-validator";
 import { createApprovalProxies } from "../transport/proxy/approval-proxies";
+import { createLogAuditSink } from "../core/approvals/audit-log";
 import type { AuditSink } from "../core/approvals/audit-log";
 import { createAgentCredentialRoutes } from "../transport/http/agent-credential-routes";
 import { createAuthRoutes } from "../transport/http/auth-routes";
@@ -72,6 +75,11 @@ export interface HubDeps extends TeamDeps {
   attemptLimiters: AttemptLimiterFactory;
   /** Where approval decisions are recorded; one JSON line per decision on stdout by default. */
   approvalAudit: AuditSink;
+  /**
+   * Where every part of the hub logs: by default the service logger of @inquiry-hub/logging
+   * (JSON lines on stdout, LOG_LEVEL). Tests pass a silent or capturing one.
+   */
+  logger: Logger;
   /** Users' settings (YOLO); in memory by default. */
   settingsStore: SettingsStore;
   /** Stores and senders of history, Web Push and the webhook channel (see composition/notification-channels.ts). */
@@ -113,7 +121,8 @@ export interface Hub {
  * const url = await hub.listen(); // http://127.0.0.1:54321/
  */
 export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
-  const eventBus = deps.eventBus ?? createLocalEventBus();
+  const logger = deps.logger ?? createLogger({ service: "hub" });
+  const eventBus = deps.eventBus ?? createLocalEventBus(logger);
   const inquiryStore =
     deps.inquiryStore ??
     createMemoryInquiryStore({
@@ -121,10 +130,11 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       maxResolvedPerUser: config.memoryHistoryPerUser,
     });
   const userStore = deps.userStore ?? createMemoryUserStore();
-  const roomPresence = deps.cluster === undefined ? undefined : createRoomPresence();
+  const roomPresence = deps.cluster === undefined ? undefined : createRoomPresence(logger);
   const devices = createDeviceService({
     store: deps.deviceStore ?? createMemoryDeviceStore(),
     presence: deps.devicePresence ?? roomPresence ?? createMemoryDevicePresence(),
+    logger,
   });
   const tokenStore = deps.tokenStore ?? createMemoryTokenStore();
   const auth = createAuthService({
@@ -158,6 +168,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       bus: eventBus,
       deviceName: (deviceId) => devices.nameOf(deviceId),
       validateArguments,
+      logger,
     },
     {
       defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
@@ -173,6 +184,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       users: userStore,
       validateArguments,
       deviceName: (deviceId) => devices.nameOf(deviceId),
+      logger,
     },
     deps,
   );
@@ -181,7 +193,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     deps.cluster === undefined
       ? undefined
       : startPendingSweeper(
-          { inquiries, index: deps.cluster.pendingIndex },
+          { inquiries, index: deps.cluster.pendingIndex, logger },
           {
             intervalMs: (config.nodeLeaseSeconds * 1000) / 3,
             timeoutGraceMs: config.timeoutGraceSeconds * 1000,
@@ -198,10 +210,11 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     drafter:
       config.answerDrafting === undefined
         ? undefined
-        : createOpenAiAnswerDrafter(config.answerDrafting),
+        : createOpenAiAnswerDrafter(config.answerDrafting, logger),
     heartbeatMs: config.heartbeatSeconds * 1000,
     idleMs: config.mcpSessionIdleSeconds * 1000,
     caps: config.mcpSessionCaps,
+    logger,
   });
   const authenticate = createAuthenticate(auth, devices);
   const authenticatePerson = createAuthenticate(auth, devices, "person");
@@ -214,6 +227,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       authenticate: authenticatePerson,
       votesOf: (inquiryId) => teams.proxy.votesOf(inquiryId),
       username: async (userId) => (await userStore.findById(userId))?.username,
+      logger,
     },
     deps.channels,
   );
@@ -232,8 +246,12 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           sessionCaps: config.proxySessionCaps,
           yolo,
           teams: teams.proxy,
-          ...(deps.approvalAudit === undefined ? {} : { audit: deps.approvalAudit }),
-          auditFullArguments: config.auditFullArguments,
+          audit:
+            deps.approvalAudit ??
+            createLogAuditSink(auditChild(logger), {
+              fullArguments: config.auditFullArguments,
+            }),
+          logger,
         });
 
   const app = express();
@@ -275,7 +293,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   if (proxies !== undefined) app.use(proxies.router);
   app.use(channels.router);
   app.use(notFoundHandler);
-  app.use(createErrorHandler(config.jsonBodyLimitBytes));
+  app.use(createErrorHandler(config.jsonBodyLimitBytes, logger));
 
   const httpServer = createServer(app);
   const sockets = attachSocketLayer(httpServer, {
@@ -286,13 +304,18 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     bus: eventBus,
     corsOrigins: config.corsOrigins,
     adapter: deps.cluster?.socketAdapter,
+    logger,
   });
   roomPresence?.bind(sockets.io);
   const stopSettingsFanOut = startSettingsFanOut(sockets.io, settings);
   const stopTeamFanOut = teams.startFanOut(sockets.io);
   const stopClosingMcp = devices.onRevoked((device) => {
     Promise.all([mcp.closeDevice(device.id), proxies?.closeDevice(device.id)]).catch(
-      (error: unknown) => console.error("closing a revoked device's MCP sessions failed", error),
+      (error: unknown) =>
+        logger.error(
+          { err: error, deviceId: device.id },
+          "closing a revoked device's MCP sessions failed",
+        ),
     );
   });
   let closing: Promise<void> | undefined;

@@ -3,7 +3,7 @@ import { Router } from "express";
 import type { RequestHandler } from "express";
 import type { HubConfig } from "../config/hub-config";
 import type { DeliveryClaims } from "../core/notifications/ports";
-import type { OneTimeSecretStore } from "../core/shared/ports";
+import type { Logger, OneTimeSecretStore } from "../core/shared/ports";
 import type { DeviceService } from "../core/accounts/device-service";
 import type { AuditTrail, DeliveryLog } from "../core/history/ports";
 import { createHistoryService } from "../core/history/history-service";
@@ -73,6 +73,7 @@ export function createChannels(
     /** The votes of shared approvals and voters' names, for the history detail. */
     votesOf?: (inquiryId: string) => Promise<ApprovalVote[]>;
     username?: (userId: string) => Promise<string | undefined>;
+    logger: Logger;
   },
   deps: Partial<ChannelDeps> = {},
 ): Channels {
@@ -108,6 +109,7 @@ export function createChannels(
     subscriptions,
     sender,
     claims,
+    logger: core.logger,
   });
 
   const webhookConfigs = deps.webhookConfigs ?? createMemoryWebhookConfigStore();
@@ -128,6 +130,7 @@ export function createChannels(
     }),
     deviceName,
     retry: { attempts: config.webhookAttempts, baseDelayMs: config.webhookRetryBaseSeconds * 1000 },
+    logger: core.logger,
   });
   const decisions = createWebhookDecisions({ secret, nonces, inquiries: core.inquiries });
 

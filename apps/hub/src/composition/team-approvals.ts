@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import type { HubConfig } from "../config/hub-config";
 import type { ArgumentsValidator } from "../core/inquiries/ports";
+import type { Logger } from "../core/shared/ports";
 import { routeToTeams } from "../core/teams/approval-routing";
 import type { TeamLookup } from "../core/teams/approval-routing";
 import type { ApprovalVoteStore } from "../core/teams/ports";
@@ -53,6 +54,7 @@ export function createTeams(
     users: UserStore;
     validateArguments: ArgumentsValidator;
     deviceName: (deviceId: string) => Promise<string | undefined>;
+    logger: Logger;
   },
   deps: Partial<TeamDeps>,
 ): Teams {
@@ -62,6 +64,7 @@ export function createTeams(
     invitations: deps.teamInvitations ?? createMemoryOneTimeSecretStore(),
     invitationTtlMs: config.teamInvitationSeconds * 1000,
     membershipChanged: (teamId, userId) => shared.reviewStanding(teamId, userId),
+    logger: core.logger,
   });
   const lookup: TeamLookup = (teamId) => service.lookup(teamId);
   const shared = withSharedApprovals(core.inquiries, {
@@ -72,6 +75,7 @@ export function createTeams(
     lookup,
     validateArguments: core.validateArguments,
     deviceName: core.deviceName,
+    logger: core.logger,
   });
   const proxy: TeamApprovalDeps = {
     route: (rule, requesterId) => routeToTeams(lookup, rule, requesterId),
@@ -82,9 +86,10 @@ export function createTeams(
   if (config.proxy !== undefined)
     unknownTeamWarnings(config.proxy, proxy).then(
       (warnings) => {
-        for (const warning of warnings) console.warn(warning);
+        for (const warning of warnings) core.logger.warn({}, warning);
       },
-      (error: unknown) => console.warn("checking the proxy config's approver teams failed", error),
+      (error: unknown) =>
+        core.logger.warn({ err: error }, "checking the proxy config's approver teams failed"),
     );
   return {
     inquiries: shared.inquiries,

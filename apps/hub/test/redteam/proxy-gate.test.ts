@@ -4,10 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDemoToolsServer, loadOrCreateToken } from "@inquiry-hub/demo-tools";
 import type { DemoToolsServer } from "@inquiry-hub/demo-tools";
+import { captureLogLines } from "@inquiry-hub/logging";
+import type { Logger } from "@inquiry-hub/logging";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import fc from "fast-check";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
 import { callUntilOpened, resultText, startTestHub, waitFor } from "../helpers";
 import type { TestHub } from "../helpers";
@@ -26,7 +28,10 @@ interface Gate {
   close(): Promise<void>;
 }
 
-async function startGate(upstreamSettings: Record<string, unknown>): Promise<Gate> {
+async function startGate(
+  upstreamSettings: Record<string, unknown>,
+  logger?: Logger,
+): Promise<Gate> {
   const root = await mkdtemp(path.join(tmpdir(), "redteam-proxy-gate-"));
   const sandboxDir = path.join(root, "sandbox");
   const tokenFile = path.join(root, "demo-tools-token");
@@ -48,7 +53,7 @@ async function startGate(upstreamSettings: Record<string, unknown>): Promise<Gat
       },
     },
   });
-  const hub = await startTestHub({ proxy });
+  const hub = await startTestHub({ proxy }, logger === undefined ? {} : { logger });
   const clients: Client[] = [];
   return {
     hub,
@@ -100,7 +105,6 @@ function caseVariant(name: string): fc.Arbitrary<string> {
 describe("red team: the approval proxy's gate", () => {
   let gate: Gate | undefined;
   afterEach(async () => {
-    vi.restoreAllMocks();
     await gate?.close();
     gate = undefined;
   });
@@ -143,7 +147,6 @@ describe("red team: the approval proxy's gate", () => {
   });
 
   it("finding 13: a tool the config does not name is gated (fail closed), and runs only if approved", async () => {
-    vi.spyOn(console, "info").mockImplementation(() => undefined);
     gate = await startGate({ tools: { get_weather: false } });
     const { token } = await gate.hub.registerUser("gate");
     const { client } = await gate.agent(token);
@@ -161,13 +164,17 @@ describe("red team: the approval proxy's gate", () => {
   });
 
   it("finding 13: a policy naming a tool the upstream does not list is warned about at the first connection", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    gate = await startGate({ default: false, tools: { Write_File: true } });
+    const captured = captureLogLines({ service: "hub" });
+    gate = await startGate({ default: false, tools: { Write_File: true } }, captured.logger);
     const { token } = await gate.hub.registerUser("gate");
     await gate.agent(token);
     const message = await waitFor(async () =>
       Promise.resolve(
-        warn.mock.calls.map((args) => String(args[0])).find((text) => /Write_File/.test(text)),
+        captured
+          .lines()
+          .filter((line) => line.level === 40)
+          .map((line) => String(line.msg))
+          .find((text) => /Write_File/.test(text)),
       ),
     );
     expect(message).toBe(
@@ -176,8 +183,8 @@ describe("red team: the approval proxy's gate", () => {
   });
 
   it("finding 14: the audit line on stdout carries no argument values by default", async () => {
-    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
-    gate = await startGate({ tools: { write_file: true } });
+    const captured = captureLogLines({ service: "hub" });
+    gate = await startGate({ tools: { write_file: true } }, captured.logger);
     const { token } = await gate.hub.registerUser("gate");
     const { client } = await gate.agent(token);
     const secret = "DROP-DATABASE-sk-live-0123456789";
@@ -193,7 +200,9 @@ describe("red team: the approval proxy's gate", () => {
     await pending;
     const line = await waitFor(async () =>
       Promise.resolve(
-        info.mock.calls.map((args) => String(args[0])).find((text) => text.includes(inquiryId)),
+        captured
+          .rawLines()
+          .find((text) => text.includes(`"event":"approval.decision"`) && text.includes(inquiryId)),
       ),
     );
     expect(line).not.toContain(secret);

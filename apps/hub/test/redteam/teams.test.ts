@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { captureLogLines } from "@inquiry-hub/logging";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema, InquirySchema, TeamSchema } from "@inquiry-hub/protocol";
 import type { Inquiry, InquiryProgress } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -31,7 +32,13 @@ describe("red team, finding 9: approver teams are named by id and checked at vot
   let harness: ProxyHarness;
   let agent: Client;
   let opsId: string;
-  const warnings: string[] = [];
+  const hubLog = captureLogLines({ service: "hub" });
+  /** The hub's warnings so far, as their messages. */
+  const warnings = (): string[] =>
+    hubLog
+      .lines()
+      .filter((line) => line.level === 40)
+      .map((line) => String(line.msg));
   const people = {} as Record<Name, Person>;
 
   async function person(account: TeamAccount): Promise<Person> {
@@ -42,33 +49,33 @@ describe("red team, finding 9: approver teams are named by id and checked at vot
   }
 
   beforeAll(async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
-      warnings.push(args.map(String).join(" "));
-    });
-    const started = await startAfterTeamSetup(async (setup) => {
-      const accounts = Object.fromEntries(
-        await Promise.all(NAMES.map(async (name) => [name, await setup.register(name)] as const)),
-      ) as Record<Name, TeamAccount & { token: string }>;
-      const ops = await setup.createTeam(accounts.owner, OPS);
-      for (const name of ["p", "q", "r"] as const)
-        await setup.join(accounts.owner, ops.id, accounts[name], "approver");
-      const tools = {
-        execute_sql: {
-          when: [{ arg: "query", sql: ["insert"] }],
-          approvers: { team_id: ops.id },
-          approvals_required: 2,
-          timeout_seconds: 60,
-        },
-        write_file: { approvers: { team_id: GHOST } },
-      };
-      return { tools, state: { accounts, opsId: ops.id } };
-    });
+    const started = await startAfterTeamSetup(
+      async (setup) => {
+        const accounts = Object.fromEntries(
+          await Promise.all(NAMES.map(async (name) => [name, await setup.register(name)] as const)),
+        ) as Record<Name, TeamAccount & { token: string }>;
+        const ops = await setup.createTeam(accounts.owner, OPS);
+        for (const name of ["p", "q", "r"] as const)
+          await setup.join(accounts.owner, ops.id, accounts[name], "approver");
+        const tools = {
+          execute_sql: {
+            when: [{ arg: "query", sql: ["insert"] }],
+            approvers: { team_id: ops.id },
+            approvals_required: 2,
+            timeout_seconds: 60,
+          },
+          write_file: { approvers: { team_id: GHOST } },
+        };
+        return { tools, state: { accounts, opsId: ops.id } };
+      },
+      {},
+      { logger: hubLog.logger },
+    );
     harness = started.harness;
     opsId = started.state.opsId;
     for (const name of NAMES) people[name] = await person(started.state.accounts[name]);
     agent = await harness.connectAgent(people.requester.token);
-    await waitFor(() => Promise.resolve(warnings.find((line) => line.includes(GHOST))));
-    warn.mockRestore();
+    await waitFor(() => Promise.resolve(warnings().find((line) => line.includes(GHOST))));
   });
 
   afterAll(() => harness.close());
@@ -159,7 +166,7 @@ describe("red team, finding 9: approver teams are named by id and checked at vot
   });
 
   it("finding 9: a policy naming an unknown team id refuses the call and warned at startup", async () => {
-    expect(warnings.find((line) => line.includes(GHOST))).toMatch(/demo\.write_file.*refused/);
+    expect(warnings().find((line) => line.includes(GHOST))).toMatch(/demo\.write_file.*refused/);
     const file = `ghost-${randomUUID()}.txt`;
     const result = await agent.callTool({
       name: "write_file",

@@ -3,7 +3,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { startRedisServer } from "@inquiry-hub/test-kit";
+import { HUB_LISTENING_LINE, startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import type { HubConfig } from "../../src/index";
 import { createRedisInfra } from "../../src/infra/redis/index";
@@ -137,7 +137,7 @@ export async function spawnChildNode(
     }, STARTUP_TIMEOUT_MS);
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      const match = HUB_LISTENING_LINE.exec(output);
       if (match?.[1] !== undefined) {
         clearTimeout(timer);
         resolve(new URL(match[1]));

@@ -47,6 +47,7 @@ async function json(response: Response, status: number): Promise<unknown> {
 export async function startAfterTeamSetup<State>(
   prepare: (setup: TeamSetup) => Promise<{ tools: Record<string, unknown>; state: State }>,
   overrides: Partial<HubConfig> = {},
+  deps: Partial<HubDeps> = {},
 ): Promise<{ harness: ProxyHarness; state: State }> {
   const kept: Partial<HubDeps> = {
     userStore: createMemoryUserStore(),
@@ -78,7 +79,7 @@ export async function startAfterTeamSetup<State>(
   };
   const prepared = await prepare(setup).finally(() => hub.close());
   return {
-    harness: await startProxyHarness(prepared.tools, overrides, kept),
+    harness: await startProxyHarness(prepared.tools, overrides, { ...kept, ...deps }),
     state: prepared.state,
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Device, DeviceHint } from "@inquiry-hub/protocol";
 import { describeUserAgent } from "./device-naming";
 import type { CredentialPurpose, DevicePresence, DeviceRecord, DeviceStore } from "./ports";
+import type { Logger } from "../shared/ports";
 import { HubError } from "../shared/errors";
 
 /** lastSeenAt is written at most this often per device from HTTP traffic (sockets always write). */
@@ -56,6 +57,7 @@ export interface DeviceService {
 export function createDeviceService(deps: {
   store: DeviceStore;
   presence: DevicePresence;
+  logger: Logger;
   now?: () => Date;
 }): DeviceService {
   const now = deps.now ?? (() => new Date());
@@ -147,7 +149,7 @@ export function createDeviceService(deps: {
         try {
           listener(device);
         } catch (error) {
-          console.error("device revocation listener failed", error);
+          deps.logger.error({ err: error, deviceId }, "device revocation listener failed");
         }
       }
     },

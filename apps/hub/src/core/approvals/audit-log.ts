@@ -1,6 +1,7 @@
 import type { ApprovalVote, Inquiry } from "@inquiry-hub/protocol";
 import type { ApprovalOutcome, ApprovalVerdict } from "./approval-outcome";
 import { redactArguments } from "./redact-arguments";
+import type { Logger } from "../shared/ports";
 
 /**
  * One line of the approval audit trail: who decided what about which call, and what was
@@ -32,12 +33,15 @@ export interface ApprovalAuditEntry {
 export type AuditSink = (entry: ApprovalAuditEntry) => void;
 
 /**
- * The default sink: one JSON line per decision on stdout. Arguments are redacted (keys kept,
- * values replaced by length and digest, see redactArguments) unless `fullArguments` is set
- * (HUB_AUDIT_FULL_ARGUMENTS=1): stdout ends up in terminals, CI logs and log shippers, and
- * arguments hold file contents and SQL. The inquiry record keeps the full call either way.
+ * The default sink: one line per decision through the hub's logger (JSON on stdout, at
+ * `info`, the entry's fields at the top level beside the logger's own). Arguments are
+ * redacted here (keys kept, values replaced by length and digest, see redactArguments)
+ * unless `fullArguments` is set (HUB_AUDIT_FULL_ARGUMENTS=1): stdout ends up in terminals, CI
+ * logs and log shippers, and arguments hold file contents and SQL. The inquiry record keeps
+ * the full call either way. `logger` must not redact on its own, or full arguments would not be
+ * full, and must not be silenced by LOG_LEVEL: the composition root passes `auditChild`.
  */
-export function createConsoleAuditSink(options: { fullArguments: boolean }): AuditSink {
+export function createLogAuditSink(logger: Logger, options: { fullArguments: boolean }): AuditSink {
   return (entry) => {
     const shown = options.fullArguments
       ? entry
@@ -49,7 +53,7 @@ export function createConsoleAuditSink(options: { fullArguments: boolean }): Aud
               ? undefined
               : redactArguments(entry.forwardedArguments),
         };
-    console.info(JSON.stringify(shown));
+    logger.info(shown, "approval decision");
   };
 }
 

@@ -8,10 +8,10 @@ export interface BackstopTimers {
 
 /**
  * Creates the timer table. Timers are unref'd so a pending backstop never keeps a finished
- * process alive; `onError` receives failures of `fire` (default: console.error).
+ * process alive; `onError` receives failures of `fire` with the id they were for.
  */
 export function createBackstopTimers(
-  onError: (error: unknown) => void = (error) => console.error("backstop failed", error),
+  onError: (error: unknown, id: string) => void,
 ): BackstopTimers {
   const timers = new Map<string, NodeJS.Timeout>();
 
@@ -26,7 +26,7 @@ export function createBackstopTimers(
       const timer = setTimeout(
         () => {
           timers.delete(id);
-          fire().catch(onError);
+          fire().catch((error: unknown) => onError(error, id));
         },
         Math.max(0, delayMs),
       );

@@ -23,6 +23,7 @@ import {
   resolutionFromAnswer,
 } from "./inquiry-machine";
 import type { InquiryEventBus, InquiryStore } from "./ports";
+import type { Logger } from "../shared/ports";
 import { createBackstopTimers } from "./backstop-timers";
 
 /** What an agent asks; the service adds identity, owner and deadlines. */
@@ -119,11 +120,14 @@ export function createInquiryService(
     deviceName?: (deviceId: string) => Promise<string | undefined>;
     /** Checks edited arguments of APPROVAL answers against the tool's inputSchema. */
     validateArguments: ArgumentsValidator;
+    logger: Logger;
   },
   options: InquiryServiceOptions,
 ): InquiryService {
   const now = options.now ?? (() => new Date());
-  const backstops = createBackstopTimers();
+  const backstops = createBackstopTimers((error, id) =>
+    deps.logger.error({ err: error, inquiryId: id }, "inquiry deadline backstop failed"),
+  );
   const waiters = new Map<string, Set<Waiter>>();
 
   /** Settles every local wait for `inquiry` if it is final; safe to call more than once. */
@@ -158,7 +162,7 @@ export function createInquiryService(
 
   const stopResuming = deps.bus.onResume?.(() => {
     recheckWaiting().catch((error: unknown) =>
-      console.error("re-checking waited inquiries after a bus resume failed", error),
+      deps.logger.error({ err: error }, "re-checking waited inquiries after a bus resume failed"),
     );
   });
 

@@ -1,4 +1,5 @@
 import type { PendingIndex } from "./ports";
+import type { Logger } from "../shared/ports";
 import { toHubError } from "../shared/errors";
 import { hubResolution } from "./inquiry-machine";
 import type { InquiryService } from "./inquiry-service";
@@ -30,7 +31,7 @@ export interface PendingSweeper {
  * time, or a sweep racing a person's answer, still yield exactly one outcome.
  */
 export function startPendingSweeper(
-  deps: { inquiries: InquiryService; index: PendingIndex },
+  deps: { inquiries: InquiryService; index: PendingIndex; logger: Logger },
   options: PendingSweeperOptions,
 ): PendingSweeper {
   const now = options.now ?? (() => new Date());
@@ -58,11 +59,15 @@ export function startPendingSweeper(
     timer = setTimeout(() => {
       running = pass().then(
         () => {
-          if (failing) console.warn("pending sweeper recovered");
+          if (failing) deps.logger.warn({}, "pending sweeper recovered");
           failing = false;
         },
         (error: unknown) => {
-          if (!failing) console.warn("pending sweep failed; retrying", toHubError(error).message);
+          if (!failing)
+            deps.logger.warn(
+              { reason: toHubError(error).message },
+              "pending sweep failed; retrying",
+            );
           failing = true;
         },
       );

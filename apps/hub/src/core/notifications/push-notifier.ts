@@ -2,6 +2,7 @@ import type { Inquiry, PushMessage } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { decodeResolution, encodeResolution } from "./ports";
 import type { DeliveryClaims } from "./ports";
+import type { Logger } from "../shared/ports";
 import type { DeviceService } from "../accounts/device-service";
 import type { InquiryEvent, InquiryEventBus } from "../inquiries/ports";
 import type { PushSender, PushSubscriptionStore, StoredPushSubscription } from "./ports";
@@ -33,7 +34,9 @@ export function startPushNotifier(deps: {
   subscriptions: PushSubscriptionStore;
   sender: PushSender;
   claims: DeliveryClaims;
+  logger: Logger;
 }): () => void {
+  const { logger } = deps;
   async function deliver(
     subscription: StoredPushSubscription,
     message: PushMessage,
@@ -46,13 +49,14 @@ export function startPushNotifier(deps: {
         await deps.subscriptions.removeEndpoint(subscription.endpoint);
         return false;
       case "refused":
-        console.warn(
-          `web push to device ${subscription.deviceId} refused: endpoint not allowed, forgotten`,
+        logger.warn(
+          { deviceId: subscription.deviceId },
+          "web push refused: endpoint not allowed, forgotten",
         );
         await deps.subscriptions.removeEndpoint(subscription.endpoint);
         return false;
       case "failed":
-        console.warn(`web push to device ${subscription.deviceId} failed: ${outcome.reason}`);
+        logger.warn({ deviceId: subscription.deviceId, reason: outcome.reason }, "web push failed");
         return false;
     }
   }
@@ -98,7 +102,7 @@ export function startPushNotifier(deps: {
   async function announce(inquiry: Inquiry): Promise<void> {
     if (!(await deps.claims.claimAnnouncement("push", inquiry.id))) return;
     const pushed = await pushQuestion(inquiry).catch((error: unknown) => {
-      console.error("web push of a new inquiry failed", error);
+      logger.error({ err: error, inquiryId: inquiry.id }, "web push of a new inquiry failed");
       return [];
     });
     const followUp = pushed.length === 0 ? undefined : JSON.stringify(pushed);
@@ -115,12 +119,15 @@ export function startPushNotifier(deps: {
   function onEvent(event: InquiryEvent): void {
     if (event.type === "inquiry.created") {
       announce(event.inquiry).catch((error: unknown) =>
-        console.error("web push of a new inquiry failed", error),
+        logger.error(
+          { err: error, inquiryId: event.inquiry.id },
+          "web push of a new inquiry failed",
+        ),
       );
       return;
     }
     followUp(event.inquiry).catch((error: unknown) =>
-      console.error("web push of a withdrawal failed", error),
+      logger.error({ err: error, inquiryId: event.inquiry.id }, "web push of a withdrawal failed"),
     );
   }
 
@@ -132,7 +139,10 @@ export function startPushNotifier(deps: {
         Promise.all(owned.map((each) => deps.subscriptions.remove(device.id, each.endpoint))),
       )
       .catch((error: unknown) =>
-        console.error("forgetting a revoked device's pushes failed", error),
+        logger.error(
+          { err: error, deviceId: device.id },
+          "forgetting a revoked device's pushes failed",
+        ),
       );
   });
 

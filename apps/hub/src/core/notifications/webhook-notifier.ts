@@ -2,6 +2,7 @@ import type { DeliveryAttempt, Inquiry, WebhookConfig } from "@inquiry-hub/proto
 import { z } from "zod";
 import { decodeResolution, encodeResolution } from "./ports";
 import type { DeliveryClaims } from "./ports";
+import type { Logger } from "../shared/ports";
 import type { DeliveryLog } from "../history/ports";
 import type { InquiryEventBus } from "../inquiries/ports";
 import { retryWithBackoff } from "../shared/retry";
@@ -44,8 +45,10 @@ export function startWebhookNotifier(deps: {
   links: { issue(inquiry: Inquiry): Promise<DecisionLink[]>; openUrl(inquiry: Inquiry): string };
   deviceName: (deviceId: string) => Promise<string | undefined>;
   retry: WebhookRetryPolicy;
+  logger: Logger;
   now?: () => Date;
 }): () => void {
+  const { logger } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function deliver(
@@ -90,7 +93,7 @@ export function startWebhookNotifier(deps: {
   async function announce(inquiry: Inquiry): Promise<void> {
     if (!(await deps.claims.claimAnnouncement("webhook", inquiry.id))) return;
     const config = await postQuestion(inquiry).catch((error: unknown) => {
-      console.error("webhook announcement failed", error);
+      logger.error({ err: error, inquiryId: inquiry.id }, "webhook announcement failed");
       return undefined;
     });
     const followUp =
@@ -116,12 +119,12 @@ export function startWebhookNotifier(deps: {
   return deps.bus.subscribe((event) => {
     if (event.type === "inquiry.created") {
       announce(event.inquiry).catch((error: unknown) =>
-        console.error("webhook announcement failed", error),
+        logger.error({ err: error, inquiryId: event.inquiry.id }, "webhook announcement failed"),
       );
       return;
     }
     followUp(event.inquiry).catch((error: unknown) =>
-      console.error("webhook follow-up failed", error),
+      logger.error({ err: error, inquiryId: event.inquiry.id }, "webhook follow-up failed"),
     );
   });
 }

@@ -56,3 +56,21 @@ export interface OneTimeSecretStore<Value> {
   /** Removes and returns the value if it exists and has not expired at `now`. */
   take(secretHash: string, now: Date): Promise<Value | undefined>;
 }
+
+/**
+ * Where the hub reports what a person operating it should see: failures it recovered from
+ * and background work that went wrong. Fields first, then a fixed message, so a line stays
+ * machine-readable: ids as fields (`inquiryId`, `deviceId`), a caught error under `err`.
+ * The hub's pino logger (@inquiry-hub/logging) satisfies it as is; tests pass a silent or
+ * capturing one through HubDeps.
+ *
+ * @example
+ * logger.error({ err: error, inquiryId }, "cancelling an inquiry failed");
+ */
+export interface Logger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+  /** A logger adding `bindings` to every line, e.g. `{ component: "pending-sweeper" }`. */
+  child(bindings: Record<string, unknown>): Logger;
+}

@@ -3,6 +3,7 @@ import type { ArgumentsValidator } from "../inquiries/ports";
 import type { TeamLookup } from "./approval-routing";
 import type { ApprovalVoteStore } from "./ports";
 import { HubError } from "../shared/errors";
+import type { Logger } from "../shared/ports";
 import { alreadyResolvedError } from "../inquiries/inquiry-machine";
 import type { InquiryService } from "../inquiries/inquiry-service";
 import type { InquiryStore } from "../inquiries/ports";
@@ -56,6 +57,7 @@ export function withSharedApprovals(
     lookup: TeamLookup;
     validateArguments: ArgumentsValidator;
     deviceName?: (deviceId: string) => Promise<string | undefined>;
+    logger: Logger;
     now?: () => Date;
   },
 ): SharedApprovals {
@@ -182,7 +184,10 @@ export function withSharedApprovals(
         setTimeout(
           () => {
             escalate(inquiry, index + 1).catch((error: unknown) =>
-              console.error("escalating a shared approval failed", error),
+              deps.logger.error(
+                { err: error, inquiryId: inquiry.id, step: index + 1 },
+                "escalating a shared approval failed",
+              ),
             );
           },
           Date.parse(inquiry.createdAt) + seconds * 1000 - now().getTime(),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Team, TeamInvitation, TeamRole } from "@inquiry-hub/protocol";
-import type { OneTimeSecretStore } from "../shared/ports";
+import type { Logger, OneTimeSecretStore } from "../shared/ports";
 import { HubError } from "../shared/errors";
 import type { UserStore } from "../accounts/ports";
 import { hashSecret, newSecret } from "../shared/secrets";
@@ -41,6 +41,7 @@ export function createTeamService(deps: {
   invitations: OneTimeSecretStore<TeamInvitationGrant>;
   invitationTtlMs: number;
   membershipChanged?: (teamId: string, userId: string) => Promise<void>;
+  logger: Logger;
   now?: () => Date;
 }): TeamService {
   const now = deps.now ?? (() => new Date());
@@ -78,7 +79,10 @@ export function createTeamService(deps: {
 
   async function reviewChange(teamId: string, userId: string): Promise<void> {
     await deps.membershipChanged?.(teamId, userId).catch((error: unknown) => {
-      console.error(`reviewing the approvals of user ${userId} after a team change failed`, error);
+      deps.logger.error(
+        { err: error, teamId, userId },
+        "reviewing a user's approvals after a team change failed",
+      );
     });
   }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import webPush from "web-push";
 import { z } from "zod";
 import type { HubConfig } from "../../config/hub-config";
+import type { Logger } from "../../core/shared/ports";
 
 /** File under the data directory holding the generated channel secrets. */
 const SECRETS_FILE = "channel-secrets.json";
@@ -49,7 +50,7 @@ function fillSecrets(config: HubConfig, secrets: ChannelSecrets): ConfigWithSecr
  * start, so browsers' push subscriptions and issued links survive restarts. Several nodes
  * must share the secrets, so a cluster sets them in the environment instead.
  */
-export function withPersistedSecrets(config: HubConfig): ConfigWithSecrets {
+export function withPersistedSecrets(config: HubConfig, logger: Logger): ConfigWithSecrets {
   const { vapidKeys, webhookSecret } = config;
   if (vapidKeys !== undefined && webhookSecret !== undefined)
     return { ...config, vapidKeys, webhookSecret };
@@ -63,7 +64,7 @@ export function withPersistedSecrets(config: HubConfig): ConfigWithSecrets {
     stored = generateChannelSecrets();
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-    console.log(`generated Web Push (VAPID) keys and a webhook secret in ${file}`);
+    logger.info({ file }, "generated Web Push (VAPID) keys and a webhook secret");
   }
   return fillSecrets(config, stored);
 }

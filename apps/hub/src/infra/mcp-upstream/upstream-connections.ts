@@ -2,11 +2,9 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { HubError } from "../../core/shared/errors";
 import { unlistedPolicyTools } from "../../core/approvals/approval-policy";
 import type { UpstreamConfig } from "../../core/approvals/proxy-policy";
+import type { Logger } from "../../core/shared/ports";
 import { listUpstreamTools } from "./tool-catalog";
 import { connectUpstream } from "./upstream-connection";
-
-/** Where the proxy reports configuration trouble it finds at run time. */
-export type ProxyWarn = (message: string) => void;
 
 /** Opens upstream connections within each upstream's limits. */
 export interface UpstreamConnections {
@@ -32,11 +30,10 @@ export interface UpstreamConnections {
  *
  * The first connection to each upstream also checks the policy against the upstream's tool
  * list and warns about policies naming tools it does not list (connections are opened on
- * the first agent session, so that is when the hub can first know).
+ * the first agent session, so that is when the hub can first know). `logger` receives those
+ * warnings.
  */
-export function createUpstreamConnections(
-  warn: ProxyWarn = (message) => console.warn(message),
-): UpstreamConnections {
+export function createUpstreamConnections(logger: Logger): UpstreamConnections {
   const open = new Map<string, Map<string, number>>();
   const checked = new Set<string>();
 
@@ -77,11 +74,14 @@ export function createUpstreamConnections(
     try {
       const tools = await listUpstreamTools(client, { timeout: upstream.timeoutMs });
       const names = tools.map((tool) => tool.name);
-      for (const message of unlistedPolicyTools(name, upstream, names)) warn(message);
+      for (const message of unlistedPolicyTools(name, upstream, names))
+        logger.warn({ upstream: name }, message);
     } catch (error) {
       checked.delete(name);
-      const reason = error instanceof Error ? error.message : String(error);
-      warn(`approval proxy: could not check the policy of upstream "${name}": ${reason}`);
+      logger.warn(
+        { err: error, upstream: name },
+        "approval proxy: could not check an upstream's policy against its tool list",
+      );
     }
   }
 

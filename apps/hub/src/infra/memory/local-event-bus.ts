@@ -1,13 +1,13 @@
 import type { InquiryEvent, InquiryEventBus } from "../../core/inquiries/ports";
+import type { Logger } from "../../core/shared/ports";
 
 /**
  * The single-process event bus. Listeners run synchronously in subscription order; one
  * throwing listener is reported and does not stop the others or the publisher.
  */
-export function createLocalEventBus(
-  onListenerError: (error: unknown) => void = (error) =>
-    console.error("inquiry event listener failed", error),
-): InquiryEventBus {
+export function createLocalEventBus(logger: Logger): InquiryEventBus {
+  const onListenerError = (error: unknown): void =>
+    logger.error({ err: error }, "inquiry event listener failed");
   const listeners = new Set<(event: InquiryEvent) => void>();
 
   return {

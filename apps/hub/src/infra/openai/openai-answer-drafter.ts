@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import { MAX_ANSWER_LENGTH } from "@inquiry-hub/protocol";
 import { ANSWER_DRAFTING_PROMPT, draftingRequest } from "../../core/inquiries/answer-drafter";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
+import type { Logger } from "../../core/shared/ports";
 
 /** The drafting model: any OpenAI-compatible chat completions API (HUB_SUGGEST_*). */
 export interface OpenAiAnswerDrafterConfig {
@@ -14,9 +15,6 @@ export interface OpenAiAnswerDrafterConfig {
   timeoutMs: number;
 }
 
-/** Where failed drafts are reported; console.warn unless the hub passes its own. */
-export type DraftLog = (message: string, detail: unknown) => void;
-
 /**
  * An {@link AnswerDrafter} on the official `openai` client: one non-streaming chat
  * completion per draft, no retries (a retry would only eat the same time budget), aborted at
@@ -25,7 +23,7 @@ export type DraftLog = (message: string, detail: unknown) => void;
  */
 export function createOpenAiAnswerDrafter(
   config: OpenAiAnswerDrafterConfig,
-  log: DraftLog = (message, detail) => console.warn(message, detail),
+  logger: Logger,
 ): AnswerDrafter {
   const client = new OpenAI({
     baseURL: config.baseUrl,
@@ -49,12 +47,15 @@ export function createOpenAiAnswerDrafter(
         );
         const text = completion.choices[0]?.message.content?.trim() ?? "";
         if (text.length === 0 || text.length > MAX_ANSWER_LENGTH) {
-          log("drafting a suggested answer returned no usable text", { length: text.length });
+          logger.warn(
+            { length: text.length },
+            "drafting a suggested answer returned no usable text",
+          );
           return undefined;
         }
         return text;
       } catch (error) {
-        log("drafting a suggested answer failed", error instanceof Error ? error.message : error);
+        logger.warn({ err: error }, "drafting a suggested answer failed");
         return undefined;
       }
     },

@@ -12,7 +12,8 @@ import type { SettingsStore } from "../../core/settings/ports";
 import { createKeyLayout } from "./keys";
 import { startNodeLease } from "./node-lease";
 import type { NodeLease } from "./node-lease";
-import { createRedisConnection, settleWithin, untilReady } from "./redis-connection";
+import { createLogger } from "@inquiry-hub/logging";
+import { createRedisConnection, redisLogTo, settleWithin, untilReady } from "./redis-connection";
 import type { RedisLog } from "./redis-connection";
 import { createRedisChannelStores } from "./redis-channel-stores";
 import type { RedisChannelStores } from "./redis-channel-stores";
@@ -76,7 +77,7 @@ export interface RedisInfraOptions {
   nodeId?: string;
   /** TTL of the holder lease, renewed every third of it (default 10 s). */
   leaseSeconds?: number;
-  /** Where connection trouble and dropped events are reported (default console.warn). */
+  /** Where connection trouble and dropped events are reported (default: the hub's logger). */
   log?: RedisLog;
 }
 
@@ -140,7 +141,7 @@ async function closeConnection(redis: Redis): Promise<void> {
  */
 export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
   const { url, keyPrefix, historyTtlSeconds, nodeId, leaseSeconds } = OptionsSchema.parse(options);
-  const log = options.log ?? ((message, detail) => console.warn(message, detail ?? ""));
+  const log = options.log ?? redisLogTo(createLogger({ service: "hub" }));
   const keys = createKeyLayout(keyPrefix);
   const commands = createRedisConnection(url, "commands", log);
   const subscriber = createRedisConnection(url, "subscriber", log);

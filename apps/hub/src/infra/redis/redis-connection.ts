@@ -1,9 +1,16 @@
 import { Redis } from "ioredis";
 import type { RedisOptions } from "ioredis";
 import { HubError } from "../../core/shared/errors";
+import type { Logger } from "../../core/shared/ports";
 
-/** Where the Redis layer reports trouble; console.warn unless the hub passes its logger. */
+/** Where the Redis layer reports trouble; the hub's logger unless a test passes its own. */
 export type RedisLog = (message: string, detail?: unknown) => void;
+
+/** Reports Redis trouble as warnings of `logger`, an error under `err`, anything else as `detail`. */
+export function redisLogTo(logger: Logger): RedisLog {
+  return (message, detail) =>
+    logger.warn(detail instanceof Error ? { err: detail } : { detail }, message);
+}
 
 /** Reconnect quickly (100 ms, 200 ms, … capped at 1 s) so the hub recovers within a second or so of Redis's return. */
 const retryStrategy = (attempt: number): number => Math.min(attempt * 100, 1_000);

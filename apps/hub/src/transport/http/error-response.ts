@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import type { ApiErrorBody } from "@inquiry-hub/protocol";
 import { HubError, toHubError } from "../../core/shared/errors";
+import type { Logger } from "../../core/shared/ports";
 
 /** The `retryAfterSeconds` a RATE_LIMITED error carries in its details, if any. */
 function retryAfterSeconds(details: unknown): number | undefined {
@@ -54,14 +55,15 @@ function fromBodyParser(error: unknown, limitBytes: number): HubError | undefine
  * The last middleware: every thrown error becomes the wire error shape. Internal errors are
  * logged with their cause and shown to clients only as "internal error".
  */
-export function createErrorHandler(limitBytes: number): ErrorRequestHandler {
+export function createErrorHandler(limitBytes: number, logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
     }
     const hubError = fromBodyParser(error, limitBytes) ?? toHubError(error);
-    if (hubError.code === "INTERNAL") console.error("request failed", hubError.cause ?? hubError);
+    if (hubError.code === "INTERNAL")
+      logger.error({ err: hubError.cause ?? hubError }, "request failed");
     sendError(res, hubError);
   };
 }

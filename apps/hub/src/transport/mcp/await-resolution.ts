@@ -4,6 +4,7 @@ import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import { createProgressReporter } from "./progress-reporter";
+import type { Logger } from "../../core/shared/ports";
 
 /** One open inquiry an MCP tool call holds, and how to keep the call informed. */
 export interface HeldInquiry {
@@ -12,6 +13,8 @@ export interface HeldInquiry {
   /** The first progress notification: INQUIRY for send_inquiry, APPROVAL for a gated call. */
   opened: InquiryOpenedMeta;
   heartbeatMs: number;
+  /** Hears of a cancel that failed (the inquiry then ends by its own deadline). */
+  logger: Logger;
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
   /** Aborts when the caller gives up (cancelled, session or upstream gone). */
   stop: AbortSignal;
@@ -30,7 +33,9 @@ export async function awaitResolution(held: HeldInquiry): Promise<Inquiry> {
   const cancel = (): void => {
     inquiries
       .cancel(inquiry.id)
-      .catch((error: unknown) => console.error(`cancelling inquiry ${inquiry.id} failed`, error));
+      .catch((error: unknown) =>
+        held.logger.error({ err: error, inquiryId: inquiry.id }, "cancelling an inquiry failed"),
+      );
   };
   stop.addEventListener("abort", cancel, { once: true });
   if (stop.aborted) cancel();

@@ -14,6 +14,7 @@ import type { SessionOptions } from "./session-options";
 import type { SessionCaps } from "./session-caps";
 import { createSessionTable } from "./session-table";
 import type { SessionOwner, TableSession } from "./session-table";
+import type { Logger } from "../../core/shared/ports";
 
 /** The stateful MCP endpoint: one McpServer + transport per session, bound to one device. */
 export interface McpSessions {
@@ -38,11 +39,13 @@ export function createMcpSessions(deps: {
   yolo: YoloGate;
   /** Drafts suggested answers for send_inquiry calls without one; absent = off. */
   drafter?: AnswerDrafter | undefined;
+  logger: Logger;
 }): McpSessions {
   const table = createSessionTable<TableSession>({
     idleMs: deps.idleMs,
     caps: deps.caps,
     endpoint: "MCP",
+    logger: deps.logger,
   });
 
   /**
@@ -61,6 +64,7 @@ export function createMcpSessions(deps: {
     registerSendInquiryTool(server, {
       inquiries: deps.inquiries,
       heartbeatMs: deps.heartbeatMs,
+      logger: deps.logger,
       yolo: deps.yolo,
       drafter: deps.drafter,
       userId: owner.userId,

@@ -8,6 +8,7 @@ import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import { awaitResolution } from "./await-resolution";
 import { inquiryToolResult } from "./inquiry-tool-result";
 import { toolErrorResult } from "./tool-error-result";
+import type { Logger } from "../../core/shared/ports";
 
 /** The description of send_inquiry in tools/list unless a session overrides it. */
 export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
@@ -22,6 +23,7 @@ export interface SendInquiryContext {
   /** The credential that opened the session; recorded on each inquiry as who asked. */
   credentialId: string;
   heartbeatMs: number;
+  logger: Logger;
   /** Whether to resolve at once as delegated instead of asking (YOLO). */
   yolo: YoloGate;
   timeoutMs?: number | undefined;
@@ -84,6 +86,7 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
           inquiry,
           opened: toOpenedMeta(inquiry),
           heartbeatMs: context.heartbeatMs,
+          logger: context.logger,
           extra,
           stop: extra.signal,
         });

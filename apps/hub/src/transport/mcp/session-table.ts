@@ -5,6 +5,7 @@ import { HubError } from "../../core/shared/errors";
 import { requestPrincipal } from "../http/authenticate";
 import { checkSessionCaps } from "./session-caps";
 import type { SessionCaps } from "./session-caps";
+import type { Logger } from "../../core/shared/ports";
 
 /** Who opened a session: only this user's credential for this device may use it. */
 export interface SessionOwner {
@@ -54,6 +55,7 @@ export function createSessionTable<Session extends TableSession>(options: {
   idleMs: number;
   caps: SessionCaps;
   endpoint: string;
+  logger: Logger;
 }): SessionTable<Session> {
   /** HTTP responses still open (a waiting call, a GET stream): never idle while > 0. */
   interface Entry {
@@ -65,7 +67,14 @@ export function createSessionTable<Session extends TableSession>(options: {
   /** Initializes under way: they hold a slot until their session is added (or fails). */
   const opening = new Set<SessionOwner>();
   const closeSession = ({ session }: Entry): Promise<void> =>
-    session.close().catch((error: unknown) => console.error("closing MCP session failed", error));
+    session
+      .close()
+      .catch((error: unknown) =>
+        options.logger.error(
+          { err: error, endpoint: options.endpoint },
+          "closing MCP session failed",
+        ),
+      );
   const reaper = setInterval(
     () => {
       const cutoff = Date.now() - options.idleMs;

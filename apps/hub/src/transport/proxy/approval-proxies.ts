@@ -2,15 +2,14 @@ import { Router } from "express";
 import type { RequestHandler } from "express";
 import type { ArgumentsValidator } from "../../core/inquiries/ports";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
-import { createConsoleAuditSink } from "../../core/approvals/audit-log";
 import type { AuditSink } from "../../core/approvals/audit-log";
 import type { ProxyConfig } from "../../core/approvals/proxy-policy";
 import { createProxySessions } from "./proxy-sessions";
 import { createUpstreamConnections } from "../../infra/mcp-upstream/upstream-connections";
-import type { ProxyWarn } from "../../infra/mcp-upstream/upstream-connections";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import type { SessionCaps } from "../mcp/session-caps";
 import type { TeamApprovalDeps } from "../../core/approvals/team-approval";
+import type { Logger } from "../../core/shared/ports";
 
 /** What the composition root hands the approval proxy. */
 export interface ApprovalProxyDeps {
@@ -28,14 +27,10 @@ export interface ApprovalProxyDeps {
   idleMs: number;
   /** How many proxy sessions a credential, a user and this node may hold open. */
   sessionCaps: SessionCaps;
-  /**
-   * Where decisions are recorded; by default one JSON line per decision on stdout, with
-   * arguments redacted unless `auditFullArguments` (HUB_AUDIT_FULL_ARGUMENTS=1).
-   */
-  audit?: AuditSink;
-  auditFullArguments?: boolean;
-  /** Where configuration warnings go (a policy naming an unlisted tool); console.warn by default. */
-  warn?: ProxyWarn;
+  /** Where decisions are recorded (HubDeps.approvalAudit, by default createLogAuditSink). */
+  audit: AuditSink;
+  /** Where configuration warnings go (a policy naming a tool its upstream does not list). */
+  logger: Logger;
   /** Whether the user's YOLO setting approves gated calls without asking. */
   yolo: YoloGate;
   /** Routes calls whose policy names `approvers` to teams; they are refused without it. */
@@ -67,13 +62,13 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
     upstreams: deps.config.upstreams,
     idleMs: deps.idleMs,
     caps: deps.sessionCaps,
-    connections: createUpstreamConnections(deps.warn),
+    connections: createUpstreamConnections(deps.logger),
     approvals: {
       inquiries: deps.inquiries,
       validateArguments: deps.validateArguments,
-      audit:
-        deps.audit ?? createConsoleAuditSink({ fullArguments: deps.auditFullArguments ?? false }),
+      audit: deps.audit,
       heartbeatMs: deps.heartbeatMs,
+      logger: deps.logger,
       yolo: deps.yolo,
       teams: deps.teams,
     },

@@ -14,6 +14,7 @@ import type { AuditSink } from "../../core/approvals/audit-log";
 import type { GatedPolicy } from "../../core/approvals/proxy-policy";
 import { routeOrRefuse } from "../../core/approvals/team-approval";
 import type { TeamApprovalDeps } from "../../core/approvals/team-approval";
+import type { Logger } from "../../core/shared/ports";
 
 /** Everything a proxy session shares across its gated calls. */
 export interface ApprovalContext {
@@ -21,6 +22,7 @@ export interface ApprovalContext {
   validateArguments: ArgumentsValidator;
   audit: AuditSink;
   heartbeatMs: number;
+  logger: Logger;
   /** YOLO: the user's standing "decide yourself" approves the call without asking. */
   yolo: YoloGate;
   /** `?yolo=0` on the proxy URL: always ask in this session, even while the person's YOLO is on. */
@@ -154,6 +156,7 @@ export async function awaitApproval(
       inquiry,
       opened: toOpenedMeta(inquiry),
       heartbeatMs: context.heartbeatMs,
+      logger: context.logger,
       extra,
       stop,
     });

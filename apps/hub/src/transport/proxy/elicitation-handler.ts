@@ -125,6 +125,7 @@ export function createElicitationHandler(
         inquiry,
         opened: toOpenedMeta(inquiry),
         heartbeatMs: context.heartbeatMs,
+        logger: context.logger,
         extra: call.extra,
         stop: AbortSignal.any([extra.signal, call.extra.signal, deps.upstreamGone]),
       });

@@ -53,6 +53,7 @@ export function createProxySessions(deps: {
     idleMs: deps.idleMs,
     caps: deps.caps,
     endpoint: "proxy",
+    logger: deps.approvals.logger,
   });
 
   async function initialize(

@@ -7,16 +7,17 @@ import { parseInput } from "../http/validate";
 import { pendingSnapshot } from "./pending-snapshot";
 import { deviceRoom, userRoom } from "./socket-types";
 import type { DeviceSocket } from "./socket-types";
+import type { Logger } from "../../core/shared/ports";
 
-function errorAck(error: unknown): SocketAck<Inquiry> {
+function errorAck(error: unknown, logger: Logger): SocketAck<Inquiry> {
   const hubError = toHubError(error);
   if (hubError.code === "INTERNAL")
-    console.error("socket answer failed", hubError.cause ?? hubError);
+    logger.error({ err: hubError.cause ?? hubError }, "socket answer failed");
   return { error: { code: hubError.code, message: hubError.message } };
 }
 
-function report(what: string): (error: unknown) => void {
-  return (error) => console.error(what, error);
+function report(logger: Logger, what: string, deviceId: string): (error: unknown) => void {
+  return (error) => logger.error({ err: error, deviceId }, what);
 }
 
 /**
@@ -29,7 +30,7 @@ function report(what: string): (error: unknown) => void {
  */
 export function handleDeviceConnection(
   socket: DeviceSocket,
-  deps: { devices: DeviceService; inquiries: InquiryService },
+  deps: { devices: DeviceService; inquiries: InquiryService; logger: Logger },
 ): void {
   const { userId, deviceId } = socket.data;
   void socket.join([userRoom(userId), deviceRoom(deviceId)]);
@@ -41,7 +42,7 @@ export function handleDeviceConnection(
       .then(() => presence.disconnected(deviceId))
       .then(() => deps.devices.findActive(deviceId))
       .then((device) => (device === undefined ? undefined : deps.devices.seen(device, true)))
-      .catch(report("recording device disconnect failed"));
+      .catch(report(deps.logger, "recording device disconnect failed", deviceId));
   });
 
   const start = async (): Promise<void> => {
@@ -54,7 +55,7 @@ export function handleDeviceConnection(
     await deps.devices.seen(device, true);
     socket.emit("inquiry:pending", await pendingSnapshot(socket, deps.inquiries));
   };
-  start().catch(report("starting device socket failed"));
+  start().catch(report(deps.logger, "starting device socket failed", deviceId));
 
   socket.on("inquiry:answer", (payload, ack) => {
     const reply = typeof ack === "function" ? ack : () => undefined;
@@ -64,7 +65,7 @@ export function handleDeviceConnection(
     };
     answer().then(
       (inquiry) => reply({ data: inquiry }),
-      (error: unknown) => reply(errorAck(error)),
+      (error: unknown) => reply(errorAck(error, deps.logger)),
     );
   });
 }

@@ -3,6 +3,7 @@ import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import type { InquiryEventBus } from "../../core/inquiries/ports";
 import { pendingSnapshot } from "./pending-snapshot";
 import type { DeviceServer } from "./socket-types";
+import type { Logger } from "../../core/shared/ports";
 
 /** The subscriber often reconnects before the command connection: retry for about 10 s. */
 const ATTEMPTS = 40;
@@ -26,7 +27,7 @@ async function resendPendingLists(io: DeviceServer, inquiries: InquiryService): 
  */
 export function resyncDevicesOnResume(
   io: DeviceServer,
-  deps: { bus: InquiryEventBus; inquiries: InquiryService },
+  deps: { bus: InquiryEventBus; inquiries: InquiryService; logger: Logger },
 ): () => void {
   let stopped = false;
   const resync = async (): Promise<void> => {
@@ -42,7 +43,7 @@ export function resyncDevicesOnResume(
   };
   const unsubscribe = deps.bus.onResume?.(() => {
     resync().catch((error: unknown) =>
-      console.error("re-sending pending lists after a resume failed", error),
+      deps.logger.error({ err: error }, "re-sending pending lists after a resume failed"),
     );
   });
   return () => {

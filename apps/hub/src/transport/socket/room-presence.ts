@@ -1,6 +1,7 @@
 import type { DevicePresence } from "../../core/accounts/ports";
 import { deviceRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
+import type { Logger } from "../../core/shared/ports";
 
 /** Device presence that can only answer once it is bound to the Socket.IO server. */
 export interface RoomPresence extends DevicePresence {
@@ -13,9 +14,9 @@ export interface RoomPresence extends DevicePresence {
  * (`fetchSockets`). Nothing is counted, so nothing can drift: a node that dies takes its
  * sockets, and so their presence, with it. `connected` / `disconnected` have nothing to
  * record (joining and leaving the room is the record). If another node does not answer in
- * time, this node's own sockets are the answer rather than an error.
+ * time, this node's own sockets are the answer rather than an error (and `logger` hears of it).
  */
-export function createRoomPresence(): RoomPresence {
+export function createRoomPresence(logger: Logger): RoomPresence {
   let server: DeviceServer | undefined;
 
   return {
@@ -35,7 +36,7 @@ export function createRoomPresence(): RoomPresence {
         .in(rooms)
         .fetchSockets()
         .catch((error: unknown) => {
-          console.warn("cluster presence query failed; answering for this node", error);
+          logger.warn({ err: error }, "cluster presence query failed; answering for this node");
           return server?.local.in(rooms).fetchSockets() ?? [];
         });
       return new Set(sockets.map((socket) => socket.data.deviceId));

@@ -4,6 +4,7 @@ import type { InquiryEvent, InquiryEventBus } from "../../core/inquiries/ports";
 import { audienceUserIds } from "../../core/teams/shared-approval-audience";
 import { userRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
+import type { Logger } from "../../core/shared/ports";
 
 async function withdrawnOf(
   inquiry: Inquiry,
@@ -35,7 +36,7 @@ async function withdrawnOf(
  */
 export function startSocketFanOut(
   io: DeviceServer,
-  deps: { bus: InquiryEventBus; devices: DeviceService },
+  deps: { bus: InquiryEventBus; devices: DeviceService; logger: Logger },
 ): () => void {
   return deps.bus.subscribe((event: InquiryEvent) => {
     switch (event.type) {
@@ -50,7 +51,11 @@ export function startSocketFanOut(
           (withdrawn) => {
             if (withdrawn !== undefined) room.emit("inquiry:withdrawn", withdrawn);
           },
-          (error: unknown) => console.error("announcing a withdrawn inquiry failed", error),
+          (error: unknown) =>
+            deps.logger.error(
+              { err: error, inquiryId: event.inquiry.id },
+              "announcing a withdrawn inquiry failed",
+            ),
         );
         return;
       }

@@ -8,6 +8,7 @@ import { parseInput } from "../http/validate";
 import { protocolVersionRefusal, refusalOf } from "./handshake-refusal";
 import type { HandshakeError } from "./handshake-refusal";
 import type { DeviceSocket } from "./socket-types";
+import type { Logger } from "../../core/shared/ports";
 
 /**
  * Handshake middleware: admits a socket only with a valid device token or an unused socket
@@ -22,6 +23,7 @@ export function createSocketHandshake(deps: {
   auth: AuthService;
   devices: DeviceService;
   tickets: SocketTicketService;
+  logger: Logger;
 }): (socket: DeviceSocket, next: (error?: HandshakeError) => void) => void {
   /** Admits the socket, or returns the refusal of a protocol mismatch; throws other refusals. */
   async function admit(socket: DeviceSocket): Promise<HandshakeError | undefined> {
@@ -44,7 +46,8 @@ export function createSocketHandshake(deps: {
       (refusal) => next(refusal),
       (error: unknown) => {
         const hubError = toHubError(error);
-        if (hubError.code === "INTERNAL") console.error("socket handshake failed", hubError.cause);
+        if (hubError.code === "INTERNAL")
+          deps.logger.error({ err: hubError.cause }, "socket handshake failed");
         next(refusalOf(hubError));
       },
     );

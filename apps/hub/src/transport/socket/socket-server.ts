@@ -13,6 +13,7 @@ import { createSocketHandshake } from "./socket-handshake";
 import { originAllowlist } from "./socket-origin";
 import { deviceRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
+import type { Logger } from "../../core/shared/ports";
 
 /** The hub's live channel to devices. */
 export interface SocketLayer {
@@ -42,6 +43,7 @@ export function attachSocketLayer(
     bus: InquiryEventBus;
     corsOrigins: string[];
     adapter?: ServerOptions["adapter"] | undefined;
+    logger: Logger;
   },
 ): SocketLayer {
   const io: DeviceServer = new Server(httpServer, {
