@@ -1,3 +1,4 @@
+import "server-only";
 import { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { joinUrl } from "./env";

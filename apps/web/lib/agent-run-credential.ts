@@ -1,7 +1,7 @@
+import "server-only";
 import { AgentRunCredentialSchema } from "@inquiry-hub/protocol";
 import type { AgentRunCredential } from "@inquiry-hub/protocol";
-import { joinUrl, readEnv } from "./env";
-import { fetchUpstream } from "./upstream";
+import { fetchHub } from "./hub-fetch";
 
 /**
  * Mints the agent credential of one chat run with the person's device token. The agent gets
@@ -12,10 +12,7 @@ import { fetchUpstream } from "./upstream";
 export async function mintRunCredential(
   personToken: string,
 ): Promise<{ credential: AgentRunCredential } | { refused: Response | undefined }> {
-  const response = await fetchUpstream(joinUrl(readEnv().HUB_URL, "/api/agent-runs"), {
-    method: "POST",
-    headers: { authorization: `Bearer ${personToken}` },
-  });
+  const response = await fetchHub("/api/agent-runs", { method: "POST", token: personToken });
   if (response === undefined || !response.ok) return { refused: response };
   const parsed = AgentRunCredentialSchema.safeParse(await response.json().catch(() => undefined));
   return parsed.success ? { credential: parsed.data } : { refused: undefined };
@@ -31,10 +28,7 @@ export async function revokeRunCredential(
   credentialId: string,
 ): Promise<void> {
   const path = `/api/agent-runs/${encodeURIComponent(credentialId)}`;
-  const response = await fetchUpstream(joinUrl(readEnv().HUB_URL, path), {
-    method: "DELETE",
-    headers: { authorization: `Bearer ${personToken}` },
-  });
+  const response = await fetchHub(path, { method: "DELETE", token: personToken });
   if (response === undefined || (!response.ok && response.status !== 404))
     console.error(`revoking run credential ${credentialId} failed`, response?.status);
 }

@@ -1,12 +1,13 @@
+import "server-only";
 import { AuthResponseSchema } from "@inquiry-hub/protocol";
-import { jsonError } from "./api-error";
+import { crossOriginRefused, hubUnreachable, jsonError } from "./api-error";
 import { readJsonBody } from "./body-reader";
-import { joinUrl, readEnv } from "./env";
 import { isSecureRequest, readProxyTrust } from "./forwarded-headers";
-import { forwardedFor, userAgentOf } from "./hub-proxy";
+import { fetchHub } from "./hub-fetch";
+import { userAgentOf } from "./hub-proxy";
 import { isForeignOrigin } from "./same-origin";
 import { startSession } from "./session";
-import { fetchUpstream, relayResponse } from "./upstream";
+import { relayResponse } from "./upstream";
 
 /**
  * Shared body of the login, register and pairing-claim route handlers: forwards the JSON body
@@ -21,8 +22,7 @@ export async function handleCredentials(
   hubPath: "/api/auth/login" | "/api/auth/register" | "/api/pairing/claim",
 ): Promise<Response> {
   const trust = readProxyTrust();
-  if (isForeignOrigin(request.headers, trust))
-    return jsonError("FORBIDDEN", "Cross-origin request refused.");
+  if (isForeignOrigin(request.headers, trust)) return crossOriginRefused();
   const read = await readJsonBody(request);
   if (!read.ok) return read.response;
   const body = read.value;
@@ -30,13 +30,12 @@ export async function handleCredentials(
     return jsonError("BAD_REQUEST", "Send a JSON object body.");
   }
   const userAgent = userAgentOf(request);
-  const upstream = await fetchUpstream(joinUrl(readEnv().HUB_URL, hubPath), {
+  const upstream = await fetchHub(hubPath, {
     method: "POST",
-    headers: { "content-type": "application/json", ...forwardedFor(request) },
-    body: JSON.stringify(userAgent === undefined ? body : { ...body, userAgent }),
+    body: userAgent === undefined ? body : { ...body, userAgent },
+    forwardedFrom: request,
   });
-  if (upstream === undefined)
-    return jsonError("UPSTREAM", "The hub is unreachable. Try again shortly.");
+  if (upstream === undefined) return hubUnreachable();
   if (!upstream.ok) return relayResponse(upstream);
   const auth = AuthResponseSchema.safeParse(await upstream.json().catch(() => undefined));
   if (!auth.success) return jsonError("UPSTREAM", "The hub sent an unexpected login response.");

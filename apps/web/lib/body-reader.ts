@@ -1,3 +1,4 @@
+import "server-only";
 import { jsonError } from "./api-error";
 
 /** Largest JSON body a route handler reads by default: the hub's own `jsonBodyLimitBytes`. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { PublicUrlSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
 

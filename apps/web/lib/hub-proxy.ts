@@ -1,9 +1,9 @@
-import { jsonError } from "./api-error";
-import { joinUrl, readEnv } from "./env";
-import { clientAddress, readProxyTrust } from "./forwarded-headers";
+import "server-only";
+import { crossOriginRefused, hubUnreachable, notLoggedIn } from "./api-error";
+import { fetchHub } from "./hub-fetch";
 import { isForeignOrigin } from "./same-origin";
 import { readToken } from "./session";
-import { fetchUpstream, relayResponse } from "./upstream";
+import { relayResponse } from "./upstream";
 
 /** A hub call made with the session's bearer token, or the response to send instead. */
 export type HubCall = { ok: true; upstream: Response } | { ok: false; response: Response };
@@ -19,29 +19,16 @@ export async function callHub(
   init: { method: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown },
 ): Promise<HubCall> {
   if (init.method !== "GET" && isForeignOrigin(request.headers)) {
-    return { ok: false, response: jsonError("FORBIDDEN", "Cross-origin request refused.") };
+    return { ok: false, response: crossOriginRefused() };
   }
   const token = await readToken();
   if (token === undefined) {
-    return { ok: false, response: jsonError("UNAUTHORIZED", "Not logged in.") };
+    return { ok: false, response: notLoggedIn() };
   }
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${token}`,
-    ...forwardedFor(request),
-  };
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  const upstream = await fetchUpstream(joinUrl(readEnv().HUB_URL, path), {
-    method: init.method,
-    headers,
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  if (upstream === undefined) {
-    return {
-      ok: false,
-      response: jsonError("UPSTREAM", "The hub is unreachable. Try again shortly."),
-    };
-  }
-  return { ok: true, upstream };
+  const upstream = await fetchHub(path, { ...init, token, forwardedFrom: request });
+  return upstream === undefined
+    ? { ok: false, response: hubUnreachable() }
+    : { ok: true, upstream };
 }
 
 /** `callHub`, relaying the hub's status and body as they are. */
@@ -52,16 +39,6 @@ export async function relayHub(
 ): Promise<Response> {
   const call = await callHub(request, path, init);
   return call.ok ? relayResponse(call.upstream) : call.response;
-}
-
-/**
- * `X-Forwarded-For` naming the browser's address, for the hub's per-address limits (the hub
- * believes it only from its HUB_TRUSTED_PROXIES, loopback by default); empty when the address
- * is unknown, so the hub counts the web server's own address instead.
- */
-export function forwardedFor(request: Request): Record<string, string> {
-  const address = clientAddress(request.headers, readProxyTrust());
-  return address === undefined ? {} : { "x-forwarded-for": address };
 }
 
 /** The browser's user agent, as the hub accepts it in a device hint. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { readEnv } from "./env";
 import { addressedHosts, readProxyTrust } from "./forwarded-headers";
 

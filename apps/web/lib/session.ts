@@ -1,3 +1,4 @@
+import "server-only";
 import { cookies } from "next/headers";
 import { PublicUserSchema } from "@inquiry-hub/protocol";
 import type { AuthResponse, PublicUser } from "@inquiry-hub/protocol";

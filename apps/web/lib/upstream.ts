@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * `fetch` towards the hub or the agent that tells "could not reach it" apart from an answer.
  * Returns undefined when the upstream is unreachable; rethrows aborts so the caller's

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { AppHeader } from "@/features/auth/app-header";
-import { HubSocketProvider } from "@/features/devices/hub-socket-provider";
-import { ProtocolMismatchNotice } from "@/features/devices/protocol-mismatch-notice";
 import { LiveAlerts } from "@/features/inbox/live-alerts";
+import { HubSocketProvider } from "@/features/live/hub-socket-provider";
+import { ProtocolMismatchNotice } from "@/features/live/protocol-mismatch-notice";
 import { ServiceWorkerRegistrar } from "@/features/pwa/service-worker-registrar";
 import { readToken, readUser } from "@/lib/session";
 

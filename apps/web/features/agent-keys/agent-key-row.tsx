@@ -2,9 +2,10 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AgentKey } from "@inquiry-hub/protocol";
-import { AppApiError } from "@/lib/app-api-client";
+import { describeApiError } from "@/lib/describe-api-error";
+import { queryKeys } from "@/lib/query-keys";
 import { useI18n } from "../i18n/i18n-provider";
-import { AGENT_KEYS_QUERY_KEY, revokeAgentKey } from "./agent-keys-client";
+import { revokeAgentKey } from "./agent-keys-client";
 import { agentKeyStatus, formatKeyTime } from "./agent-key-status";
 import type { AgentKeyStatus } from "./agent-key-status";
 
@@ -19,8 +20,8 @@ export function AgentKeyRow({ agentKey, now }: { agentKey: AgentKey; now: number
   const { t, locale } = useI18n();
   const queryClient = useQueryClient();
   const { mutate, isPending, error } = useMutation({
-    mutationFn: () => revokeAgentKey(agentKey.id, t),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: AGENT_KEYS_QUERY_KEY }),
+    mutationFn: () => revokeAgentKey(agentKey.id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.agentKeys }),
   });
   const status = agentKeyStatus(agentKey, now);
   const time = (iso: string) => formatKeyTime(iso, locale);
@@ -63,7 +64,7 @@ export function AgentKeyRow({ agentKey, now }: { agentKey: AgentKey; now: number
       )}
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof AppApiError ? error.message : t("agentKeys.revokeFailed")}
+          {describeApiError(error, t, "agentKeys.revokeFailed")}
         </p>
       )}
     </li>

@@ -5,41 +5,24 @@ import {
 } from "@inquiry-hub/protocol";
 import type { AgentKey, CreateAgentKeyBody, CreatedAgentKey } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { requestAppApi } from "@/lib/app-api-client";
-import type { Translate } from "@/lib/i18n/translate";
-
-/** React Query key of this user's agent keys. */
-export const AGENT_KEYS_QUERY_KEY = ["agent-keys"] as const;
+import { requestJson } from "@/lib/api-client";
 
 /** This user's agent keys, newest first, revoked ones included (GET /api/agent-keys). */
-export async function fetchAgentKeys(t: Translate): Promise<AgentKey[]> {
-  const body = await requestAppApi("/api/agent-keys", { method: "GET" }, t);
-  return AgentKeyListResponseSchema.parse(body).keys;
+export async function fetchAgentKeys(): Promise<AgentKey[]> {
+  return (await requestJson("/api/agent-keys", AgentKeyListResponseSchema)).keys;
 }
 
 /** Creates a key (POST /api/agent-keys); the returned secret is never sent again. */
-export async function createAgentKey(
-  input: CreateAgentKeyBody,
-  t: Translate,
-): Promise<CreatedAgentKey> {
-  const body = await requestAppApi(
-    "/api/agent-keys",
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(input),
-    },
-    t,
-  );
-  return CreatedAgentKeySchema.parse(body);
+export function createAgentKey(input: CreateAgentKeyBody): Promise<CreatedAgentKey> {
+  return requestJson("/api/agent-keys", CreatedAgentKeySchema, { method: "POST", body: input });
 }
 
 /** Revokes a key (DELETE /api/agent-keys/:id) and returns it with `revokedAt` set. */
-export async function revokeAgentKey(keyId: string, t: Translate): Promise<AgentKey> {
-  const body = await requestAppApi(
+export async function revokeAgentKey(keyId: string): Promise<AgentKey> {
+  const revoked = await requestJson(
     `/api/agent-keys/${encodeURIComponent(keyId)}`,
+    z.object({ key: AgentKeySchema }),
     { method: "DELETE" },
-    t,
   );
-  return z.object({ key: AgentKeySchema }).parse(body).key;
+  return revoked.key;
 }

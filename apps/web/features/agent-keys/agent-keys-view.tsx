@@ -3,12 +3,14 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CreatedAgentKey } from "@inquiry-hub/protocol";
-import { AppApiError } from "@/lib/app-api-client";
+import { ApiClientError } from "@/lib/api-client-error";
+import { describeApiError } from "@/lib/describe-api-error";
+import { queryKeys } from "@/lib/query-keys";
 import { useT } from "../i18n/i18n-provider";
 import { leaveToLogin } from "../devices/socket-ticket-client";
 import { AgentKeyRow } from "./agent-key-row";
 import { AgentKeyUsage } from "./agent-key-usage";
-import { AGENT_KEYS_QUERY_KEY, fetchAgentKeys } from "./agent-keys-client";
+import { fetchAgentKeys } from "./agent-keys-client";
 import { CreateAgentKeyForm } from "./create-agent-key-form";
 import { NewSecretPanel } from "./new-secret-panel";
 import "./agent-keys.css";
@@ -34,12 +36,12 @@ export function AgentKeysView({ hubUrl }: { hubUrl: string }) {
   const now = useNow(CLOCK_TICK_MS);
   const [created, setCreated] = useState<CreatedAgentKey | undefined>(undefined);
   const { data, isPending, error } = useQuery({
-    queryKey: AGENT_KEYS_QUERY_KEY,
-    queryFn: () => fetchAgentKeys(t),
+    queryKey: queryKeys.agentKeys,
+    queryFn: () => fetchAgentKeys(),
   });
 
   useEffect(() => {
-    if (error instanceof AppApiError && error.status === 401) leaveToLogin();
+    if (error instanceof ApiClientError && error.status === 401) leaveToLogin();
   }, [error]);
 
   return (
@@ -59,7 +61,7 @@ export function AgentKeysView({ hubUrl }: { hubUrl: string }) {
         {isPending && <p className="hint">{t("common.loading")}</p>}
         {error !== null && data === undefined && (
           <p role="alert" className="error" data-testid="error-message">
-            {error instanceof AppApiError ? error.message : t("agentKeys.loadFailed")}
+            {describeApiError(error, t, "agentKeys.loadFailed")}
           </p>
         )}
         {data?.length === 0 && <p className="hint">{t("agentKeys.empty")}</p>}

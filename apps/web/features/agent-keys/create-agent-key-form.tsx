@@ -4,9 +4,10 @@ import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MAX_AGENT_KEY_NAME_LENGTH } from "@inquiry-hub/protocol";
 import type { CreatedAgentKey } from "@inquiry-hub/protocol";
-import { AppApiError } from "@/lib/app-api-client";
+import { describeApiError } from "@/lib/describe-api-error";
+import { queryKeys } from "@/lib/query-keys";
 import { useT } from "../i18n/i18n-provider";
-import { AGENT_KEYS_QUERY_KEY, createAgentKey } from "./agent-keys-client";
+import { createAgentKey } from "./agent-keys-client";
 import { DEFAULT_EXPIRY_DAYS, EXPIRY_DAY_CHOICES } from "./agent-key-status";
 
 /**
@@ -26,11 +27,11 @@ export function CreateAgentKeyForm({
   const [name, setName] = useState("");
   const [days, setDays] = useState<number>(DEFAULT_EXPIRY_DAYS);
   const { mutate, isPending, error } = useMutation({
-    mutationFn: () => createAgentKey({ name, expiresInDays: days }, t),
+    mutationFn: () => createAgentKey({ name, expiresInDays: days }),
     onSuccess: (created) => {
       setName("");
       onCreated(created);
-      void queryClient.invalidateQueries({ queryKey: AGENT_KEYS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.agentKeys });
     },
   });
 
@@ -76,7 +77,7 @@ export function CreateAgentKeyForm({
       </form>
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof AppApiError ? error.message : t("agentKeys.createFailed")}
+          {describeApiError(error, t, "agentKeys.createFailed")}
         </p>
       )}
     </section>

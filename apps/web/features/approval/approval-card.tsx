@@ -1,25 +1,23 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import type { AnswerBody, ApprovalDetails, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
 import { useAnnounceOnMount } from "../a11y/announcer";
 import { useT } from "../i18n/i18n-provider";
 import { ApprovalProgress } from "./approval-progress";
-import { AnswerError } from "../inquiry/answer-inquiry";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
-import { noteForOutcome } from "../inquiry/closed-note";
-import { formatClock } from "../inquiry/format-countdown";
-import { useCountdown } from "../inquiry/use-countdown";
+import { CardShell } from "../inquiry/card-shell";
+import { useCardAnswer } from "../inquiry/use-card-answer";
 import { ArgumentsTable } from "./arguments-table";
 import { formatArguments, parseEditedArguments } from "./edited-arguments";
+import "./approval.css";
 
 export interface ApprovalCardProps {
   /** The APPROVAL inquiry as the chat stream opened it, or `toOpenedMeta` of a hub record. */
   inquiry: InquiryOpenedMeta;
   approval: ApprovalDetails;
-  /** Sends the decision (socket or HTTP); throws AnswerError for a refusal to show. */
+  /** Sends the decision (socket or HTTP); throws ApiClientError for a refusal to show. */
   onAnswer: (body: AnswerBody) => Promise<AnswerOutcome>;
   /** Called once this card's decision settled the approval (or found it settled). */
   onClose: (note: Message) => void;
@@ -42,12 +40,12 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
   const [reason, setReason] = useState("");
   const editorId = useId();
   const reasonId = useId();
-  const { mutate, isPending, error } = useMutation({
-    mutationFn: onAnswer,
-    onSuccess: (outcome, body) => onClose(noteForOutcome(outcome, body)),
-  });
-  const left = useCountdown(inquiry.expiresAt);
-  const disabled = isPending || (left !== undefined && left <= 0);
+  const { send, isPending, problem, left, disabled } = useCardAnswer(
+    inquiry.expiresAt,
+    onAnswer,
+    onClose,
+    "approval.sendFailed",
+  );
   const allows = (decision: ApprovalDetails["allowedDecisions"][number]): boolean =>
     approval.allowedDecisions.includes(decision);
 
@@ -58,33 +56,19 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
       return;
     }
     setDraftProblem(undefined);
-    mutate({ action: "edit", args: parsed.args });
+    send({ action: "edit", args: parsed.args });
   }
 
-  const message =
-    draftProblem ??
-    (error === null
-      ? undefined
-      : error instanceof AnswerError
-        ? error.message
-        : t("approval.sendFailed"));
-
   return (
-    <section
-      role="region"
-      aria-label={t("approval.region", { tool: approval.tool })}
-      data-testid="approval-card"
+    <CardShell
+      testId="approval-card"
       className="inquiry-card approval-card"
-      aria-busy={isPending}
+      label={t("approval.region", { tool: approval.tool })}
+      kind={t("card.approvalNeeded")}
+      busy={isPending}
+      left={left}
+      problem={draftProblem ?? problem}
     >
-      <div className="inquiry-card__header">
-        <span className="inquiry-card__kind">{t("card.approvalNeeded")}</span>
-        {left !== undefined && (
-          <span className="inquiry-card__countdown" data-testid="inquiry-countdown" role="timer">
-            {t("card.timeLeft", { time: formatClock(left) })}
-          </span>
-        )}
-      </div>
       <ApprovalProgress inquiryId={inquiry.inquiryId} />
       <p className="approval-card__tool">
         {t("approval.tool")} <code data-testid="approval-tool">{approval.tool}</code> (
@@ -120,7 +104,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
       )}
       <div className="inquiry-card__options">
         {allows("approve") && (
-          <button type="button" disabled={disabled} onClick={() => mutate({ action: "approve" })}>
+          <button type="button" disabled={disabled} onClick={() => send({ action: "approve" })}>
             {t("card.approve")}
           </button>
         )}
@@ -136,7 +120,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
           onSubmit={(event) => {
             event.preventDefault();
             const text = reason.trim();
-            mutate({ action: "reject", ...(text === "" ? {} : { reason: text }) });
+            send({ action: "reject", ...(text === "" ? {} : { reason: text }) });
           }}
         >
           <label htmlFor={reasonId}>{t("approval.reason")}</label>
@@ -156,11 +140,6 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
           </div>
         </form>
       )}
-      {message !== undefined && (
-        <p role="alert" className="error" data-testid="error-message">
-          {message}
-        </p>
-      )}
-    </section>
+    </CardShell>
   );
 }

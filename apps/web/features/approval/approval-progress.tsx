@@ -1,7 +1,7 @@
 "use client";
 
-import { useHubSocket } from "../devices/hub-socket-provider";
 import { useT } from "../i18n/i18n-provider";
+import { useLiveInquiries } from "../live/live-context";
 
 /**
  * "1 of 2 approvals" on a team approval that needs several people, updated live from
@@ -10,7 +10,7 @@ import { useT } from "../i18n/i18n-provider";
  */
 export function ApprovalProgress({ inquiryId }: { inquiryId: string }) {
   const t = useT();
-  const current = useHubSocket().progress.get(inquiryId);
+  const current = useLiveInquiries().progress.get(inquiryId);
   if (current === undefined || current.required < 2) return null;
   const { approvals, required } = current;
   return (

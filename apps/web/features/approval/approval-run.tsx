@@ -7,7 +7,8 @@ import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { noteForOutcome } from "../inquiry/closed-note";
-import { QuestionCard } from "./question-card";
+import { PendingQuestionCard } from "../inquiry/pending-question-card";
+import "./approval.css";
 
 export interface ApprovalRunProps {
   /** The pending approvals of one agent run, oldest first (at least two). */
@@ -66,7 +67,7 @@ export function ApprovalRun({ inquiries, onAnswer, onClose }: ApprovalRunProps) 
       <ol className="inbox__list">
         {inquiries.map((inquiry) => (
           <li key={inquiry.id}>
-            <QuestionCard
+            <PendingQuestionCard
               inquiry={toOpenedMeta(inquiry)}
               onAnswer={(body) => onAnswer(inquiry.id, body)}
               onClose={(note) => onClose(inquiry.id, note)}

@@ -1,36 +1,30 @@
-import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
+import { AuthResponseSchema } from "@inquiry-hub/protocol";
 import type { Credentials } from "@inquiry-hub/protocol";
-import type { Translate } from "@/lib/i18n/translate";
+import { z } from "zod";
+import { requestJson } from "@/lib/api-client";
 
 export type AuthMode = "login" | "register";
 
 /**
- * Logs in or registers through the web app's own route handlers (which keep the token in
- * an httpOnly cookie). Resolves to undefined on success, or to the message to show.
+ * What the web app returns when it starts a session: the hub's login answer without its token,
+ * which stays in an httpOnly cookie.
  */
-export async function submitCredentials(
-  mode: AuthMode,
-  credentials: Credentials,
-  t: Translate,
-): Promise<string | undefined> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/auth/${mode}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(credentials),
-    });
-  } catch {
-    return t("common.unreachable");
-  }
-  if (response.ok) return undefined;
-  const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  return body.success
-    ? body.data.error.message
-    : t("common.requestFailed", { status: response.status });
+export const SessionStartedSchema = AuthResponseSchema.pick({ user: true, device: true });
+
+/**
+ * Logs in or registers through the web app's own route handlers (which keep the token in
+ * an httpOnly cookie). Throws ApiClientError when refused.
+ */
+export async function submitCredentials(mode: AuthMode, credentials: Credentials): Promise<void> {
+  await requestJson(`/api/auth/${mode}`, SessionStartedSchema, {
+    method: "POST",
+    body: credentials,
+  });
 }
 
-/** Ends the session; resolves once the cookies are cleared. */
+/** Ends the session; resolves once the cookies are cleared, even when the server is down. */
 export async function logOut(): Promise<void> {
-  await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+  await requestJson("/api/auth/logout", z.object({ ok: z.literal(true) }), {
+    method: "POST",
+  }).catch(() => undefined);
 }

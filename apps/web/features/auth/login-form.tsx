@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
+import { describeApiError } from "@/lib/describe-api-error";
 import { useT } from "../i18n/i18n-provider";
 import { submitCredentials } from "./auth-client";
 import type { AuthMode } from "./auth-client";
@@ -20,14 +21,15 @@ export function LoginForm() {
   async function submit(mode: AuthMode) {
     setPending(true);
     setError(undefined);
-    const failure = await submitCredentials(mode, { username, password }, t);
-    if (failure === undefined) {
-      router.replace("/chat");
-      router.refresh();
+    try {
+      await submitCredentials(mode, { username, password });
+    } catch (failure) {
+      setError(describeApiError(failure, t, "login.failed"));
+      setPending(false);
       return;
     }
-    setError(failure);
-    setPending(false);
+    router.replace("/chat");
+    router.refresh();
   }
 
   return (

@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { useHubSocket } from "../devices/hub-socket-provider";
 import { useT } from "../i18n/i18n-provider";
-import { withdrawnNote } from "../inquiry/withdrawn-note";
+import { useHubConnection, useLiveInquiries } from "../live/live-context";
 import { Composer } from "./composer";
 import { MessageList } from "./message-list";
 import { useChat } from "./use-chat";
 import { YoloBanner } from "./yolo-banner";
+import "./chat.css";
 
 export interface ChatViewProps {
   /** Seconds the client waits before answering a question `timeout` (from `?inquiryTimeout`). */
@@ -27,17 +27,18 @@ export function ChatView({ inquiryTimeout, alwaysAsk = false }: ChatViewProps) {
     inquiryTimeout,
     alwaysAsk,
   );
-  const { withdrawn, thisDeviceId, answer } = useHubSocket();
+  const { answer } = useHubConnection();
+  const { withdrawnNotes } = useLiveInquiries();
   const endRef = useRef<HTMLDivElement>(null);
   const t = useT();
 
   useEffect(() => {
     for (const item of state.items) {
       if (item.kind !== "inquiry" || item.closedBy === "card" || item.closedBy === "hub") continue;
-      const event = withdrawn.get(item.inquiry.inquiryId);
-      if (event !== undefined) withdrawInquiry(event.inquiryId, withdrawnNote(event, thisDeviceId));
+      const note = withdrawnNotes.get(item.inquiry.inquiryId);
+      if (note !== undefined) withdrawInquiry(item.inquiry.inquiryId, note);
     }
-  }, [state.items, thisDeviceId, withdrawInquiry, withdrawn]);
+  }, [state.items, withdrawInquiry, withdrawnNotes]);
 
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: "end" });

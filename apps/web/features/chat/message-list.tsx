@@ -4,8 +4,8 @@ import type { AnswerBody } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
-import { QuestionCard } from "../approval/question-card";
-import { InquiryClosedNote } from "../inquiry/inquiry-card";
+import { ClosedCardNote } from "../inquiry/card-shell";
+import { PendingQuestionCard } from "../inquiry/pending-question-card";
 import type { ChatItem } from "./chat-state";
 
 export interface MessageListProps {
@@ -30,13 +30,13 @@ function renderItem(
       );
     case "inquiry":
       return item.closedNote === undefined ? (
-        <QuestionCard
+        <PendingQuestionCard
           inquiry={item.inquiry}
           onAnswer={(body) => onAnswer(item.inquiry.inquiryId, body)}
           onClose={(note) => onInquirySettled(item.inquiry.inquiryId, note)}
         />
       ) : (
-        <InquiryClosedNote note={item.closedNote} />
+        <ClosedCardNote note={item.closedNote} />
       );
     case "error":
       return (

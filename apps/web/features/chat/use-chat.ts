@@ -1,11 +1,12 @@
 "use client";
 
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { describeApiError } from "@/lib/describe-api-error";
 import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import { INITIAL_CHAT_STATE, chatReducer, conversationOf } from "./chat-state";
 import type { ChatState } from "./chat-state";
-import { ChatRequestError, postChat } from "./post-chat";
+import { postChat } from "./post-chat";
 import { readAgentStream } from "./read-agent-stream";
 
 export interface UseChat {
@@ -36,13 +37,17 @@ export function useChat(inquiryTimeout: number | undefined, alwaysAsk = false): 
       controllerRef.current = controller;
       setStreaming(true);
       try {
-        const body = await postChat({ messages, inquiryTimeout, alwaysAsk }, controller.signal, t);
+        const body = await postChat({ messages, inquiryTimeout, alwaysAsk }, controller.signal);
         for await (const event of readAgentStream(body)) dispatch({ type: "stream_event", event });
       } catch (error) {
         if (!controller.signal.aborted) {
           dispatch({
             type: "failed",
-            message: error instanceof ChatRequestError ? error.message : t("chat.broken"),
+            message: describeApiError(error, t, "chat.broken", {
+              unreachable: "chat.broken",
+              failed: "chat.failed",
+              unauthorized: "chat.sessionEnded",
+            }),
           });
         }
       } finally {

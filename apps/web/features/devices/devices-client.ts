@@ -1,47 +1,33 @@
 import { DeviceListResponseSchema, PairingCodeSchema } from "@inquiry-hub/protocol";
 import type { Device, PairingCode } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { requestAppApi } from "@/lib/app-api-client";
-import type { Translate } from "@/lib/i18n/translate";
+import { requestJson } from "@/lib/api-client";
+import { SessionStartedSchema } from "../auth/auth-client";
 
 /** Every device of this user (GET /api/devices). */
-export async function fetchDevices(t: Translate): Promise<Device[]> {
-  return DeviceListResponseSchema.parse(await requestAppApi("/api/devices", { method: "GET" }, t))
-    .devices;
+export async function fetchDevices(): Promise<Device[]> {
+  return (await requestJson("/api/devices", DeviceListResponseSchema)).devices;
 }
 
 /** Revokes a device; `revokedCurrent` is true when it was this browser (now logged out). */
-export async function revokeDevice(
-  deviceId: string,
-  t: Translate,
-): Promise<{ revokedCurrent: boolean }> {
-  const body = await requestAppApi(
+export function revokeDevice(deviceId: string): Promise<{ revokedCurrent: boolean }> {
+  return requestJson(
     `/api/devices/${encodeURIComponent(deviceId)}`,
+    z.object({ revokedCurrent: z.boolean() }),
     { method: "DELETE" },
-    t,
   );
-  return z.object({ revokedCurrent: z.boolean() }).parse(body);
 }
 
 /** A fresh one-time pairing code (POST /api/pairing). */
-export async function createPairingCode(t: Translate): Promise<PairingCode> {
-  return PairingCodeSchema.parse(await requestAppApi("/api/pairing", { method: "POST" }, t));
+export function createPairingCode(): Promise<PairingCode> {
+  return requestJson("/api/pairing", PairingCodeSchema, { method: "POST" });
 }
 
 /** Logs this browser in with a pairing code (POST /api/pairing/claim), as a new device. */
-export async function claimPairingCode(
-  code: string,
-  deviceName: string,
-  t: Translate,
-): Promise<void> {
+export async function claimPairingCode(code: string, deviceName: string): Promise<void> {
   const name = deviceName.trim();
-  await requestAppApi(
-    "/api/pairing/claim",
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(name === "" ? { code } : { code, deviceName: name }),
-    },
-    t,
-  );
+  await requestJson("/api/pairing/claim", SessionStartedSchema, {
+    method: "POST",
+    body: name === "" ? { code } : { code, deviceName: name },
+  });
 }

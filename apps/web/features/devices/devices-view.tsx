@@ -3,16 +3,17 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Device } from "@inquiry-hub/protocol";
-import { AppApiError } from "@/lib/app-api-client";
+import { ApiClientError } from "@/lib/api-client-error";
+import { describeApiError } from "@/lib/describe-api-error";
+import { queryKeys } from "@/lib/query-keys";
 import { fetchDevices, revokeDevice } from "./devices-client";
 import { formatLastSeen } from "./format-last-seen";
-import { useHubSocket } from "./hub-socket-provider";
+import { useHubConnection } from "../live/live-context";
 import { PushPanel } from "@/features/push/push-panel";
 import { useT } from "../i18n/i18n-provider";
 import { PairingPanel } from "./pairing-panel";
 import { leaveToLogin } from "./socket-ticket-client";
 
-const DEVICES_QUERY_KEY = ["devices"] as const;
 /** Presence is polled this often (and refetched whenever this tab's socket reconnects). */
 const PRESENCE_REFRESH_MS = 3_000;
 
@@ -29,13 +30,13 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
   const queryClient = useQueryClient();
   const t = useT();
   const { mutate, isPending, error } = useMutation({
-    mutationFn: () => revokeDevice(device.id, t),
+    mutationFn: () => revokeDevice(device.id),
     onSuccess: ({ revokedCurrent }) => {
       if (revokedCurrent) {
         window.location.replace("/login");
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.devices });
     },
   });
   const confirmation = t(device.current ? "devices.confirmRevokeThis" : "devices.confirmRevoke", {
@@ -72,7 +73,7 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
       </button>
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof AppApiError ? error.message : t("devices.revokeFailed")}
+          {describeApiError(error, t, "devices.revokeFailed")}
         </p>
       )}
     </li>
@@ -86,20 +87,20 @@ function DeviceRow({ device, now }: { device: Device; now: number }) {
 export function DevicesView({ publicOrigin }: { publicOrigin: string | undefined }) {
   const queryClient = useQueryClient();
   const t = useT();
-  const { connectCount } = useHubSocket();
+  const { connectCount } = useHubConnection();
   const now = useNow(15_000);
   const { data, isPending, error } = useQuery({
-    queryKey: DEVICES_QUERY_KEY,
-    queryFn: () => fetchDevices(t),
+    queryKey: queryKeys.devices,
+    queryFn: () => fetchDevices(),
     refetchInterval: PRESENCE_REFRESH_MS,
   });
 
   useEffect(() => {
-    if (connectCount > 0) void queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
+    if (connectCount > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.devices });
   }, [connectCount, queryClient]);
 
   useEffect(() => {
-    if (error instanceof AppApiError && error.status === 401) leaveToLogin();
+    if (error instanceof ApiClientError && error.status === 401) leaveToLogin();
   }, [error]);
 
   return (
@@ -109,7 +110,7 @@ export function DevicesView({ publicOrigin }: { publicOrigin: string | undefined
       {isPending && <p className="hint">{t("common.loading")}</p>}
       {error !== null && data === undefined && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof AppApiError ? error.message : t("devices.loadFailed")}
+          {describeApiError(error, t, "devices.loadFailed")}
         </p>
       )}
       {data !== undefined && (

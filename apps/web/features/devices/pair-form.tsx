@@ -4,15 +4,17 @@ import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { MAX_DEVICE_NAME_LENGTH } from "@inquiry-hub/protocol";
-import { AppApiError } from "@/lib/app-api-client";
+import { ApiClientError } from "@/lib/api-client-error";
+import { describeApiError } from "@/lib/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import { claimPairingCode } from "./devices-client";
 
 /** A 404 means the hub does not know the code (never issued, already used, or expired). */
 function messageOf(error: Error, t: Translate): string {
-  if (!(error instanceof AppApiError)) return t("pair.failed");
-  return error.status === 404 ? t("pair.unknown") : error.message;
+  return error instanceof ApiClientError && error.status === 404
+    ? t("pair.unknown")
+    : describeApiError(error, t, "pair.failed");
 }
 
 /**
@@ -25,7 +27,7 @@ export function PairForm({ code }: { code: string }) {
   const [deviceName, setDeviceName] = useState("");
   const nameId = useId();
   const { mutate, isPending, error } = useMutation({
-    mutationFn: () => claimPairingCode(code, deviceName, t),
+    mutationFn: () => claimPairingCode(code, deviceName),
     onSuccess: () => {
       router.replace("/inbox");
       router.refresh();

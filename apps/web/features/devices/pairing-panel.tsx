@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import QRCode from "qrcode";
-import { AppApiError } from "@/lib/app-api-client";
+import { describeApiError } from "@/lib/describe-api-error";
 import { useT } from "../i18n/i18n-provider";
 import { formatClock } from "../inquiry/format-countdown";
 import { useCountdown } from "../inquiry/use-countdown";
@@ -18,7 +18,7 @@ import { pairingLink } from "./pairing-link";
 export function PairingPanel({ publicOrigin }: { publicOrigin: string | undefined }) {
   const t = useT();
   const { mutate, data, isPending, error } = useMutation({
-    mutationFn: () => createPairingCode(t),
+    mutationFn: () => createPairingCode(),
   });
   const [link, setLink] = useState<string | undefined>(undefined);
   const [qrDataUrl, setQrDataUrl] = useState<string | undefined>(undefined);
@@ -50,7 +50,7 @@ export function PairingPanel({ publicOrigin }: { publicOrigin: string | undefine
       </button>
       {error !== null && (
         <p role="alert" className="error" data-testid="error-message">
-          {error instanceof AppApiError ? error.message : t("pairing.createFailed")}
+          {describeApiError(error, t, "pairing.createFailed")}
         </p>
       )}
       {data !== undefined && link !== undefined && !expired && (

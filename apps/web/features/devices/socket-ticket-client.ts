@@ -1,5 +1,8 @@
 import { SocketTicketSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
+import { requestJson } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client-error";
+import { logOut } from "../auth/auth-client";
 
 /** What `POST /api/socket-ticket` of this web app returns. */
 export const WebSocketTicketSchema = SocketTicketSchema.extend({
@@ -20,13 +23,14 @@ export type TicketResult =
 /** Asks the web app for a fresh single-use Socket.IO ticket. Never throws. */
 export async function requestSocketTicket(): Promise<TicketResult> {
   try {
-    const response = await fetch("/api/socket-ticket", { method: "POST" });
-    if (response.status === 401) return { kind: "unauthorized" };
-    if (!response.ok) return { kind: "failed" };
-    const ticket = WebSocketTicketSchema.safeParse(await response.json());
-    return ticket.success ? { kind: "ok", ticket: ticket.data } : { kind: "failed" };
-  } catch {
-    return { kind: "failed" };
+    return {
+      kind: "ok",
+      ticket: await requestJson("/api/socket-ticket", WebSocketTicketSchema, { method: "POST" }),
+    };
+  } catch (error) {
+    return error instanceof ApiClientError && error.status === 401
+      ? { kind: "unauthorized" }
+      : { kind: "failed" };
   }
 }
 
@@ -39,7 +43,5 @@ let leaving = false;
 export function leaveToLogin(): void {
   if (leaving) return;
   leaving = true;
-  void fetch("/api/auth/logout", { method: "POST" })
-    .catch(() => undefined)
-    .finally(() => window.location.replace("/login"));
+  void logOut().finally(() => window.location.replace("/login"));
 }

@@ -4,10 +4,12 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { DeliveryAttempt, HistoryAuditEntry, HistoryVote } from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n/i18n-provider";
+import { describeApiError } from "@/lib/describe-api-error";
+import { queryKeys } from "@/lib/query-keys";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
 import "./history.css";
-import { HistoryRequestError, fetchHistoryDetail } from "./history-client";
+import { fetchHistoryDetail } from "./history-client";
 
 const DECISION_LABELS: Record<HistoryVote["decision"], MessageKey> = {
   approve: "history.decision.approve",
@@ -67,8 +69,8 @@ function DeliveryEntry({ attempt }: { attempt: DeliveryAttempt }) {
 export function HistoryDetailView({ id }: { id: string }) {
   const t = useT();
   const { data, error, isPending } = useQuery({
-    queryKey: ["history", "detail", id],
-    queryFn: () => fetchHistoryDetail(id, t),
+    queryKey: queryKeys.historyDetail(id),
+    queryFn: () => fetchHistoryDetail(id),
   });
   const outcome = data === undefined ? undefined : describeOutcome(data.item);
   const resolution = data === undefined ? undefined : describeResolution(data.item, t);
@@ -81,7 +83,9 @@ export function HistoryDetailView({ id }: { id: string }) {
       {isPending && <p className="hint">{t("common.loading")}</p>}
       {error !== null && (
         <p role="alert" className="error">
-          {error instanceof HistoryRequestError ? error.message : t("history.detailLoadFailed")}
+          {describeApiError(error, t, "history.detailLoadFailed", {
+            unreachable: "history.unreachable",
+          })}
         </p>
       )}
       {data !== undefined && (

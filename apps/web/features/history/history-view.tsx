@@ -7,9 +7,12 @@ import { InquiryStatusSchema } from "@inquiry-hub/protocol";
 import type { HistoryItem, InquiryStatus } from "@inquiry-hub/protocol";
 import { leaveToLogin } from "@/features/devices/socket-ticket-client";
 import { useT } from "@/features/i18n/i18n-provider";
+import { ApiClientError } from "@/lib/api-client-error";
+import { describeApiError } from "@/lib/describe-api-error";
+import { queryKeys } from "@/lib/query-keys";
 import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
 import "./history.css";
-import { HistoryRequestError, fetchHistoryPage } from "./history-client";
+import { fetchHistoryPage } from "./history-client";
 
 function HistoryRow({ item }: { item: HistoryItem }) {
   const t = useT();
@@ -42,14 +45,14 @@ export function HistoryView() {
   const [status, setStatus] = useState<InquiryStatus | undefined>(undefined);
   const { data, error, isPending, fetchNextPage, hasNextPage, isFetchingNextPage } =
     useInfiniteQuery({
-      queryKey: ["history", status ?? "all"],
-      queryFn: ({ pageParam }) => fetchHistoryPage(status, pageParam, t),
+      queryKey: queryKeys.historyPage(status),
+      queryFn: ({ pageParam }) => fetchHistoryPage(status, pageParam),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.nextBefore,
     });
 
   useEffect(() => {
-    if (error instanceof HistoryRequestError && error.status === 401) leaveToLogin();
+    if (error instanceof ApiClientError && error.status === 401) leaveToLogin();
   }, [error]);
 
   const items = data?.pages.flatMap((page) => page.items) ?? [];
@@ -76,7 +79,7 @@ export function HistoryView() {
       {isPending && <p className="hint">{t("common.loading")}</p>}
       {error !== null && (
         <p role="alert" className="error">
-          {error instanceof HistoryRequestError ? error.message : t("history.loadFailed")}
+          {describeApiError(error, t, "history.loadFailed", { unreachable: "history.unreachable" })}
         </p>
       )}
       {data !== undefined && items.length === 0 && <p className="hint">{t("history.empty")}</p>}

@@ -2,15 +2,16 @@
 
 import { toOpenedMeta } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { useHubSocket } from "../devices/hub-socket-provider";
-import type { LeavingCard } from "../devices/hub-socket-provider";
 import { ApprovalRun } from "../approval/approval-run";
 import { groupByRun } from "../approval/group-approvals";
-import { QuestionCard } from "../approval/question-card";
 import { useT } from "../i18n/i18n-provider";
-import { translateMessage } from "@/lib/i18n/translate";
+import { ClosedCardNote } from "../inquiry/card-shell";
+import { PendingQuestionCard } from "../inquiry/pending-question-card";
+import { useHubConnection, useLiveInquiries } from "../live/live-context";
+import type { LeavingCard } from "../live/pending-state";
 import { EnableNotificationsButton } from "./enable-notifications-button";
 import { useOpenInquiries } from "./use-open-inquiries";
+import "./inbox.css";
 
 type Entry = { kind: "open"; inquiry: Inquiry } | ({ kind: "leaving" } & LeavingCard);
 
@@ -39,8 +40,8 @@ function runIdOf(entry: Entry): string | undefined {
 export function InboxView() {
   const t = useT();
   const { open, isPending, isError } = useOpenInquiries();
-  const { leaving, answer, settleLocally, connected, connectCount, protocolMismatch } =
-    useHubSocket();
+  const { answer, connected, connectCount, protocolMismatch } = useHubConnection();
+  const { leaving, settleLocally } = useLiveInquiries();
   const entries = entriesOf(open, leaving);
 
   return (
@@ -81,15 +82,13 @@ export function InboxView() {
           return (
             <li key={entry.inquiry.id}>
               {entry.kind === "open" ? (
-                <QuestionCard
+                <PendingQuestionCard
                   inquiry={toOpenedMeta(entry.inquiry)}
                   onAnswer={(body) => answer(entry.inquiry.id, body)}
                   onClose={(note) => settleLocally(entry.inquiry.id, note)}
                 />
               ) : (
-                <p className="inquiry-closed inquiry-leaving" data-testid="inquiry-withdrawn-note">
-                  {translateMessage(t, entry.note)}
-                </p>
+                <ClosedCardNote note={entry.note} leaving />
               )}
             </li>
           );

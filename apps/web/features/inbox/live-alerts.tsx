@@ -3,11 +3,12 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useHubSocket } from "../devices/hub-socket-provider";
 import { useT } from "../i18n/i18n-provider";
+import { useLiveInquiries } from "../live/live-context";
 import { notifyNewInquiry } from "./browser-notifications";
 import { badgedTitle } from "./title-badge";
 import { useOpenInquiries } from "./use-open-inquiries";
+import "./inbox.css";
 
 const TOAST_MS = 6_000;
 
@@ -20,7 +21,7 @@ export function LiveAlerts() {
   const pathname = usePathname();
   const t = useT();
   const tRef = useRef(t);
-  const { latestNew } = useHubSocket();
+  const { latestNew } = useLiveInquiries();
   const { open } = useOpenInquiries();
   const [toastSequence, setToastSequence] = useState<number | undefined>(undefined);
   const onChatRef = useRef(pathname === "/chat");

@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Inquiry } from "@inquiry-hub/protocol";
 import { addPending, removePending, replacePending } from "./pending-cache";
-
-let counter = 0;
-function inquiry(overrides: Partial<Inquiry> = {}): Inquiry {
-  counter += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
-    userId: "u-1",
-    type: "INQUIRY",
-    question: `Question ${counter}?`,
-    options: [],
-    createdAt: `2025-01-01T00:00:${String(counter % 60).padStart(2, "0")}.000Z`,
-    expiresAt: "2025-01-01T01:00:00.000Z",
-    status: "pending",
-    resolution: null,
-    ...overrides,
-  };
-}
+import { pendingInquiry as inquiry } from "./pending-fixture";
 
 const none = new Set<string>();
 

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { useHubSocket } from "../devices/hub-socket-provider";
+import { useHubConnection, useLiveInquiries } from "../live/live-context";
 import { usePendingInquiries } from "./pending-query";
 
 /**
@@ -10,7 +10,8 @@ import { usePendingInquiries } from "./pending-query";
  * inquiry the hub withdrew or this tab settled, whatever order responses came in.
  */
 export function useOpenInquiries() {
-  const { connected, closedIds } = useHubSocket();
+  const { connected } = useHubConnection();
+  const { closedIds } = useLiveInquiries();
   const query = usePendingInquiries(connected);
   const open = useMemo<readonly Inquiry[]>(
     () => (query.data ?? []).filter((inquiry) => !closedIds.has(inquiry.id)),

@@ -1,6 +1,7 @@
-import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
+import { InquirySchema } from "@inquiry-hub/protocol";
 import type { AnswerBody } from "@inquiry-hub/protocol";
-import type { Translate } from "@/lib/i18n/translate";
+import { requestJson } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client-error";
 
 /** What the web app's answer endpoint said, reduced to what a card needs to decide. */
 export type AnswerOutcome =
@@ -8,41 +9,24 @@ export type AnswerOutcome =
   | { kind: "already_resolved"; message: string }
   | { kind: "gone"; message: string };
 
-/** A failed answer the card should show while staying open (the person may retry). */
-export class AnswerError extends Error {
-  override readonly name = "AnswerError";
-}
-
-async function errorMessage(response: Response, t: Translate): Promise<string> {
-  const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  return body.success
-    ? body.data.error.message
-    : t("common.requestFailed", { status: response.status });
-}
-
 /**
  * Posts an answer to `/api/inquiries/:id/answer`. 200 → resolved; 409 → someone (another
  * device, the timeout) resolved it first; 404 → the inquiry no longer exists. Anything else
- * throws an AnswerError with the server's message.
+ * throws the ApiClientError, which the card words with `describeApiError` and stays open so
+ * the person may retry; no text is chosen here, so the data layer needs no language.
  */
-export async function answerInquiry(
-  inquiryId: string,
-  body: AnswerBody,
-  t: Translate,
-): Promise<AnswerOutcome> {
-  let response: Response;
+export async function answerInquiry(inquiryId: string, body: AnswerBody): Promise<AnswerOutcome> {
   try {
-    response = await fetch(`/api/inquiries/${encodeURIComponent(inquiryId)}/answer`, {
+    await requestJson(`/api/inquiries/${encodeURIComponent(inquiryId)}/answer`, InquirySchema, {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
+      body,
     });
-  } catch {
-    throw new AnswerError(t("common.unreachable"));
+    return { kind: "resolved" };
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 409)
+      return { kind: "already_resolved", message: error.message };
+    if (error instanceof ApiClientError && error.status === 404)
+      return { kind: "gone", message: error.message };
+    throw error;
   }
-  if (response.ok) return { kind: "resolved" };
-  if (response.status === 409)
-    return { kind: "already_resolved", message: await errorMessage(response, t) };
-  if (response.status === 404) return { kind: "gone", message: await errorMessage(response, t) };
-  throw new AnswerError(await errorMessage(response, t));
 }

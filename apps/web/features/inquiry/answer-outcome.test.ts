@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { AnswerError } from "./answer-inquiry";
+import { ApiClientError } from "@/lib/api-client-error";
 import { outcomeOfAck } from "./answer-outcome";
 
 describe("outcomeOfAck", () => {
@@ -18,9 +18,11 @@ describe("outcomeOfAck", () => {
     });
   });
 
-  it("throws the message of any other error so the card stays open", () => {
-    expect(() => outcomeOfAck({ error: { code: "BAD_REQUEST", message: "Too long" } })).toThrow(
-      AnswerError,
+  it("throws any other error as the ApiClientError the HTTP path would, so the card stays open", () => {
+    const refuse = () => outcomeOfAck({ error: { code: "BAD_REQUEST", message: "Too long" } });
+    expect(refuse).toThrow(ApiClientError);
+    expect(refuse).toThrow(
+      expect.objectContaining({ code: "BAD_REQUEST", status: 400, serverMessage: "Too long" }),
     );
   });
 });

@@ -1,27 +1,23 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { useMutation } from "@tanstack/react-query";
 import type { AnswerBody, InquiryOpenedMeta } from "@inquiry-hub/protocol";
-import { translateMessage } from "@/lib/i18n/translate";
 import type { Message } from "@/lib/i18n/translate";
 import { useAnnounceOnMount } from "../a11y/announcer";
 import { useT } from "../i18n/i18n-provider";
-import { AnswerError } from "./answer-inquiry";
-import type { AnswerOutcome } from "./answer-inquiry";
-import { noteForOutcome } from "./closed-note";
 import { QuestionnaireForm } from "../questionnaire/questionnaire-form";
-import { formatClock } from "./format-countdown";
+import type { AnswerOutcome } from "./answer-inquiry";
+import { CardShell } from "./card-shell";
 import { FreeTextAnswer } from "./free-text-answer";
 import { SafeMarkdown } from "./safe-markdown";
-import { useCountdown } from "./use-countdown";
+import { useCardAnswer } from "./use-card-answer";
 
 export interface InquiryCardProps {
   /** The question: as the chat stream opened it, or `toOpenedMeta` of a hub inquiry. */
   inquiry: InquiryOpenedMeta;
   /**
    * Sends this card's answer (over the socket or HTTP). Resolves to the outcome; throws an
-   * AnswerError for a failure the person may retry.
+   * ApiClientError for a failure the person may retry.
    */
   onAnswer: (body: AnswerBody) => Promise<AnswerOutcome>;
   /** Called once the card's own answer settled the inquiry (or found it settled). */
@@ -45,48 +41,39 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
   useAnnounceOnMount(
     t("announce.question", { question: inquiry.question.slice(0, ANNOUNCED_QUESTION_LENGTH) }),
   );
-  const { mutate, isPending, error } = useMutation({
-    mutationFn: onAnswer,
-    onSuccess: (outcome, body) => onClose(noteForOutcome(outcome, body)),
-  });
-  const left = useCountdown(inquiry.expiresAt);
-  const expired = left !== undefined && left <= 0;
+  const { send, isPending, problem, left, expired, disabled } = useCardAnswer(
+    inquiry.expiresAt,
+    onAnswer,
+    onClose,
+    "card.sendFailed",
+  );
   const timeoutSent = useRef(false);
 
   useEffect(() => {
     if (!expired || timeoutSent.current) return;
     timeoutSent.current = true;
-    mutate({ action: "timeout" });
-  }, [expired, mutate]);
+    send({ action: "timeout" });
+  }, [expired, send]);
 
-  const disabled = isPending || expired;
   const options = inquiry.options ?? [];
 
   return (
-    <section
-      role="region"
-      aria-label={t("card.region")}
-      data-testid="inquiry-card"
+    <CardShell
+      testId="inquiry-card"
       className="inquiry-card"
-      aria-busy={isPending}
+      label={t("card.region")}
+      kind={t(inquiry.type === "APPROVAL" ? "card.approvalNeeded" : "card.asks")}
+      busy={isPending}
+      left={left}
+      problem={problem}
     >
-      <div className="inquiry-card__header">
-        <span className="inquiry-card__kind">
-          {t(inquiry.type === "APPROVAL" ? "card.approvalNeeded" : "card.asks")}
-        </span>
-        {left !== undefined && (
-          <span className="inquiry-card__countdown" data-testid="inquiry-countdown" role="timer">
-            {t("card.timeLeft", { time: formatClock(left) })}
-          </span>
-        )}
-      </div>
       <div className="inquiry-card__question">
         <SafeMarkdown>{inquiry.question}</SafeMarkdown>
       </div>
       {(options.length > 0 || inquiry.type === "APPROVAL") && (
         <div className="inquiry-card__options">
           {inquiry.type === "APPROVAL" && (
-            <button type="button" disabled={disabled} onClick={() => mutate({ action: "approve" })}>
+            <button type="button" disabled={disabled} onClick={() => send({ action: "approve" })}>
               {t("card.approve")}
             </button>
           )}
@@ -95,7 +82,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
               key={option}
               type="button"
               disabled={disabled}
-              onClick={() => mutate({ action: "answer", response: option })}
+              onClick={() => send({ action: "answer", response: option })}
             >
               {option}
             </button>
@@ -116,7 +103,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
           <button
             type="button"
             disabled={disabled}
-            onClick={() => mutate({ action: "answer", response: inquiry.suggestedAnswer ?? "" })}
+            onClick={() => send({ action: "answer", response: inquiry.suggestedAnswer ?? "" })}
           >
             {t("card.useSuggested")}
           </button>
@@ -127,13 +114,13 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
           question={inquiry.question}
           suggestedAnswer={inquiry.suggestedAnswer}
           disabled={disabled}
-          onSubmit={(response) => mutate({ action: "answer", response })}
+          onSubmit={(response) => send({ action: "answer", response })}
         />
       ) : (
         <QuestionnaireForm
           questions={inquiry.questions}
           disabled={disabled}
-          onSubmit={(values) => mutate({ action: "answer", values })}
+          onSubmit={(values) => send({ action: "answer", values })}
         />
       )}
       {inquiry.type === "INQUIRY" && (
@@ -141,7 +128,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
           type="button"
           className="button--secondary"
           disabled={disabled}
-          onClick={() => mutate({ action: "delegate" })}
+          onClick={() => send({ action: "delegate" })}
         >
           {t("card.delegate")}
         </button>
@@ -150,25 +137,10 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
         type="button"
         className="button--secondary"
         disabled={disabled}
-        onClick={() => mutate({ action: "reject" })}
+        onClick={() => send({ action: "reject" })}
       >
         {t("card.decline")}
       </button>
-      {error !== null && (
-        <p role="alert" className="error" data-testid="error-message">
-          {error instanceof AnswerError ? error.message : t("card.sendFailed")}
-        </p>
-      )}
-    </section>
-  );
-}
-
-/** What stays in the conversation once a card closed. Deliberately not an inquiry card. */
-export function InquiryClosedNote({ note }: { note: Message }) {
-  const t = useT();
-  return (
-    <p className="inquiry-closed" data-testid="inquiry-closed">
-      {translateMessage(t, note)}
-    </p>
+    </CardShell>
   );
 }

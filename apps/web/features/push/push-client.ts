@@ -1,5 +1,7 @@
-import { ApiErrorBodySchema, PushKeyResponseSchema } from "@inquiry-hub/protocol";
-import type { Translate } from "@/lib/i18n/translate";
+import { PushKeyResponseSchema } from "@inquiry-hub/protocol";
+import { z } from "zod";
+import { NoContentSchema, requestJson } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client-error";
 
 /** Whether this browser can receive Web Push at all. */
 export function pushSupported(): boolean {
@@ -20,65 +22,60 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function messageOf(response: Response, t: Translate): Promise<string> {
-  const body = ApiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  return body.success
-    ? body.data.error.message
-    : t("common.requestFailed", { status: response.status });
-}
-
 /** This browser's current push subscription, if any. */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.ready;
   return registration.pushManager.getSubscription();
 }
 
+/** The hub's answer to a registration: the endpoint and the device it now belongs to. */
+const SavedSubscriptionSchema = z.object({ endpoint: z.string(), deviceId: z.string() });
+
 /**
  * Subscribes this browser with the hub's VAPID key and registers the subscription for this
- * device. Call from a click: it may ask for notification permission.
+ * device. Call from a click: it may ask for notification permission. Resolves to "blocked"
+ * when the browser refuses notifications; request failures throw ApiClientError.
  */
-export async function enablePush(t: Translate): Promise<void> {
-  if ((await Notification.requestPermission()) !== "granted")
-    throw new Error(t("inbox.notificationsBlocked"));
-  const keyResponse = await fetch("/api/push/key", { cache: "no-store" });
-  if (!keyResponse.ok) throw new Error(await messageOf(keyResponse, t));
-  const { publicKey } = PushKeyResponseSchema.parse(await keyResponse.json());
+export async function enablePush(): Promise<"enabled" | "blocked"> {
+  if ((await Notification.requestPermission()) !== "granted") return "blocked";
+  const { publicKey } = await requestJson("/api/push/key", PushKeyResponseSchema);
   const registration = await navigator.serviceWorker.ready;
-  const saved = await subscribeAndSave(registration, publicKey);
-  if (saved.status !== 409) {
-    if (!saved.ok) throw new Error(await messageOf(saved, t));
-    return;
+  try {
+    await subscribeAndSave(registration, publicKey);
+  } catch (error) {
+    if (!(error instanceof ApiClientError && error.status === 409)) throw error;
+    // The hub keeps an endpoint with the account that registered it (409 for anyone else), so
+    // a browser another account used before drops that endpoint and registers a fresh one.
+    await (await registration.pushManager.getSubscription())?.unsubscribe();
+    await subscribeAndSave(registration, publicKey);
   }
-  // The hub keeps an endpoint with the account that registered it (409 for anyone else), so a
-  // browser another account used before drops that endpoint and registers a fresh one.
-  await (await registration.pushManager.getSubscription())?.unsubscribe();
-  const again = await subscribeAndSave(registration, publicKey);
-  if (!again.ok) throw new Error(await messageOf(again, t));
+  return "enabled";
 }
 
 async function subscribeAndSave(
   registration: ServiceWorkerRegistration,
   publicKey: string,
-): Promise<Response> {
+): Promise<void> {
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),
   });
-  return fetch("/api/push/subscriptions", {
+  await requestJson("/api/push/subscriptions", SavedSubscriptionSchema, {
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(subscription.toJSON()),
+    body: subscription.toJSON(),
   });
 }
 
-/** Unsubscribes this browser and tells the hub to forget it. */
-export async function disablePush(subscription: PushSubscription, t: Translate): Promise<void> {
+/** Unsubscribes this browser and tells the hub to forget it (already forgotten is fine). */
+export async function disablePush(subscription: PushSubscription): Promise<void> {
   const { endpoint } = subscription;
   await subscription.unsubscribe();
-  const removed = await fetch("/api/push/subscriptions", {
-    method: "DELETE",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ endpoint }),
-  });
-  if (!removed.ok && removed.status !== 404) throw new Error(await messageOf(removed, t));
+  try {
+    await requestJson("/api/push/subscriptions", NoContentSchema, {
+      method: "DELETE",
+      body: { endpoint },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiClientError && error.status === 404)) throw error;
+  }
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { describeApiError } from "@/lib/describe-api-error";
 import { useT } from "../i18n/i18n-provider";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push-client";
 
@@ -32,11 +33,15 @@ export function PushPanel() {
     setError(undefined);
     try {
       const subscription = await currentSubscription();
-      if (subscription === null) await enablePush(t);
-      else await disablePush(subscription, t);
+      if (subscription === null) {
+        if ((await enablePush()) === "blocked") {
+          setError(t("inbox.notificationsBlocked"));
+          return;
+        }
+      } else await disablePush(subscription);
       setState(subscription === null ? "on" : "off");
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : t("push.failed"));
+      setError(describeApiError(failure, t, "push.failed"));
     } finally {
       setBusy(false);
     }

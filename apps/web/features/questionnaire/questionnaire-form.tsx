@@ -5,6 +5,7 @@ import type { Question, QuestionValue } from "@inquiry-hub/protocol";
 import { useT } from "../i18n/i18n-provider";
 import { draftToValues, emptyDraft } from "./form-values";
 import type { DraftValue } from "./form-values";
+import "./questionnaire.css";
 
 export interface QuestionnaireFormProps {
   questions: readonly Question[];

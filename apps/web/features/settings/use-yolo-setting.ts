@@ -4,8 +4,9 @@ import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isYoloActive } from "@inquiry-hub/protocol";
 import type { YoloSetting } from "@inquiry-hub/protocol";
-import { useHubSocket } from "../devices/hub-socket-provider";
-import { SETTINGS_QUERY_KEY, fetchSettings } from "./settings-client";
+import { useHubConnection } from "../live/live-context";
+import { queryKeys } from "@/lib/query-keys";
+import { fetchSettings } from "./settings-client";
 
 /** Margin past `until` before asking the hub again, so it already reports the period over. */
 const EXPIRY_REFETCH_MARGIN_MS = 500;
@@ -28,8 +29,8 @@ export interface YoloState {
  */
 export function useYoloSetting(): YoloState {
   const queryClient = useQueryClient();
-  const { connectCount } = useHubSocket();
-  const { data } = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: fetchSettings });
+  const { connectCount } = useHubConnection();
+  const { data } = useQuery({ queryKey: queryKeys.settings, queryFn: fetchSettings });
   const [now, setNow] = useState(() => Date.now());
   const setting = data?.yolo;
   const until = setting?.enabled === true ? setting.until : undefined;
@@ -37,7 +38,7 @@ export function useYoloSetting(): YoloState {
   useEffect(() => {
     if (connectCount === 0) return;
     // Several components read YOLO; one refetch per connect serves them all.
-    void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY }, { cancelRefetch: false });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.settings }, { cancelRefetch: false });
   }, [connectCount, queryClient]);
 
   useEffect(() => {
@@ -45,7 +46,7 @@ export function useYoloSetting(): YoloState {
     const timer = setTimeout(
       () => {
         setNow(Date.now());
-        void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.settings });
       },
       Math.max(0, Date.parse(until) - Date.now()) + EXPIRY_REFETCH_MARGIN_MS,
     );

@@ -3,9 +3,12 @@
 import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateSettingsBody } from "@inquiry-hub/protocol";
+import { describeApiError } from "@/lib/describe-api-error";
+import { queryKeys } from "@/lib/query-keys";
 import { useI18n } from "../i18n/i18n-provider";
-import { SETTINGS_QUERY_KEY, updateSettings } from "./settings-client";
+import { updateSettings } from "./settings-client";
 import { formatYoloTime, useYoloSetting } from "./use-yolo-setting";
+import "./yolo-toggle.css";
 
 const ONE_HOUR_SECONDS = 60 * 60;
 
@@ -23,8 +26,8 @@ export function YoloToggle() {
   const [forOneHour, setForOneHour] = useState(false);
   const { setting, active, until } = useYoloSetting();
   const { mutate, isPending, error } = useMutation({
-    mutationFn: (body: UpdateSettingsBody) => updateSettings(body, t),
-    onSuccess: (settings) => queryClient.setQueryData(SETTINGS_QUERY_KEY, settings),
+    mutationFn: (body: UpdateSettingsBody) => updateSettings(body),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.settings, settings),
   });
 
   return (
@@ -64,7 +67,7 @@ export function YoloToggle() {
       )}
       {error !== null && (
         <span role="alert" className="error">
-          {error.message}
+          {describeApiError(error, t, "yolo.notSaved", { failed: "yolo.saveFailed" })}
         </span>
       )}
     </span>

@@ -1,31 +1,32 @@
 "use client";
 
 import { useState } from "react";
-import { ApiErrorBodySchema, InquirySchema } from "@inquiry-hub/protocol";
+import { InquirySchema } from "@inquiry-hub/protocol";
+import { requestJson } from "@/lib/api-client";
+import { ApiClientError } from "@/lib/api-client-error";
+import { describeApiError } from "@/lib/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 
 type Outcome = { ok: true; status: string } | { ok: false; httpStatus: number; message: string };
 
 async function confirm(token: string, t: Translate): Promise<Outcome> {
-  let response: Response;
   try {
-    response = await fetch("/api/webhook-decisions", {
+    const inquiry = await requestJson("/api/webhook-decisions", InquirySchema, {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token }),
+      body: { token },
     });
-  } catch {
-    return { ok: false, httpStatus: 0, message: t("webhook.unreachable") };
+    return { ok: true, status: inquiry.status };
+  } catch (error) {
+    return {
+      ok: false,
+      httpStatus: error instanceof ApiClientError ? error.status : 0,
+      message: describeApiError(error, t, "webhook.unusable", {
+        unreachable: "webhook.unreachable",
+        failed: "webhook.unusable",
+      }),
+    };
   }
-  const body = (await response.json().catch(() => undefined)) as unknown;
-  if (response.ok) return { ok: true, status: InquirySchema.parse(body).status };
-  const error = ApiErrorBodySchema.safeParse(body);
-  return {
-    ok: false,
-    httpStatus: response.status,
-    message: error.success ? error.data.error.message : t("webhook.unusable"),
-  };
 }
 
 /** The one button that applies a link's decision: a POST, never the link's GET. */

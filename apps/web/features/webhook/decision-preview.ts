@@ -1,35 +1,36 @@
+import "server-only";
 import { ApiErrorBodySchema, WebhookDecisionPreviewSchema } from "@inquiry-hub/protocol";
 import type { LinkDecision, WebhookDecisionPreview } from "@inquiry-hub/protocol";
-import { joinUrl, readEnv } from "@/lib/env";
+import { fetchHub } from "@/lib/hub-fetch";
 import type { Translate } from "@/lib/i18n/translate";
-import { fetchUpstream } from "@/lib/upstream";
 
-/** The preview of a link, or why it cannot be used (message fit to show, HTTP status). */
+/**
+ * The preview of a link, or why it cannot be used: the hub was unreachable, or it refused
+ * with an HTTP status and, when it sent the wire error shape, its own message.
+ */
 export type PreviewResult =
-  { ok: true; preview: WebhookDecisionPreview } | { ok: false; status: number; message: string };
+  | { ok: true; preview: WebhookDecisionPreview }
+  | { ok: false; reason: "unreachable" }
+  | { ok: false; reason: "refused"; status: number; serverMessage: string | undefined };
 
 /**
  * Asks the hub what a link would do, without doing it (server side only). The hub checks
  * the signature and expiry; whether the link was already used shows only on confirmation.
  */
-export async function previewDecision(token: string, t: Translate): Promise<PreviewResult> {
-  const upstream = await fetchUpstream(
-    joinUrl(readEnv().HUB_URL, "/api/webhook-decisions/preview"),
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token }),
-    },
-  );
-  if (upstream === undefined)
-    return { ok: false, status: 502, message: t("webhook.hubUnreachable") };
+export async function previewDecision(token: string): Promise<PreviewResult> {
+  const upstream = await fetchHub("/api/webhook-decisions/preview", {
+    method: "POST",
+    body: { token },
+  });
+  if (upstream === undefined) return { ok: false, reason: "unreachable" };
   const body = (await upstream.json().catch(() => undefined)) as unknown;
   if (upstream.ok) return { ok: true, preview: WebhookDecisionPreviewSchema.parse(body) };
   const error = ApiErrorBodySchema.safeParse(body);
   return {
     ok: false,
+    reason: "refused",
     status: upstream.status,
-    message: error.success ? error.data.error.message : t("webhook.unusable"),
+    serverMessage: error.success ? error.data.error.message : undefined,
   };
 }
 

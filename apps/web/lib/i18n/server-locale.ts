@@ -1,3 +1,4 @@
+import "server-only";
 import { cookies, headers } from "next/headers";
 import { LOCALE_COOKIE, isLocale, negotiateLocale } from "./locale";
 import type { Locale } from "./locale";

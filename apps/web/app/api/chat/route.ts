@@ -1,4 +1,4 @@
-import { jsonError } from "@/lib/api-error";
+import { crossOriginRefused, hubUnreachable, jsonError, notLoggedIn } from "@/lib/api-error";
 import { chooseAgentModel } from "@/lib/agent-model";
 import { mintRunCredential, onStreamEnd, revokeRunCredential } from "@/lib/agent-run-credential";
 import { ChatRequestSchema, toAgentRequestBody } from "@/lib/chat-request";
@@ -19,10 +19,9 @@ export const dynamic = "force-dynamic";
  * keep their status and body.
  */
 export async function POST(request: Request): Promise<Response> {
-  if (isForeignOrigin(request.headers))
-    return jsonError("FORBIDDEN", "Cross-origin request refused.");
+  if (isForeignOrigin(request.headers)) return crossOriginRefused();
   const token = await readToken();
-  if (token === undefined) return jsonError("UNAUTHORIZED", "Not logged in.");
+  if (token === undefined) return notLoggedIn();
   const body = await readJsonBody(request, CHAT_BODY_LIMIT_BYTES);
   if (!body.ok) return body.response;
   const parsed = ChatRequestSchema.safeParse(body.value);
@@ -34,9 +33,7 @@ export async function POST(request: Request): Promise<Response> {
   }
   const minted = await mintRunCredential(token);
   if ("refused" in minted) {
-    return minted.refused === undefined
-      ? jsonError("UPSTREAM", "The hub is unreachable. Try again shortly.")
-      : relayResponse(minted.refused);
+    return minted.refused === undefined ? hubUnreachable() : relayResponse(minted.refused);
   }
   const run = minted.credential;
   const endRun = (): void => {

@@ -1,9 +1,9 @@
-import { jsonError } from "@/lib/api-error";
+import { notLoggedIn } from "@/lib/api-error";
 import { readToken, readUser } from "@/lib/session";
 
 /** GET → 200 {user} for a logged-in browser, 401 otherwise. */
 export async function GET(): Promise<Response> {
   const [token, user] = await Promise.all([readToken(), readUser()]);
-  if (token === undefined || user === undefined) return jsonError("UNAUTHORIZED", "Not logged in.");
+  if (token === undefined || user === undefined) return notLoggedIn();
   return Response.json({ user });
 }

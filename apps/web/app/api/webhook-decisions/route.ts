@@ -1,10 +1,9 @@
 import { WebhookDecisionBodySchema } from "@inquiry-hub/protocol";
-import { jsonError } from "@/lib/api-error";
-import { joinUrl, readEnv } from "@/lib/env";
+import { crossOriginRefused, hubUnreachable, jsonError } from "@/lib/api-error";
 import { isForeignOrigin } from "@/lib/same-origin";
 import { readJsonBody } from "@/lib/body-reader";
-import { forwardedFor } from "@/lib/hub-proxy";
-import { fetchUpstream, relayResponse } from "@/lib/upstream";
+import { fetchHub } from "@/lib/hub-fetch";
+import { relayResponse } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
@@ -14,18 +13,15 @@ export const dynamic = "force-dynamic";
  * refused all the same, so another site cannot spend a link it saw.
  */
 export async function POST(request: Request): Promise<Response> {
-  if (isForeignOrigin(request.headers))
-    return jsonError("FORBIDDEN", "Cross-origin request refused.");
+  if (isForeignOrigin(request.headers)) return crossOriginRefused();
   const read = await readJsonBody(request);
   if (!read.ok) return read.response;
   const body = WebhookDecisionBodySchema.safeParse(read.value);
   if (!body.success) return jsonError("BAD_REQUEST", "This link is not valid.");
-  const upstream = await fetchUpstream(joinUrl(readEnv().HUB_URL, "/api/webhook-decisions"), {
+  const upstream = await fetchHub("/api/webhook-decisions", {
     method: "POST",
-    headers: { "content-type": "application/json", ...forwardedFor(request) },
-    body: JSON.stringify(body.data),
+    body: body.data,
+    forwardedFrom: request,
   });
-  return upstream === undefined
-    ? jsonError("UPSTREAM", "The hub is unreachable. Try again shortly.")
-    : relayResponse(upstream);
+  return upstream === undefined ? hubUnreachable() : relayResponse(upstream);
 }

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { ConfirmDecision } from "@/features/webhook/confirm-decision";
 import { decisionLabel, previewDecision } from "@/features/webhook/decision-preview";
+import type { PreviewResult } from "@/features/webhook/decision-preview";
 import { serverTranslator } from "@/lib/i18n/server-locale";
+import type { Translate } from "@/lib/i18n/translate";
 import "@/features/webhook/webhook-decide.css";
 
 export const dynamic = "force-dynamic";
@@ -9,6 +11,21 @@ export const dynamic = "force-dynamic";
 /** The token is in the URL: never leak it to other sites through Referer. */
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await serverTranslator())("title.confirm"), referrer: "no-referrer" };
+}
+
+/** Why a link cannot be used, with its HTTP status: "This link cannot be used. (410)". */
+function describePreviewFailure(
+  failure: Exclude<PreviewResult, { ok: true }> | { ok: false; reason: "incomplete" },
+  t: Translate,
+): string {
+  switch (failure.reason) {
+    case "incomplete":
+      return `${t("webhook.incomplete")} (400)`;
+    case "unreachable":
+      return `${t("webhook.hubUnreachable")} (502)`;
+    case "refused":
+      return `${failure.serverMessage ?? t("webhook.unusable")} (${failure.status})`;
+  }
 }
 
 /**
@@ -25,15 +42,15 @@ export default async function WebhookDecidePage({
   const t = await serverTranslator();
   const result =
     typeof token === "string" && token !== ""
-      ? await previewDecision(token, t)
-      : ({ ok: false, status: 400, message: t("webhook.incomplete") } as const);
+      ? await previewDecision(token)
+      : ({ ok: false, reason: "incomplete" } as const);
 
   return (
     <main className="webhook-decide">
       <h1>Inquiry Hub</h1>
       {!result.ok ? (
         <p role="alert" className="error" data-testid="webhook-decision-error">
-          {result.message} ({result.status})
+          {describePreviewFailure(result, t)}
         </p>
       ) : (
         <>

@@ -1,7 +1,7 @@
-import { joinUrl, readEnv } from "@/lib/env";
+import { fetchHub } from "@/lib/hub-fetch";
 import { callHub } from "@/lib/hub-proxy";
 import { endSession, readToken } from "@/lib/session";
-import { fetchUpstream, relayResponse } from "@/lib/upstream";
+import { relayResponse } from "@/lib/upstream";
 
 /**
  * DELETE → revokes one device of this user: 200 `{revokedCurrent}`. When the revoked device
@@ -27,9 +27,6 @@ export async function DELETE(
 async function tokenWasRevoked(): Promise<boolean> {
   const token = await readToken();
   if (token === undefined) return true;
-  const me = await fetchUpstream(joinUrl(readEnv().HUB_URL, "/api/auth/me"), {
-    method: "GET",
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const me = await fetchHub("/api/auth/me", { method: "GET", token });
   return me?.status === 401;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useT } from "../i18n/i18n-provider";
-import { useHubSocket } from "./hub-socket-provider";
+import { useHubConnection } from "./live-context";
 
 /**
  * Tells the person, on every signed-in page, that the hub refused this page's protocol
@@ -9,7 +9,7 @@ import { useHubSocket } from "./hub-socket-provider";
  */
 export function ProtocolMismatchNotice() {
   const t = useT();
-  const { protocolMismatch } = useHubSocket();
+  const { protocolMismatch } = useHubConnection();
   if (protocolMismatch === undefined) return null;
   const { page, hub } = protocolMismatch;
   return (

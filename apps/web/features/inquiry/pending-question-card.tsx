@@ -2,21 +2,21 @@
 
 import type { AnswerBody, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import type { AnswerOutcome } from "../inquiry/answer-inquiry";
-import { InquiryCard } from "../inquiry/inquiry-card";
-import { ApprovalCard } from "./approval-card";
+import { ApprovalCard } from "../approval/approval-card";
+import type { AnswerOutcome } from "./answer-inquiry";
+import { InquiryCard } from "./inquiry-card";
 
-export interface QuestionCardProps {
+export interface PendingQuestionCardProps {
   inquiry: InquiryOpenedMeta;
   onAnswer: (body: AnswerBody) => Promise<AnswerOutcome>;
   onClose: (note: Message) => void;
 }
 
 /**
- * The card for anything the agent waits on, wherever it shows (chat inline, inbox): an
- * approval card when the inquiry carries a tool call to approve, the question card otherwise.
+ * Picks the card for anything the agent waits on, wherever it shows (chat inline, inbox):
+ * an ApprovalCard when the inquiry carries a tool call to approve, an InquiryCard otherwise.
  */
-export function QuestionCard({ inquiry, onAnswer, onClose }: QuestionCardProps) {
+export function PendingQuestionCard({ inquiry, onAnswer, onClose }: PendingQuestionCardProps) {
   if (inquiry.type === "APPROVAL" && inquiry.approval !== undefined)
     return (
       <ApprovalCard

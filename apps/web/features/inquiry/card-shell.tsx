@@ -1,0 +1,83 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { translateMessage } from "@/lib/i18n/translate";
+import type { Message } from "@/lib/i18n/translate";
+import { useT } from "../i18n/i18n-provider";
+import { formatClock } from "./format-countdown";
+import "./inquiry-card.css";
+
+export interface CardShellProps {
+  /** The test id e2e tests find the card by: `inquiry-card` or `approval-card`. */
+  testId: string;
+  className: string;
+  /** The region's accessible name. */
+  label: string;
+  /** The header's "what is this" line ("The agent asks", "Approval needed"). */
+  kind: string;
+  busy: boolean;
+  /** Milliseconds until the card expires; no countdown without one. */
+  left: number | undefined;
+  /** A failure to show under the card while it stays open. */
+  problem: string | undefined;
+  children: ReactNode;
+}
+
+/**
+ * The frame every answerable card shares, so questions and approvals look and read alike:
+ * a labelled region, a header with the kind and the countdown, the body, and the failure
+ * line at the foot.
+ */
+export function CardShell({
+  testId,
+  className,
+  label,
+  kind,
+  busy,
+  left,
+  problem,
+  children,
+}: CardShellProps) {
+  const t = useT();
+  return (
+    <section
+      role="region"
+      aria-label={label}
+      data-testid={testId}
+      className={className}
+      aria-busy={busy}
+    >
+      <div className="inquiry-card__header">
+        <span className="inquiry-card__kind">{kind}</span>
+        {left !== undefined && (
+          <span className="inquiry-card__countdown" data-testid="inquiry-countdown" role="timer">
+            {t("card.timeLeft", { time: formatClock(left) })}
+          </span>
+        )}
+      </div>
+      {children}
+      {problem !== undefined && (
+        <p role="alert" className="error" data-testid="error-message">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * What stays where a card was once it closed: in the chat for good (`closed`), in the inbox
+ * for a few seconds while it fades (`leaving`). Deliberately not a card: nothing to answer.
+ */
+export function ClosedCardNote({ note, leaving = false }: { note: Message; leaving?: boolean }) {
+  const t = useT();
+  return leaving ? (
+    <p className="inquiry-closed inquiry-leaving" data-testid="inquiry-withdrawn-note">
+      {translateMessage(t, note)}
+    </p>
+  ) : (
+    <p className="inquiry-closed" data-testid="inquiry-closed">
+      {translateMessage(t, note)}
+    </p>
+  );
+}

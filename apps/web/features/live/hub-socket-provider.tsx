@@ -1,0 +1,99 @@
+"use client";
+
+import { useCallback, useMemo } from "react";
+import type { ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  InquiryProgressSchema,
+  InquirySchema,
+  InquiryWithdrawnSchema,
+  UserSettingsSchema,
+} from "@inquiry-hub/protocol";
+import type { AnswerBody } from "@inquiry-hub/protocol";
+import type { Message } from "@/lib/i18n/translate";
+import { queryKeys } from "@/lib/query-keys";
+import type { HubSocket } from "./connect-hub-socket";
+import { HubConnectionContext, LiveInquiriesContext } from "./live-context";
+import type { HubConnectionValue, LiveInquiriesValue } from "./live-context";
+import { sendAnswer } from "./send-answer";
+import { useHubSocket } from "./use-hub-socket";
+import { useLeavingCards } from "./use-leaving-cards";
+import { usePendingState } from "./use-pending-state";
+
+/**
+ * This tab's live link to the hub, mounted once in the signed-in layout so moving between
+ * pages keeps the socket: it opens the socket, turns each event into a pending-state action
+ * (`inquiry:pending` snapshot, `inquiry:new`, `inquiry:withdrawn`, `inquiry:progress`) or a
+ * settings cache write (`settings:changed`), and provides the connection and the live
+ * inquiries to the pages. Events that fail their schema are ignored. A pushed event wins over
+ * a fetch of the same cache still in flight, which is cancelled: it may predate the event.
+ */
+export function HubSocketProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { leaving, leave } = useLeavingCards();
+  const { state, dispatch } = usePendingState(leave);
+
+  const subscribe = useCallback(
+    (socket: HubSocket, thisDeviceId: string | undefined) => {
+      socket.on("inquiry:pending", (payload) => {
+        const parsed = InquirySchema.array().safeParse(payload);
+        if (!parsed.success) return;
+        void queryClient.cancelQueries({ queryKey: queryKeys.pendingInquiries });
+        dispatch({ type: "snapshot", inquiries: parsed.data });
+      });
+      socket.on("inquiry:new", (payload) => {
+        const parsed = InquirySchema.safeParse(payload);
+        if (!parsed.success) return;
+        void queryClient.cancelQueries({ queryKey: queryKeys.pendingInquiries });
+        dispatch({ type: "new", inquiry: parsed.data });
+      });
+      socket.on("inquiry:withdrawn", (payload) => {
+        const parsed = InquiryWithdrawnSchema.safeParse(payload);
+        if (parsed.success) dispatch({ type: "withdrawn", event: parsed.data, thisDeviceId });
+      });
+      socket.on("inquiry:progress", (payload) => {
+        const parsed = InquiryProgressSchema.safeParse(payload);
+        if (parsed.success) dispatch({ type: "progress", progress: parsed.data });
+      });
+      socket.on("settings:changed", (payload) => {
+        const parsed = UserSettingsSchema.safeParse(payload);
+        if (!parsed.success) return;
+        void queryClient.cancelQueries({ queryKey: queryKeys.settings });
+        queryClient.setQueryData(queryKeys.settings, parsed.data);
+      });
+    },
+    [dispatch, queryClient],
+  );
+  const { connected, connectCount, protocolMismatch, socketRef } = useHubSocket(subscribe);
+
+  const answer = useCallback(
+    (inquiryId: string, body: AnswerBody) => sendAnswer(socketRef.current, inquiryId, body),
+    [socketRef],
+  );
+  const settleLocally = useCallback(
+    (inquiryId: string, note: Message) => dispatch({ type: "resolved", inquiryId, note }),
+    [dispatch],
+  );
+
+  const connection = useMemo<HubConnectionValue>(
+    () => ({ connected, connectCount, protocolMismatch, answer }),
+    [answer, connectCount, connected, protocolMismatch],
+  );
+  const inquiries = useMemo<LiveInquiriesValue>(
+    () => ({
+      closedIds: state.closedIds,
+      withdrawnNotes: state.withdrawnNotes,
+      progress: state.progress,
+      latestNew: state.latestNew,
+      leaving,
+      settleLocally,
+    }),
+    [leaving, settleLocally, state],
+  );
+
+  return (
+    <HubConnectionContext.Provider value={connection}>
+      <LiveInquiriesContext.Provider value={inquiries}>{children}</LiveInquiriesContext.Provider>
+    </HubConnectionContext.Provider>
+  );
+}

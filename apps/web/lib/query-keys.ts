@@ -1,0 +1,21 @@
+import type { InquiryStatus } from "@inquiry-hub/protocol";
+
+/**
+ * Every React Query key of the web app. Socket handlers and mutations write into or
+ * invalidate the same caches the views read, so a key spelled twice would silently split
+ * one cache into two; every `queryKey:` comes from here.
+ */
+export const queryKeys = {
+  /** This user's agent keys. */
+  agentKeys: ["agent-keys"] as const,
+  /** Every device of this user. */
+  devices: ["devices"] as const,
+  /** This user's settings; `settings:changed` on the socket writes into it. */
+  settings: ["settings"] as const,
+  /** The pending inquiries; socket events write into it. */
+  pendingInquiries: ["inquiries", "pending"] as const,
+  /** The history list under one status filter (all statuses when undefined). */
+  historyPage: (status: InquiryStatus | undefined) => ["history", status ?? "all"] as const,
+  /** One inquiry's history detail. */
+  historyDetail: (id: string) => ["history", "detail", id] as const,
+};
