@@ -1,20 +1,21 @@
-import { toClosedMeta, toHeartbeatMeta } from "@inquiry-hub/protocol";
-import type { Inquiry, InquiryOpenedMeta } from "@inquiry-hub/protocol";
+import { toClosedMeta, toHeartbeatMeta, toOpenedMeta } from "@inquiry-hub/protocol";
+import type { Inquiry } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import { createProgressReporter } from "./progress-reporter";
 import type { Logger } from "../../core/shared/ports";
 
-/** One open inquiry an MCP tool call holds, and how to keep the call informed. */
-export interface HeldInquiry {
+/** What holding a call needs from the session it runs in (send_inquiry's, the proxy's). */
+export interface HoldingContext {
   inquiries: InquiryService;
-  inquiry: Inquiry;
-  /** The first progress notification: INQUIRY for send_inquiry, APPROVAL for a gated call. */
-  opened: InquiryOpenedMeta;
   heartbeatMs: number;
   /** Hears of a cancel that failed (the inquiry then ends by its own deadline). */
   logger: Logger;
+}
+
+/** The tool call holding the inquiry. */
+export interface HoldingCall {
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
   /** Aborts when the caller gives up (cancelled, session or upstream gone). */
   stop: AbortSignal;
@@ -22,30 +23,36 @@ export interface HeldInquiry {
 
 /**
  * Holds a tool call until its inquiry is final, the way send_inquiry and gated proxy calls
- * both do: `opened` as a progress notification (when the call has a progressToken),
+ * both do: the opened meta (INQUIRY, or APPROVAL for a gated call) as a progress notification
+ * (when the call has a progressToken),
  * INQUIRY_HEARTBEAT every `heartbeatMs`, and INQUIRY_CLOSED before returning the final
  * inquiry. If `stop` aborts, the inquiry is resolved `cancelled` through the service's
  * compare-and-set, so a concurrent answer still wins cleanly.
  */
-export async function awaitResolution(held: HeldInquiry): Promise<Inquiry> {
-  const { inquiries, inquiry, stop } = held;
+export async function awaitResolution(
+  context: HoldingContext,
+  inquiry: Inquiry,
+  call: HoldingCall,
+): Promise<Inquiry> {
+  const { inquiries } = context;
+  const { stop } = call;
   const resolution = inquiries.waitForResolution(inquiry.id);
   const cancel = (): void => {
     inquiries
       .cancel(inquiry.id)
       .catch((error: unknown) =>
-        held.logger.error({ err: error, inquiryId: inquiry.id }, "cancelling an inquiry failed"),
+        context.logger.error({ err: error, inquiryId: inquiry.id }, "cancelling an inquiry failed"),
       );
   };
   stop.addEventListener("abort", cancel, { once: true });
   if (stop.aborted) cancel();
 
-  const progress = createProgressReporter(held.extra);
+  const progress = createProgressReporter(call.extra);
   const heartbeat = setInterval(() => {
     void progress.report(toHeartbeatMeta(inquiry));
-  }, held.heartbeatMs);
+  }, context.heartbeatMs);
   try {
-    await progress.report(held.opened);
+    await progress.report(toOpenedMeta(inquiry));
     const final = await resolution;
     const closed = toClosedMeta(final);
     if (closed !== undefined) await progress.report(closed);

@@ -1,4 +1,4 @@
-import { HUB_TOOL_NAMES, SendInquiryArgsSchema, toOpenedMeta } from "@inquiry-hub/protocol";
+import { HUB_TOOL_NAMES, SendInquiryArgsSchema } from "@inquiry-hub/protocol";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { withDraftedSuggestion } from "../../core/inquiries/answer-drafter";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
@@ -81,15 +81,7 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
           context.userId,
           await withDraftedSuggestion(context.drafter, input),
         );
-        const final = await awaitResolution({
-          inquiries: context.inquiries,
-          inquiry,
-          opened: toOpenedMeta(inquiry),
-          heartbeatMs: context.heartbeatMs,
-          logger: context.logger,
-          extra,
-          stop: extra.signal,
-        });
+        const final = await awaitResolution(context, inquiry, { extra, stop: extra.signal });
         return inquiryToolResult(final);
       } catch (error) {
         return toolErrorResult(error);

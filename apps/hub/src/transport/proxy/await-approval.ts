@@ -1,4 +1,3 @@
-import { toOpenedMeta } from "@inquiry-hub/protocol";
 import type { ApprovalDetails, Inquiry } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -151,15 +150,7 @@ export async function awaitApproval(
   const stopEscalating =
     routed === undefined ? undefined : context.teams?.followEscalations(inquiry);
   try {
-    const final = await awaitResolution({
-      inquiries: context.inquiries,
-      inquiry,
-      opened: toOpenedMeta(inquiry),
-      heartbeatMs: context.heartbeatMs,
-      logger: context.logger,
-      extra,
-      stop,
-    });
+    const final = await awaitResolution(context, inquiry, { extra, stop });
     return audited(final);
   } finally {
     stopEscalating?.();

@@ -1,4 +1,4 @@
-import { QuestionsSchema, requestedSchemaToQuestions, toOpenedMeta } from "@inquiry-hub/protocol";
+import { QuestionsSchema, requestedSchemaToQuestions } from "@inquiry-hub/protocol";
 import type { Inquiry, Question } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ElicitResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -120,12 +120,7 @@ export function createElicitationHandler(
     const release = call.hold();
     try {
       const inquiry = await context.inquiries.create(context.userId, input);
-      const final = await awaitResolution({
-        inquiries: context.inquiries,
-        inquiry,
-        opened: toOpenedMeta(inquiry),
-        heartbeatMs: context.heartbeatMs,
-        logger: context.logger,
+      const final = await awaitResolution(context, inquiry, {
         extra: call.extra,
         stop: AbortSignal.any([extra.signal, call.extra.signal, deps.upstreamGone]),
       });
