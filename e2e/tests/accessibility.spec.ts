@@ -86,6 +86,11 @@ test("with the keyboard alone: create an account, ask, and answer the card", asy
   await page.keyboard.press("Enter");
 
   await expect(card).toHaveCount(0);
-  await expect(page.getByTestId("inquiry-closed")).toContainText("Answered: Hangzhou");
+  // The transcript keeps what was asked and how it ended: the answer, the device, the time.
+  const closed = page.getByTestId("closed-card");
+  await expect(closed).toContainText("Which city");
+  await expect(closed.getByTestId("inquiry-closed")).toHaveText(
+    /^You answered “Hangzhou” on .+ · \d{2}:\d{2}$/,
+  );
   await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
 });

@@ -35,7 +35,15 @@ test("a Chinese browser gets the card in Chinese, and the language switch turns 
 
   await card.getByLabel("Your answer").fill("Hangzhou");
   await card.getByRole("button", { name: "Answer", exact: true }).click();
-  await expect(page.getByTestId("inquiry-closed")).toHaveText("Answered: Hangzhou");
+  await expect(page.getByTestId("inquiry-closed")).toHaveText(
+    /^You answered “Hangzhou” on .+ · \d{2}:\d{2}$/,
+  );
+  // The closed card's summary follows a later language switch too.
+  await page.getByLabel("Language").selectOption("zh-CN");
+  await expect(page.getByTestId("inquiry-closed")).toHaveText(
+    /^你在 .+ 上回答了“Hangzhou” · \d{2}:\d{2}$/,
+  );
+  await page.getByLabel("语言").selectOption("en");
   await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
 
   // The choice is remembered (ih_locale) over the browser's language.

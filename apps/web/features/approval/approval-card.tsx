@@ -74,7 +74,9 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
         {t("approval.tool")} <code data-testid="approval-tool">{approval.tool}</code> (
         {approval.upstream})
       </p>
-      <p className="approval-card__description">{approval.description}</p>
+      <p className="approval-card__description" dir="auto">
+        {approval.description}
+      </p>
       <ArgumentsTable args={approval.arguments} />
       {editing && (
         <div className="approval-card__editor">

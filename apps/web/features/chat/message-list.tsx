@@ -4,7 +4,7 @@ import type { AnswerBody } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
-import { ClosedCardNote } from "../inquiry/card-shell";
+import { ClosedInquiryCard } from "../inquiry/closed-inquiry-card";
 import { PendingQuestionCard } from "../inquiry/pending-question-card";
 import type { ChatItem } from "./chat-state";
 
@@ -21,10 +21,14 @@ function renderItem(
 ) {
   switch (item.kind) {
     case "user":
-      return <div className="message message--user">{item.text}</div>;
+      return (
+        <div className="message message--user" dir="auto">
+          {item.text}
+        </div>
+      );
     case "assistant":
       return (
-        <div className="message message--assistant" data-testid="assistant-message">
+        <div className="message message--assistant" data-testid="assistant-message" dir="auto">
           {item.text}
         </div>
       );
@@ -36,7 +40,7 @@ function renderItem(
           onClose={(note) => onInquirySettled(item.inquiry.inquiryId, note)}
         />
       ) : (
-        <ClosedCardNote note={item.closedNote} />
+        <ClosedInquiryCard inquiry={item.inquiry} note={item.closedNote} />
       );
     case "error":
       return (

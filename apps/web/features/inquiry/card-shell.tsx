@@ -76,7 +76,7 @@ export function ClosedCardNote({ note, leaving = false }: { note: Message; leavi
       {translateMessage(t, note)}
     </p>
   ) : (
-    <p className="inquiry-closed" data-testid="inquiry-closed">
+    <p className="inquiry-closed" data-testid="inquiry-closed" dir="auto">
       {translateMessage(t, note)}
     </p>
   );

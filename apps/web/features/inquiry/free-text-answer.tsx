@@ -47,6 +47,7 @@ export function FreeTextAnswer({
           <input
             id={inputId}
             type="text"
+            dir="auto"
             value={answer}
             autoComplete="off"
             disabled={disabled}
@@ -56,6 +57,7 @@ export function FreeTextAnswer({
           <textarea
             id={inputId}
             className="inquiry-card__markdown"
+            dir="auto"
             value={answer}
             rows={Math.min(16, answer.split("\n").length + 1)}
             disabled={disabled}

@@ -67,7 +67,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
       left={left}
       problem={problem}
     >
-      <div className="inquiry-card__question">
+      <div className="inquiry-card__question" dir="auto">
         <SafeMarkdown>{inquiry.question}</SafeMarkdown>
       </div>
       {(options.length > 0 || inquiry.type === "APPROVAL") && (
@@ -92,7 +92,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
       {inquiry.suggestedAnswer !== undefined && inquiry.questions === undefined && (
         <div className="inquiry-card__suggestion" data-testid="suggested-answer">
           <span>
-            {t("card.suggested")} <strong>{inquiry.suggestedAnswer}</strong>
+            {t("card.suggested")} <strong dir="auto">{inquiry.suggestedAnswer}</strong>
             {inquiry.suggestedBy === "assistant" && (
               <>
                 {" "}
