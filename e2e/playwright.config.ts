@@ -35,7 +35,8 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: "npm run start -w @inquiry-hub/hub",
+      // Every run starts from an empty embedded store (the hub's default store).
+      command: `rm -rf ${JSON.stringify(E2E_HUB_DATA_DIR)} && npm run start -w @inquiry-hub/hub`,
       cwd: "..",
       url: `${HUB_URL}/api/health`,
       env: {

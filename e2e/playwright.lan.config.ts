@@ -54,6 +54,8 @@ const launchArgs = [
   `--ignore-certificate-errors-spki-list=${await trustedKeyHash()}`,
 ];
 
+const LAN_HUB_DATA_DIR = path.join(LAN_SUITE_DIR, "hub-data");
+
 export default defineConfig({
   testDir: "./tests-lan",
   fullyParallel: false,
@@ -73,7 +75,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: [
     {
-      command: "npx tsx scripts/start.ts --lan",
+      // Every run starts from an empty embedded store (the hub's default store).
+      command: `rm -rf ${JSON.stringify(LAN_HUB_DATA_DIR)} && npx tsx scripts/start.ts --lan`,
       cwd: "..",
       // Through the front door: it answers 200 only once the web behind it does.
       url: `https://127.0.0.1:${LAN_PORTS.frontDoor}/login`,
@@ -94,7 +97,7 @@ export default defineConfig({
         // The desktop's origin on this suite's port, and the phone's: what LAN mode's PUBLIC_URL
         // must be part of, or the hub refuses to start.
         HUB_CORS_ORIGINS: `${LAN_DESKTOP_URL},${LAN_PUBLIC_URL}`,
-        HUB_DATA_DIR: path.join(LAN_SUITE_DIR, "hub-data"),
+        HUB_DATA_DIR: LAN_HUB_DATA_DIR,
         PROXY_CONFIG_PATH: writeProxyConfig(),
         DEMO_TOOLS_TOKEN: randomBytes(32).toString("base64url"),
         DEMO_TOOLS_SANDBOX_DIR: E2E_SANDBOX_DIR,

@@ -1,4 +1,7 @@
 import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { HUB_LISTENING_LINE } from "@inquiry-hub/test-kit";
 import { startServer } from "./processes";
 
@@ -26,17 +29,30 @@ export interface ServerProcess {
 /**
  * Starts the real hub exactly as `npm start` does (apps/hub/src/main.ts, embedded store unless
  * `env` says otherwise) on a free loopback port. `nodeFlags` lets a run add `--cpu-prof`.
+ * Its data folder is a fresh temp dir, removed when the hub exits, so a run never writes into
+ * the checkout's `.data` and every run starts empty.
  */
 export async function startHub(
   options: { env?: Record<string, string>; nodeFlags?: string[]; name?: string } = {},
 ): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-hub-data-"));
   const { child, match } = await startServer({
     name: options.name ?? "hub",
     script: `${ROOT}apps/hub/src/main.ts`,
-    env: { HUB_PORT: "0", HUB_HOST: "127.0.0.1", ...BENCH_RATE_LIMITS, ...options.env },
+    env: {
+      HUB_PORT: "0",
+      HUB_HOST: "127.0.0.1",
+      HUB_DATA_DIR: dataDir,
+      ...BENCH_RATE_LIMITS,
+      ...options.env,
+    },
     nodeFlags: options.nodeFlags ?? [],
     ready: HUB_LISTENING_LINE,
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
+  child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   return { url: new URL(match[1]!), pid: child.pid!, child };
 }
 

@@ -11,7 +11,10 @@ import { HUB_URL } from "./ports";
  */
 export const E2E_WEBHOOK_SECRET = "e2e-webhook-secret-not-for-production-use-0123456789";
 
-/** Where the suite's hub keeps generated secrets (VAPID keys), away from a developer's own. */
+/**
+ * Where the suite's hub keeps its embedded store and generated secrets (VAPID keys), away from
+ * a developer's own; emptied before each run.
+ */
 export const E2E_HUB_DATA_DIR = path.join(tmpdir(), "inquiry-hub-e2e-data");
 
 /** The hub bearer token of a logged-in browser context (the httpOnly session cookie). */

@@ -9,6 +9,9 @@ import { createRedisInfra } from "./infra/redis/index";
 import { redisLogTo } from "./infra/redis/redis-connection";
 import type { RedisInfra } from "./infra/redis/index";
 import { redisHubDeps } from "./composition/redis-hub-deps";
+import { embeddedHubDeps } from "./composition/embedded-hub-deps";
+import { createEmbeddedInfra } from "./infra/lmdb/index";
+import type { EmbeddedInfra } from "./infra/lmdb/index";
 
 const logger = createLogger({ service: "hub" });
 
@@ -41,14 +44,32 @@ async function connectRedis(config: HubConfig, url: string): Promise<RedisInfra>
   return redis;
 }
 
+/** Without REDIS_URL, unless HUB_STORE=memory: every store on disk. Exits if it cannot open. */
+function openEmbedded(config: HubConfig): EmbeddedInfra {
+  try {
+    return createEmbeddedInfra({
+      dir: config.dataDir,
+      historyTtlSeconds: config.historyTtlSeconds,
+    });
+  } catch (error) {
+    logger.error({ err: error, dataDir: config.dataDir }, "cannot open the store in HUB_DATA_DIR");
+    process.exit(1);
+  }
+}
+
 const config = withPersistedSecrets(readConfig(), logger);
 const redis =
   config.redisUrl === undefined ? undefined : await connectRedis(config, config.redisUrl);
-const hub = createHub(config, { ...(redis === undefined ? {} : redisHubDeps(redis)), logger });
+const embedded = config.store === "embedded" ? openEmbedded(config) : undefined;
+const hub = createHub(config, {
+  ...(redis === undefined ? {} : redisHubDeps(redis)),
+  ...(embedded === undefined ? {} : embeddedHubDeps(embedded)),
+  logger,
+});
 const url = await hub.listen();
 logger.info(
   redis === undefined
-    ? { url: url.origin }
+    ? { url: url.origin, store: config.store, dataDir: config.dataDir }
     : { url: url.origin, nodeId: redis.lease.nodeId, store: "redis" },
   "inquiry hub listening",
 );
@@ -59,7 +80,7 @@ function shutdown(signal: string): void {
   forced.unref();
   hub
     .close()
-    .then(() => redis?.close())
+    .then(() => Promise.all([redis?.close(), embedded?.close()]))
     .then(
       () => process.exit(0),
       (error: unknown) => {

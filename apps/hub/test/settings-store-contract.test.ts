@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { createMemorySettingsStore } from "../src/infra/memory/memory-settings-store";
+import { createLmdbSettingsStore } from "../src/infra/lmdb/lmdb-settings-store";
+import { openTempEmbeddedDatabase } from "./support/temp-embedded-database";
 import { createSettingsService } from "../src/core/settings/settings-service";
 import type { SettingsStore } from "../src/core/settings/ports";
 import { createRedisInfra } from "../src/infra/redis/index";
@@ -43,6 +45,15 @@ function describeSettingsContract(name: string, open: () => SettingsStore): void
 }
 
 describeSettingsContract("memory", createMemorySettingsStore);
+
+describe("on the embedded store", () => {
+  let temp: ReturnType<typeof openTempEmbeddedDatabase>;
+  beforeAll(() => {
+    temp = openTempEmbeddedDatabase("settings-store");
+  });
+  afterAll(() => temp.close());
+  describeSettingsContract("embedded", () => createLmdbSettingsStore(temp.db));
+});
 
 describe("on Redis", () => {
   let server: TestRedisServer;

@@ -7,6 +7,10 @@ import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { openInquiry } from "../src/core/inquiries/inquiry-machine";
 import type { InquiryStore } from "../src/core/inquiries/ports";
 import { createMemoryInquiryStore } from "../src/infra/memory/memory-inquiry-store";
+import { openEmbeddedDatabase } from "../src/infra/lmdb/embedded-database";
+import { createLmdbInquiryStore } from "../src/infra/lmdb/lmdb-inquiry-store";
+import { createTempDataDir, openTempEmbeddedDatabase } from "./support/temp-embedded-database";
+import type { TempDataDir } from "./support/temp-embedded-database";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { createKeyLayout } from "../src/infra/redis/keys";
@@ -277,6 +281,58 @@ describeInquiryStoreContract("memory", (options = {}) =>
     close: () => Promise.resolve(),
   }),
 );
+
+describeInquiryStoreContract("embedded", (options = {}) => {
+  const temp = openTempEmbeddedDatabase("inquiry-store");
+  return Promise.resolve({
+    store: createLmdbInquiryStore(temp.db, {
+      historyTtlSeconds: options.historyTtlSeconds ?? 3_600,
+    }),
+    close: () => temp.close(),
+  });
+});
+
+describe("embedded inquiry store: across a reopen", () => {
+  let folder: TempDataDir;
+  beforeEach(() => {
+    folder = createTempDataDir("inquiry-reopen");
+  });
+  afterEach(() => folder.remove());
+
+  it("keeps records, the pending state and the one-winner resolve after the database is closed and reopened", async () => {
+    const first = openEmbeddedDatabase(folder.dir);
+    const before = createLmdbInquiryStore(first, { historyTtlSeconds: 3_600 });
+    const answered = pendingInquiry("reopen-user", 0);
+    const pending = pendingInquiry("reopen-user", 1_000);
+    await before.insert(answered);
+    await before.insert(pending, { maxPendingPerUser: 2 });
+    const winner = await before.resolve(answered.id, answerBy("phone", "Paris"));
+    await first.close();
+
+    const second = openEmbeddedDatabase(folder.dir);
+    try {
+      const after = createLmdbInquiryStore(second, { historyTtlSeconds: 3_600 });
+      expect(winner.kind).toBe("resolved");
+      expect(await after.get(answered.id)).toStrictEqual(
+        winner.kind === "resolved" ? winner.inquiry : undefined,
+      );
+      expect(await after.listByUser("reopen-user", "pending")).toStrictEqual([pending]);
+      expect(
+        await after.insert(pendingInquiry("reopen-user", 2_000), { maxPendingPerUser: 1 }),
+      ).toStrictEqual({ kind: "pending-cap" });
+      await expect(after.insert(pending)).rejects.toThrow(/duplicate/);
+
+      const attempts = await Promise.all(
+        ["a", "b", "c"].map((device) => after.resolve(pending.id, answerBy(device))),
+      );
+      expect(attempts.filter((outcome) => outcome.kind === "resolved")).toHaveLength(1);
+      expect(attempts.filter((outcome) => outcome.kind === "already-final")).toHaveLength(2);
+      expect(await after.listByUser("reopen-user", "pending")).toStrictEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+});
 
 describe("memory inquiry store: bounded history", () => {
   it("keeps at most maxResolvedPerUser resolved inquiries per user, dropping the oldest resolution first", async () => {

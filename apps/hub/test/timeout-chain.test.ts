@@ -17,7 +17,10 @@ function runHubMain(env: Record<string, string>): Promise<{ code: number | null;
   const child = spawn(
     path.join(repoRoot, "node_modules/.bin/tsx"),
     [path.join(repoRoot, "apps/hub/src/main.ts")],
-    { env: { ...process.env, HUB_PORT: "0", REDIS_URL: "", ...env }, stdio: "pipe" },
+    {
+      env: { ...process.env, HUB_PORT: "0", REDIS_URL: "", HUB_STORE: "memory", ...env },
+      stdio: "pipe",
+    },
   );
   let log = "";
   child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));

@@ -86,6 +86,12 @@ export interface HubDeps extends TeamDeps {
   channels: Partial<ChannelDeps>;
   /** The multi-node parts (e.g. from createRedisInfra); absent = a single node. */
   cluster: HubClusterDeps;
+  /**
+   * A single node's persistent view of pending inquiries (the embedded store), swept like
+   * the cluster's so questions left open across a restart, whose backstop timers died with
+   * the previous run, still time out. Ignored when `cluster` brings its own.
+   */
+  pendingIndex: PendingIndex;
 }
 
 /**
@@ -174,6 +180,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
       timeoutGraceMs: config.timeoutGraceSeconds * 1000,
       maxPendingPerUser: config.pendingInquiriesPerUser,
+      keepPendingOnShutdown: config.store === "embedded",
     },
   );
   const teams = createTeams(
@@ -189,11 +196,12 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     deps,
   );
   const inquiries = withRateLimits(teams.inquiries, attemptLimiters, limits);
+  const pendingIndex = deps.cluster?.pendingIndex ?? deps.pendingIndex;
   const sweeper =
-    deps.cluster === undefined
+    pendingIndex === undefined
       ? undefined
       : startPendingSweeper(
-          { inquiries, index: deps.cluster.pendingIndex, logger },
+          { inquiries, index: pendingIndex, logger },
           {
             intervalMs: (config.nodeLeaseSeconds * 1000) / 3,
             timeoutGraceMs: config.timeoutGraceSeconds * 1000,
@@ -321,6 +329,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   let closing: Promise<void> | undefined;
 
   async function shutdown(): Promise<void> {
+    inquiries.beginShutdown();
     stopClosingMcp();
     channels.stop();
     stopSettingsFanOut();

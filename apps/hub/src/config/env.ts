@@ -94,6 +94,8 @@ const EnvSchema = z.object({
     .default(DEFAULT_HUB_CONFIG.historyTtlSeconds),
   /** Base of links in channel messages; unset = PUBLIC_URL, else the local web app. */
   HUB_WEB_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The single node's store when REDIS_URL is unset; default `embedded` (see HubConfig.store). */
+  HUB_STORE: z.enum(["embedded", "memory"], { error: "must be embedded or memory" }).optional(),
   HUB_DATA_DIR: z.string().min(1).default(DEFAULT_HUB_CONFIG.dataDir),
   HUB_VAPID_PUBLIC_KEY: z.base64url().optional(),
   HUB_VAPID_PRIVATE_KEY: z.base64url().optional(),
@@ -180,6 +182,19 @@ function answerDrafting(env: ParsedEnv): HubConfig["answerDrafting"] {
     model,
     timeoutMs: env.HUB_SUGGEST_TIMEOUT_SECONDS * 1000,
   };
+}
+
+/**
+ * The store: `redis` with REDIS_URL, else HUB_STORE, else `embedded`. HUB_STORE is refused
+ * beside REDIS_URL, so a setting that would be silently ignored stops the hub instead.
+ */
+function storeOf(env: ParsedEnv): HubConfig["store"] {
+  if (env.REDIS_URL !== undefined && env.HUB_STORE !== undefined)
+    throw new Error(
+      "invalid hub configuration: HUB_STORE cannot be combined with REDIS_URL (Redis is then the store); unset one",
+    );
+  if (env.REDIS_URL !== undefined) return "redis";
+  return env.HUB_STORE ?? "embedded";
 }
 
 /** The proxy configuration named by PROXY_CONFIG_PATH, or an Error naming the bad key. */
@@ -271,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     memoryHistoryPerUser: parsed.data.HUB_MEMORY_HISTORY_PER_USER,
     webPublicUrl:
       parsed.data.HUB_WEB_PUBLIC_URL ?? parsed.data.PUBLIC_URL ?? DEFAULT_HUB_CONFIG.webPublicUrl,
+    store: storeOf(parsed.data),
     dataDir: parsed.data.HUB_DATA_DIR,
     vapidKeys: vapidKeyPair(parsed.data.HUB_VAPID_PUBLIC_KEY, parsed.data.HUB_VAPID_PRIVATE_KEY),
     vapidSubject: parsed.data.HUB_VAPID_SUBJECT,

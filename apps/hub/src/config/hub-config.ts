@@ -2,6 +2,7 @@ import type { RateLimits } from "../core/shared/ports";
 import type { OpenAiAnswerDrafterConfig } from "../infra/openai/openai-answer-drafter";
 import type { ProxyConfig } from "../core/approvals/proxy-policy";
 import type { SessionCaps } from "../transport/mcp/session-caps";
+import { DEFAULT_DATA_DIR } from "../repository-root";
 
 /**
  * Everything createHub needs to know, already validated. Durations are seconds and may be
@@ -83,7 +84,16 @@ export interface HubConfig {
    * PUBLIC_URL, else the local web app).
    */
   webPublicUrl: string;
-  /** Where generated secrets are kept across restarts (HUB_DATA_DIR), relative to the cwd. */
+  /**
+   * Where state lives: `redis` when REDIS_URL is set (several nodes); else HUB_STORE:
+   * `embedded` keeps everything in an LMDB database under `dataDir` across restarts (main.ts's
+   * default), `memory` forgets everything on exit (tests, and createHub's own default).
+   */
+  store: "embedded" | "memory" | "redis";
+  /**
+   * Where the embedded database and generated secrets are kept across restarts
+   * (HUB_DATA_DIR); default `.data/hub` in the checkout, whatever the working directory.
+   */
   dataDir: string;
   /** VAPID key pair for Web Push; absent = main.ts loads or generates it under `dataDir`. */
   vapidKeys?: { publicKey: string; privateKey: string } | undefined;
@@ -144,7 +154,8 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   nodeLeaseSeconds: 10,
   historyTtlSeconds: 7 * 24 * 60 * 60,
   webPublicUrl: "http://localhost:3000",
-  dataDir: ".data",
+  store: "memory",
+  dataDir: DEFAULT_DATA_DIR,
   vapidSubject: "mailto:inquiry-hub@localhost.localdomain",
   webhookLinkSeconds: 15 * 60,
   webhookAttempts: 3,

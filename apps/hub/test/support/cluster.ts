@@ -2,6 +2,9 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { HUB_LISTENING_LINE, startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
@@ -110,10 +113,12 @@ export async function spawnChildNode(
   cluster: ClusterOptions,
   env: Record<string, string> = {},
 ): Promise<ChildNode> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "cluster-child-data-"));
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: HUB_ROOT,
     env: {
       PATH: process.env.PATH,
+      HUB_DATA_DIR: dataDir,
       HUB_PORT: "0",
       HUB_HOST: "127.0.0.1",
       REDIS_URL: cluster.redisUrl,
@@ -124,6 +129,7 @@ export async function spawnChildNode(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   const killOnExit = (): void => {
     child.kill("SIGKILL");
   };

@@ -71,6 +71,13 @@ export interface InquiryServiceOptions {
    * records are exempt: they are resolved at once and have their own per-minute budget.
    */
   maxPendingPerUser?: number;
+  /**
+   * The store outlives this process (the embedded store): a call broken because this node
+   * shuts down leaves its inquiry pending, still answerable after the restart and timed out
+   * by the sweeper at its deadline. Otherwise (memory, or Redis where the caller is gone for
+   * good) such calls cancel their inquiry, so devices stop showing a question nobody awaits.
+   */
+  keepPendingOnShutdown?: boolean;
   now?: () => Date;
 }
 
@@ -94,7 +101,10 @@ export interface InquiryService {
     id: string,
     resolution: InquiryResolution,
   ): Promise<{ applied: boolean; inquiry: Inquiry }>;
-  /** Resolves `cancelled` unless already final; returns the final record. */
+  /**
+   * Resolves `cancelled` unless already final; returns the final record. While this node shuts
+   * down with `keepPendingOnShutdown`, leaves the inquiry as it is and returns it.
+   */
   cancel(id: string): Promise<Inquiry>;
   /** Settles with the final record once the inquiry leaves `pending` (at the latest at the backstop). */
   waitForResolution(id: string): Promise<Inquiry>;
@@ -104,6 +114,8 @@ export interface InquiryService {
    * resume and periodically by the sweeper, so a missed event delays a waiter, never strands it.
    */
   recheckWaiting(): Promise<void>;
+  /** This node is shutting down: the calls it holds are about to break (see `cancel`). */
+  beginShutdown(): void;
   /** Stops all timers and the bus subscription; pending inquiries stay pending in the store. */
   close(): void;
 }
@@ -129,6 +141,7 @@ export function createInquiryService(
     deps.logger.error({ err: error, inquiryId: id }, "inquiry deadline backstop failed"),
   );
   const waiters = new Map<string, Set<Waiter>>();
+  let shuttingDown = false;
 
   /** Settles every local wait for `inquiry` if it is final; safe to call more than once. */
   function settleWaiters(inquiry: Inquiry): void {
@@ -268,7 +281,15 @@ export function createInquiryService(
     resolve,
 
     async cancel(id) {
+      if (shuttingDown && options.keepPendingOnShutdown === true) {
+        const current = await deps.store.get(id);
+        if (current !== undefined) return current;
+      }
       return (await resolve(id, hubResolution("cancelled", now()))).inquiry;
+    },
+
+    beginShutdown() {
+      shuttingDown = true;
     },
 
     waitForResolution(id) {

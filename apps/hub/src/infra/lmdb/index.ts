@@ -1,0 +1,109 @@
+import { z } from "zod";
+import type { PairingGrant } from "../../core/accounts/pairing-service";
+import type { DeviceStore, TokenStore, UserStore } from "../../core/accounts/ports";
+import type { AuditTrail, DeliveryLog } from "../../core/history/ports";
+import type { InquiryStore, PendingIndex } from "../../core/inquiries/ports";
+import type {
+  DeliveryClaims,
+  LinkNonce,
+  PushSubscriptionStore,
+  WebhookConfigStore,
+} from "../../core/notifications/ports";
+import type { SettingsStore } from "../../core/settings/ports";
+import type { OneTimeSecretStore } from "../../core/shared/ports";
+import type { ApprovalVoteStore, TeamInvitationGrant, TeamStore } from "../../core/teams/ports";
+import { openEmbeddedDatabase } from "./embedded-database";
+import { createLmdbApprovalVoteStore } from "./lmdb-approval-vote-store";
+import { createLmdbAuditTrail } from "./lmdb-audit-trail";
+import { createLmdbDeliveryClaims } from "./lmdb-delivery-claims";
+import { createLmdbDeliveryLog } from "./lmdb-delivery-log";
+import { createLmdbDeviceStore } from "./lmdb-device-store";
+import { createLmdbInquiryStore } from "./lmdb-inquiry-store";
+import { createLmdbOneTimeSecretStore } from "./lmdb-one-time-secret-store";
+import { createLmdbPendingIndex } from "./lmdb-pending-index";
+import { createLmdbPushSubscriptionStore } from "./lmdb-push-subscription-store";
+import { createLmdbSettingsStore } from "./lmdb-settings-store";
+import { createLmdbTeamStore } from "./lmdb-team-store";
+import { createLmdbTokenStore, createLmdbUserStore } from "./lmdb-user-store";
+import { createLmdbWebhookConfigStore } from "./lmdb-webhook-config-store";
+
+const OptionsSchema = z.object({
+  /** The folder of the LMDB environment; created when missing. */
+  dir: z.string().min(1),
+  /** How long resolved inquiries, their audit entries and votes stay as history. */
+  historyTtlSeconds: z.number().int().positive(),
+});
+
+/** Options of `createEmbeddedInfra`. */
+export type EmbeddedInfraOptions = z.infer<typeof OptionsSchema>;
+
+/** The history, push and webhook stores kept on disk; senders and posters stay the defaults. */
+export interface EmbeddedChannelStores {
+  /** Written by the inquiry store in the transaction of each change. */
+  auditTrail: AuditTrail;
+  deliveryLog: DeliveryLog;
+  pushSubscriptions: PushSubscriptionStore;
+  webhookConfigs: WebhookConfigStore;
+  webhookNonces: OneTimeSecretStore<LinkNonce>;
+  deliveryClaims: DeliveryClaims;
+}
+
+/** Every store port a single persistent hub node keeps on disk. */
+export interface EmbeddedInfra {
+  inquiryStore: InquiryStore;
+  /** Overdue pending inquiries, so questions left open across a restart still time out. */
+  pendingIndex: PendingIndex;
+  userStore: UserStore;
+  tokenStore: TokenStore;
+  deviceStore: DeviceStore;
+  pairingCodes: OneTimeSecretStore<PairingGrant>;
+  socketTickets: OneTimeSecretStore<string>;
+  settingsStore: SettingsStore;
+  teamStore: TeamStore;
+  teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
+  approvalVotes: ApprovalVoteStore;
+  channelStores: EmbeddedChannelStores;
+  /** Flushes and closes the database; safe to call twice. Close the hub first. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the embedded store in `dir` (HUB_DATA_DIR) and builds every store port on it: the
+ * default of `npm start`, so accounts, paired devices, history, settings, teams, channels
+ * and pending inquiries survive a restart. One node only; several nodes share Redis.
+ *
+ * @example
+ * const embedded = createEmbeddedInfra({ dir: ".data/hub", historyTtlSeconds: 604_800 });
+ * const hub = createHub(config, embeddedHubDeps(embedded));
+ * // on shutdown: await hub.close(); await embedded.close();
+ */
+export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfra {
+  const { dir, historyTtlSeconds } = OptionsSchema.parse(options);
+  const db = openEmbeddedDatabase(dir);
+  let closing: Promise<void> | undefined;
+  return {
+    inquiryStore: createLmdbInquiryStore(db, { historyTtlSeconds }),
+    pendingIndex: createLmdbPendingIndex(db),
+    userStore: createLmdbUserStore(db),
+    tokenStore: createLmdbTokenStore(db),
+    deviceStore: createLmdbDeviceStore(db),
+    pairingCodes: createLmdbOneTimeSecretStore<PairingGrant>(db, "pairing"),
+    socketTickets: createLmdbOneTimeSecretStore<string>(db, "ticket"),
+    settingsStore: createLmdbSettingsStore(db),
+    teamStore: createLmdbTeamStore(db),
+    teamInvitations: createLmdbOneTimeSecretStore<TeamInvitationGrant>(db, "team-invitation"),
+    approvalVotes: createLmdbApprovalVoteStore(db, { ttlSeconds: historyTtlSeconds }),
+    channelStores: {
+      auditTrail: createLmdbAuditTrail(db),
+      deliveryLog: createLmdbDeliveryLog(db),
+      pushSubscriptions: createLmdbPushSubscriptionStore(db),
+      webhookConfigs: createLmdbWebhookConfigStore(db),
+      webhookNonces: createLmdbOneTimeSecretStore<LinkNonce>(db, "webhook-link"),
+      deliveryClaims: createLmdbDeliveryClaims(db),
+    },
+    close() {
+      closing ??= db.close();
+      return closing;
+    },
+  };
+}

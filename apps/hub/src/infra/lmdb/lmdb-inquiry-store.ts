@@ -1,0 +1,149 @@
+import type { Inquiry } from "@inquiry-hub/protocol";
+import { applyResolution } from "../../core/inquiries/inquiry-machine";
+import type {
+  InquiryStore,
+  StoreInsertOutcome,
+  StoreResolveOutcome,
+} from "../../core/inquiries/ports";
+import type { EmbeddedDatabase } from "./embedded-database";
+import { openAuditTable, removeAuditRecords, writeAuditRecord } from "./lmdb-audit-trail";
+import {
+  dueRange,
+  idOfIndexKey,
+  isLive,
+  openInquiryTables,
+  putInquiry,
+  readStoredInquiry,
+  unindexInquiry,
+  userRange,
+} from "./inquiry-tables";
+import type { StoredInquiry } from "./inquiry-tables";
+
+/** How long resolved inquiries stay as history. */
+export interface LmdbInquiryStoreOptions {
+  /** A final record (and its audit entries) is dropped this long after its resolution. */
+  historyTtlSeconds: number;
+  now?: () => number;
+}
+
+/** Expired records removed per call at most, so one call never turns into a long purge. */
+const SWEEP_BATCH = 200;
+
+/**
+ * The persistent single-node store. `insert` (with its pending cap) and `resolve` (the
+ * compare-and-set) each run as one LMDB write transaction: LMDB serialises write
+ * transactions, so racing answers yield one winner and racing creations cannot overshoot
+ * the cap, and a commit is on disk before the promise settles, so an answer acknowledged to
+ * a person survives a crash. Each transaction also writes the audit entry of its change.
+ *
+ * Final records leave after the history TTL: every call first removes a batch of expired
+ * ones, and reads skip any still waiting for removal. Pending records never expire.
+ */
+export function createLmdbInquiryStore(
+  db: EmbeddedDatabase,
+  options: LmdbInquiryStoreOptions,
+): InquiryStore {
+  const { historyTtlSeconds, now = Date.now } = options;
+  const tables = openInquiryTables(db);
+  const audit = openAuditTable(db);
+
+  function read(id: string): StoredInquiry | undefined {
+    return readStoredInquiry(tables.records.get(id));
+  }
+
+  function readLive(id: string): StoredInquiry | undefined {
+    const stored = read(id);
+    return stored !== undefined && isLive(stored, now()) ? stored : undefined;
+  }
+
+  function drop(stored: StoredInquiry): void {
+    unindexInquiry(tables, stored);
+    tables.records.removeSync(stored.inquiry.id);
+    removeAuditRecords(audit, stored.inquiry.userId, stored.inquiry.id);
+  }
+
+  async function sweepExpired(): Promise<void> {
+    const at = now();
+    const due = [...tables.index.getKeys(dueRange("drop", at, SWEEP_BATCH))].map(idOfIndexKey);
+    if (due.length === 0) return;
+    await tables.records.transaction(() => {
+      for (const id of due) {
+        const stored = read(id);
+        if (stored !== undefined && !isLive(stored, at)) drop(stored);
+      }
+    });
+  }
+
+  function retired(inquiry: Inquiry): StoredInquiry {
+    return { inquiry, dropAt: now() + historyTtlSeconds * 1000 };
+  }
+
+  return {
+    async insert(inquiry, limits) {
+      await sweepExpired();
+      const pending = inquiry.status === "pending";
+      const outcome = await tables.records.transaction((): StoreInsertOutcome | "duplicate" => {
+        if (tables.records.doesExist(inquiry.id)) return "duplicate";
+        if (
+          pending &&
+          limits !== undefined &&
+          tables.index.getKeysCount(userRange("pending", inquiry.userId)) >=
+            limits.maxPendingPerUser
+        )
+          return { kind: "pending-cap" };
+        putInquiry(tables, pending ? { inquiry, dropAt: null } : retired(inquiry));
+        writeAuditRecord(audit, 0, {
+          inquiryId: inquiry.id,
+          userId: inquiry.userId,
+          from: null,
+          to: inquiry.status,
+          byDeviceId: null,
+          at: inquiry.createdAt,
+        });
+        return { kind: "inserted" };
+      });
+      if (outcome === "duplicate") throw new Error(`duplicate inquiry id ${inquiry.id}`);
+      return outcome;
+    },
+
+    async get(id) {
+      await sweepExpired();
+      return readLive(id)?.inquiry;
+    },
+
+    async listByUser(userId, status) {
+      await sweepExpired();
+      const index = status === "pending" ? "pending" : "by-user";
+      const range = userRange(index, userId);
+      const newestFirst = { start: range.end, end: range.start, reverse: true };
+      const matching: Inquiry[] = [];
+      for (const key of tables.index.getKeys(newestFirst)) {
+        const inquiry = readLive(idOfIndexKey(key))?.inquiry;
+        if (inquiry !== undefined && (status === undefined || inquiry.status === status))
+          matching.push(inquiry);
+      }
+      return matching;
+    },
+
+    async resolve(id, resolution) {
+      await sweepExpired();
+      return tables.records.transaction((): StoreResolveOutcome => {
+        const current = readLive(id);
+        if (current === undefined) return { kind: "not-found" };
+        const outcome = applyResolution(current.inquiry, resolution);
+        if (!outcome.applied) return { kind: "already-final", inquiry: current.inquiry };
+        unindexInquiry(tables, current);
+        putInquiry(tables, retired(outcome.inquiry));
+        writeAuditRecord(audit, 1, {
+          inquiryId: id,
+          userId: current.inquiry.userId,
+          from: "pending",
+          to: resolution.status,
+          byDeviceId: resolution.byDeviceId ?? null,
+          at: resolution.resolvedAt,
+        });
+        return { kind: "resolved", inquiry: outcome.inquiry };
+      });
+    },
+  };
+}
