@@ -18,6 +18,7 @@ import {
   userRange,
 } from "./inquiry-tables";
 import type { StoredInquiry } from "./inquiry-tables";
+import { creationRecord, resolutionRecord } from "../../core/history/audit-records";
 
 /** How long resolved inquiries stay as history. */
 export interface LmdbInquiryStoreOptions {
@@ -92,14 +93,7 @@ export function createLmdbInquiryStore(
         )
           return { kind: "pending-cap" };
         putInquiry(tables, pending ? { inquiry, dropAt: null } : retired(inquiry));
-        writeAuditRecord(audit, 0, {
-          inquiryId: inquiry.id,
-          userId: inquiry.userId,
-          from: null,
-          to: inquiry.status,
-          byDeviceId: null,
-          at: inquiry.createdAt,
-        });
+        writeAuditRecord(audit, 0, creationRecord(inquiry));
         return { kind: "inserted" };
       });
       if (outcome === "duplicate") throw new Error(`duplicate inquiry id ${inquiry.id}`);
@@ -134,14 +128,7 @@ export function createLmdbInquiryStore(
         if (!outcome.applied) return { kind: "already-final", inquiry: current.inquiry };
         unindexInquiry(tables, current);
         putInquiry(tables, retired(outcome.inquiry));
-        writeAuditRecord(audit, 1, {
-          inquiryId: id,
-          userId: current.inquiry.userId,
-          from: "pending",
-          to: resolution.status,
-          byDeviceId: resolution.byDeviceId ?? null,
-          at: resolution.resolvedAt,
-        });
+        writeAuditRecord(audit, 1, resolutionRecord(outcome.inquiry));
         return { kind: "resolved", inquiry: outcome.inquiry };
       });
     },

@@ -1,5 +1,6 @@
 import type { AuditRecord, AuditTrail } from "../../core/history/ports";
 import type { InquiryEvent } from "../../core/inquiries/ports";
+import { creationRecord, resolutionRecord } from "../../core/history/audit-records";
 
 /** Entries kept per user; the oldest are dropped first, like Redis trims its stream. */
 const MAX_ENTRIES_PER_USER = 5_000;
@@ -29,24 +30,10 @@ export function createMemoryAuditTrail(): MemoryAuditTrail {
       const { inquiry } = event;
       switch (event.type) {
         case "inquiry.created":
-          append({
-            inquiryId: inquiry.id,
-            userId: inquiry.userId,
-            from: null,
-            to: inquiry.status,
-            byDeviceId: null,
-            at: inquiry.createdAt,
-          });
+          append(creationRecord(inquiry));
           return;
         case "inquiry.resolved":
-          append({
-            inquiryId: inquiry.id,
-            userId: inquiry.userId,
-            from: "pending",
-            to: inquiry.status,
-            byDeviceId: inquiry.resolution?.byDeviceId ?? null,
-            at: inquiry.resolution?.resolvedAt ?? new Date().toISOString(),
-          });
+          append(resolutionRecord(inquiry));
           return;
       }
     },
