@@ -1,3 +1,4 @@
+import { DeviceListResponseSchema } from "@inquiry-hub/protocol";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext } from "@playwright/test";
 import { registerThroughUi, sendChatMessage } from "../support/accounts";
@@ -97,14 +98,20 @@ test("cookie-authenticated POSTs from a foreign or null Origin get 403 and chang
   await registerThroughUi(page);
   const token = await sessionToken(context);
   const request = context.request;
+  /**
+   * The user's devices as an attack could change them (added, renamed, revoked); presence and
+   * lastSeenAt move on their own while the page's socket connects, so they are left out.
+   */
+  const deviceList = async () =>
+    DeviceListResponseSchema.parse(await (await request.get("/api/devices")).json()).devices.map(
+      ({ id, name, kind, firstSeenAt }) => ({ id, name, kind, firstSeenAt }),
+    );
   const client = await connectHubMcp(token);
   try {
     const held = await holdToolCalls(client, token, "send_inquiry", [{ prompt: "Ship it?" }]);
     const [inquiry] = (await (await request.get("/api/inquiries")).json()) as { id: string }[];
-    const devicesBefore = (await (await request.get("/api/devices")).json()) as {
-      devices: { id: string }[];
-    };
-    const [device] = devicesBefore.devices;
+    const devicesBefore = await deviceList();
+    const [device] = devicesBefore;
     const settingsBefore: unknown = await (await request.get("/api/settings")).json();
 
     const refused = [
@@ -122,7 +129,7 @@ test("cookie-authenticated POSTs from a foreign or null Origin get 403 and chang
     expect(refused).toEqual(refused.map(() => 403));
 
     expect(await pendingCount(token), "the inquiry is still pending").toBe(1);
-    expect(await (await request.get("/api/devices")).json()).toEqual(devicesBefore);
+    expect(await deviceList()).toEqual(devicesBefore);
     expect(await (await request.get("/api/settings")).json()).toEqual(settingsBefore);
     expect((await request.get("/api/me")).status(), "still logged in").toBe(200);
 
