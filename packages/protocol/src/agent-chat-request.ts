@@ -58,6 +58,16 @@ export const AgentChatRequestSchema = z
       .transform((stream) => stream === true),
     /** Client auto-reply deadline of the inquiries this request asks, in seconds. */
     inquiry_timeout: z.number().int().positive().max(MAX_INQUIRY_TIMEOUT_SECONDS).optional(),
+    /**
+     * True: the run outlives this request (see `runs.ts`): re-attach, Stop, resume after an
+     * agent restart. Needs `stream: true`. Absent: the run ends with the request, as OpenAI's do.
+     */
+    background: z.boolean().optional(),
+    /** OpenAI's request metadata (≤ 16 string pairs); `RUN_METADATA_KEYS` link a conversation turn. */
+    metadata: z
+      .record(z.string().min(1).max(64), z.string().max(512))
+      .refine((pairs) => Object.keys(pairs).length <= 16, "at most 16 metadata pairs")
+      .optional(),
     /** Only `false`: always ask in this chat. */
     yolo: z
       .literal(false, {
@@ -66,7 +76,11 @@ export const AgentChatRequestSchema = z
       })
       .optional(),
   })
-  .loose();
+  .loose()
+  .refine((request) => request.background !== true || request.stream === true, {
+    message: "background runs stream: set stream to true",
+    path: ["background"],
+  });
 /** A chat request as a writer sends it (the wire shape). */
 export type AgentChatRequestBody = z.input<typeof AgentChatRequestSchema>;
 /** A chat request as the agent reads it: content flattened to text, `stream` a boolean. */

@@ -235,3 +235,44 @@ export type {
   CredentialKind,
 } from "./agent-credentials";
 export { PublicUrlSchema } from "./public-url";
+export {
+  ConversationChangedSchema,
+  ConversationListResponseSchema,
+  ConversationSchema,
+  ConversationSummarySchema,
+  CreateConversationBodySchema,
+  FINAL_TURN_STATUSES,
+  MAX_CONVERSATIONS_PER_USER,
+  MAX_CONVERSATION_TITLE,
+  MAX_CONVERSATION_TURNS,
+  MAX_REPLY_PARTS,
+  MAX_REPLY_TEXT,
+  MAX_TURN_TEXT,
+  RenameConversationBodySchema,
+  ReplyPartSchema,
+  StartTurnBodySchema,
+  TurnSchema,
+  TurnStatusSchema,
+  UpdateTurnBodySchema,
+} from "./conversations";
+export type {
+  Conversation,
+  ConversationChanged,
+  ConversationListResponse,
+  ConversationSummary,
+  CreateConversationBody,
+  RenameConversationBody,
+  ReplyPart,
+  StartTurnBody,
+  Turn,
+  TurnStatus,
+  UpdateTurnBody,
+} from "./conversations";
+export {
+  LastEventIdSchema,
+  RUN_ID_HEADER,
+  RUN_METADATA_KEYS,
+  RunInfoSchema,
+  RunStatusSchema,
+} from "./runs";
+export type { RunInfo, RunStatus } from "./runs";

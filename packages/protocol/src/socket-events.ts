@@ -2,6 +2,7 @@ import type { ErrorCode } from "./errors";
 import type { Inquiry, InquiryWithdrawn } from "./inquiry";
 import type { InquiryProgress } from "./shared-approval";
 import type { UserSettings } from "./settings";
+import type { ConversationChanged } from "./conversations";
 
 /** Acknowledgement of a client→server socket event: exactly one of `data` or `error`. */
 export type SocketAck<T> = { data: T } | { error: { code: ErrorCode; message: string } };
@@ -18,6 +19,8 @@ export interface ServerToClientEvents {
   "inquiry:progress": (progress: InquiryProgress) => void;
   /** The user's settings changed (e.g. YOLO switched on another device); validate with UserSettingsSchema. */
   "settings:changed": (settings: UserSettings) => void;
+  /** A conversation of this person changed on some device or run; validate with ConversationChangedSchema. */
+  "conversation:changed": (changed: ConversationChanged) => void;
 }
 
 /** Events devices emit to the hub. The payload is validated with `SocketAnswerPayloadSchema`. */
