@@ -22,6 +22,7 @@ import type { BenchResults } from "./report/results";
 import { runFanOut } from "./suites/fan-out";
 import { runMemory } from "./suites/memory";
 import { runParser } from "./suites/parser";
+import { runStoreOps } from "./suites/store-ops";
 import { runThroughput } from "./suites/throughput";
 
 const RESULTS_DIR = new URL("./results/", import.meta.url).pathname;
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
   if (options.suites.has("memory")) {
     for (const devices of options.memoryDevices) results.memory.push(await runMemory(devices));
   }
+  if (options.suites.has("store")) results.store = await runStoreOps(options.storeCycles);
   machine.finish();
 
   const markdown = renderMarkdown(results, options.resolutionSizes);

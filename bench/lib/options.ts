@@ -16,6 +16,8 @@ interface ModeSizes {
   memoryDevices: number[];
   parserChunks: number;
   parserIterations: number;
+  /** Inquiry life cycles per store and concurrency in the store suite. */
+  storeCycles: number;
 }
 
 /** What one `npm run bench` invocation measures. */
@@ -42,6 +44,7 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     memoryDevices: [1000, 5000],
     parserChunks: 10_000,
     parserIterations: 15,
+    storeCycles: 20_000,
   },
   quick: {
     rounds: 3,
@@ -53,6 +56,7 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     memoryDevices: [500],
     parserChunks: 10_000,
     parserIterations: 5,
+    storeCycles: 5_000,
   },
   smoke: {
     rounds: 1,
@@ -64,10 +68,11 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     memoryDevices: [100],
     parserChunks: 1_000,
     parserIterations: 1,
+    storeCycles: 300,
   },
 };
 
-export const SUITE_NAMES = ["fan-out", "throughput", "memory", "parser"] as const;
+export const SUITE_NAMES = ["fan-out", "throughput", "memory", "parser", "store"] as const;
 export type SuiteName = (typeof SUITE_NAMES)[number];
 
 function isSuite(name: string): name is SuiteName {

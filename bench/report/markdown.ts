@@ -3,6 +3,8 @@ import type { Percentiles } from "../lib/stats";
 import type { CycleRun, FanOutResult } from "../suites/fan-out";
 import type { BenchResults, NotMeasured } from "./results";
 import type { ThroughputResult } from "../suites/throughput";
+import { storeTable } from "./store-table";
+import { table } from "./table";
 
 /** The issue's targets; a row is judged only where the issue sets one. */
 const FAN_OUT_RATIO_TARGET: Record<number, number> = { 10: 3, 1000: 1.3 };
@@ -25,11 +27,6 @@ const MODE_NOTES: Record<BenchResults["mode"], string> = {
   smoke:
     "> **Smoke run** (`npm run bench -- --smoke`, part of `npm test`): toy sizes on a busy machine; it checks that every suite runs, its timings mean nothing.",
 };
-
-function table(header: string[], rows: string[][]): string {
-  const line = (cells: string[]): string => `| ${cells.join(" | ")} |`;
-  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
-}
 
 /** Below this many samples a run's nearest-rank p99 is simply its largest sample. */
 const P99_MIN_SAMPLES = 100;
@@ -294,6 +291,11 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
       `## 5. Parser: ${results.parser.chunks} SSE chunks (${(results.parser.bytes / 1e6).toFixed(1)} MB), ` +
         `median of ${results.parser.iterations} timed passes per consumer`,
       parserTable(results.parser),
+    );
+  if (results.store !== undefined)
+    sections.push(
+      "## 6. Store: inquiry life cycles (insert → get → resolve) per second, in process",
+      storeTable(results.store),
     );
   return `${sections.join("\n\n")}\n`;
 }

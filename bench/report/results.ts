@@ -2,6 +2,7 @@ import type { BenchMode } from "../lib/options";
 import type { FanOutResult } from "../suites/fan-out";
 import type { MemoryResult } from "../suites/memory";
 import type { ParserResult } from "../suites/parser";
+import type { StoreOpsResult } from "../suites/store-ops";
 import type { ThroughputResult } from "../suites/throughput";
 
 /** The machine a run measured; numbers only mean something next to it. */
@@ -31,4 +32,5 @@ export interface BenchResults {
   throughput: (ThroughputResult | NotMeasured)[];
   memory: MemoryResult[];
   parser?: ParserResult;
+  store?: StoreOpsResult;
 }

@@ -42,6 +42,8 @@ export function assertSmokeMeasured(results: BenchResults, options: BenchOptions
     gaps.push(`memory: ${results.memory.length} rows`);
   if (options.suites.has("parser") && !(results.parser?.protocol.chunksPerSecond ?? 0))
     gaps.push("parser: nothing parsed");
+  if (options.suites.has("store") && !results.store?.rows.every((row) => row.cyclesPerSecond > 0))
+    gaps.push("store: a store measured nothing");
   if (gaps.length > 0) throw new Error(`bench smoke run measured too little:\n${gaps.join("\n")}`);
   console.log(`bench smoke: every selected suite measured (${[...options.suites].join(", ")})`);
 }
