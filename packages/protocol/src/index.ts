@@ -276,3 +276,6 @@ export {
   RunStatusSchema,
 } from "./runs";
 export type { RunInfo, RunStatus } from "./runs";
+export { IDEMPOTENCY_META_KEY, IdempotencyKeySchema } from "./idempotency";
+export type { IdempotencyKey } from "./idempotency";
+export { replyPartsFromEvents, replyPartsFromSseData } from "./reply-parts";

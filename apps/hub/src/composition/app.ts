@@ -9,7 +9,9 @@ import type { ServerOptions } from "socket.io";
 import type { HubConfig } from "../config/hub-config";
 import { createAgentCredentialService } from "../core/accounts/agent-credential-service";
 import { createAuthService } from "../core/accounts/auth-service";
-import type { PendingIndex } from "../core/inquiries/ports";
+import type { IdempotencyIndex, PendingIndex } from "../core/inquiries/ports";
+import { createIdempotentInquiries } from "../core/inquiries/idempotent-inquiries";
+import { createMemoryIdempotencyIndex } from "../infra/memory/memory-idempotency-index";
 import type { AttemptLimiterFactory } from "../core/shared/ports";
 import type { DevicePresence, DeviceStore } from "../core/accounts/ports";
 import type { OneTimeSecretStore } from "../core/shared/ports";
@@ -53,6 +55,11 @@ import type { SettingsStore } from "../core/settings/ports";
 import type { YoloGate } from "../core/inquiries/yolo-inquiries";
 import { createSettingsRoutes } from "../transport/http/settings-routes";
 import { startSettingsFanOut } from "../transport/socket/settings-fan-out";
+import { createConversationService } from "../core/conversations/conversation-service";
+import type { ConversationStore } from "../core/conversations/ports";
+import { createMemoryConversationStore } from "../infra/memory/memory-conversation-store";
+import { createConversationRoutes } from "../transport/http/conversation-routes";
+import { startConversationFanOut } from "../transport/socket/conversation-fan-out";
 import { createRoomPresence } from "../transport/socket/room-presence";
 import { createChannels } from "./notification-channels";
 import type { ChannelDeps } from "./notification-channels";
@@ -82,6 +89,8 @@ export interface HubDeps extends TeamDeps {
   logger: Logger;
   /** Users' settings (YOLO); in memory by default. */
   settingsStore: SettingsStore;
+  /** People's conversations and their turns; in memory by default. */
+  conversationStore: ConversationStore;
   /** Stores and senders of history, Web Push and the webhook channel (see composition/notification-channels.ts). */
   channels: Partial<ChannelDeps>;
   /** The multi-node parts (e.g. from createRedisInfra); absent = a single node. */
@@ -92,6 +101,8 @@ export interface HubDeps extends TeamDeps {
    * the previous run, still time out. Ignored when `cluster` brings its own.
    */
   pendingIndex: PendingIndex;
+  /** Idempotency keys of MCP calls → their inquiries; in memory by default. */
+  idempotencyIndex: IdempotencyIndex;
 }
 
 /**
@@ -210,10 +221,20 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const settings = createSettingsService({
     store: deps.settingsStore ?? createMemorySettingsStore(),
   });
+  const conversations = createConversationService({
+    store: deps.conversationStore ?? createMemoryConversationStore(),
+  });
   const yolo: YoloGate = async (userId, sessionOverride) =>
     sessionOverride !== false && (await settings.isYoloOn(userId));
   const mcp = createMcpSessions({
     inquiries,
+    idempotent: createIdempotentInquiries(
+      { inquiries, index: deps.idempotencyIndex ?? createMemoryIdempotencyIndex() },
+      {
+        defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
+        timeoutGraceMs: config.timeoutGraceSeconds * 1000,
+      },
+    ),
     yolo,
     drafter:
       config.answerDrafting === undefined
@@ -267,6 +288,18 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   app.set("trust proxy", config.trustedProxies);
   app.use(securityHeaders);
   app.use(cors({ origin: config.corsOrigins, exposedHeaders: ["Mcp-Session-Id"] }));
+  const conversationWrites = attemptLimiters("conversation-writes", {
+    points: limits.conversationWritesPerMinute,
+    windowSeconds: 60,
+  });
+  app.use(
+    "/api/conversations",
+    authenticate,
+    createConversationRoutes(conversations, {
+      limitWrites: limitAttempts(conversationWrites, "user"),
+      bodyLimitBytes: config.jsonBodyLimitBytes,
+    }),
+  );
   app.use(express.json({ limit: config.jsonBodyLimitBytes }));
   app.get("/api/health", (_req, res) => {
     res.json({ ok: true });
@@ -292,7 +325,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     "/api",
     createAgentCredentialRoutes(
       agentCredentials,
-      authenticatePerson,
+      { authenticate, authenticatePerson },
       limitAttempts(agentCredentialIssuing, "user"),
     ),
   );
@@ -316,6 +349,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   });
   roomPresence?.bind(sockets.io);
   const stopSettingsFanOut = startSettingsFanOut(sockets.io, settings);
+  const stopConversationFanOut = startConversationFanOut(sockets.io, conversations);
   const stopTeamFanOut = teams.startFanOut(sockets.io);
   const stopClosingMcp = devices.onRevoked((device) => {
     Promise.all([mcp.closeDevice(device.id), proxies?.closeDevice(device.id)]).catch(
@@ -333,6 +367,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     stopClosingMcp();
     channels.stop();
     stopSettingsFanOut();
+    stopConversationFanOut();
     stopTeamFanOut();
     await Promise.all([mcp.close(), proxies?.close()]);
     await sweeper?.stop();

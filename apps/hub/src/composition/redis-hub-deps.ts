@@ -10,6 +10,7 @@ import { createRedisAuditReader } from "../infra/redis/redis-audit-reader";
 export function redisHubDeps(redis: RedisInfra): Partial<HubDeps> {
   return {
     inquiryStore: redis.inquiryStore,
+    idempotencyIndex: redis.idempotencyIndex,
     eventBus: redis.eventBus,
     userStore: redis.userStore,
     tokenStore: redis.tokenStore,
@@ -17,6 +18,7 @@ export function redisHubDeps(redis: RedisInfra): Partial<HubDeps> {
     pairingCodes: redis.pairingCodes,
     socketTickets: redis.socketTickets,
     settingsStore: redis.settingsStore,
+    conversationStore: redis.conversationStore,
     teamStore: redis.teamStore,
     teamInvitations: redis.teamInvitations,
     approvalVotes: redis.approvalVotes,

@@ -138,6 +138,9 @@ const EnvSchema = z.object({
   HUB_RATE_LIMIT_AGENT_CREDENTIALS_PER_MINUTE: perMinute(
     DEFAULT_HUB_CONFIG.rateLimits.agentCredentialsPerMinute,
   ),
+  HUB_RATE_LIMIT_CONVERSATION_WRITES_PER_MINUTE: perMinute(
+    DEFAULT_HUB_CONFIG.rateLimits.conversationWritesPerMinute,
+  ),
   HUB_MCP_SESSION_IDLE_SECONDS: seconds(DEFAULT_HUB_CONFIG.mcpSessionIdleSeconds),
   HUB_MCP_SESSIONS_PER_CREDENTIAL: cap(mcpSessionCaps.perCredential),
   HUB_MCP_SESSIONS_PER_USER: cap(mcpSessionCaps.perUser),
@@ -307,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       inquiriesPerMinute: parsed.data.HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE,
       delegatedPerMinute: parsed.data.HUB_RATE_LIMIT_DELEGATED_PER_MINUTE,
       agentCredentialsPerMinute: parsed.data.HUB_RATE_LIMIT_AGENT_CREDENTIALS_PER_MINUTE,
+      conversationWritesPerMinute: parsed.data.HUB_RATE_LIMIT_CONVERSATION_WRITES_PER_MINUTE,
     },
     answerDrafting: answerDrafting(parsed.data),
   };

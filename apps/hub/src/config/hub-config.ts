@@ -171,5 +171,6 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
     inquiriesPerMinute: 5000,
     delegatedPerMinute: 60,
     agentCredentialsPerMinute: 60,
+    conversationWritesPerMinute: 300,
   },
 };

@@ -21,6 +21,7 @@ const SMALL = {
   inquiriesPerMinute: 2,
   delegatedPerMinute: 2,
   agentCredentialsPerMinute: 2,
+  conversationWritesPerMinute: 2,
 };
 const APPROVAL = {
   upstream: "demo",

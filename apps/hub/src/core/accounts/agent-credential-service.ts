@@ -22,6 +22,12 @@ export interface AgentCredentialService {
   mintRun(principal: Principal): Promise<AgentRunCredential>;
   /** Revokes a run credential of the person; NOT_FOUND for unknown, foreign or revoked ids. */
   revokeRun(principal: Principal, runCredentialId: string): Promise<void>;
+  /**
+   * A run credential revokes itself when its run ends: runs outlive the web request that
+   * minted them, so the agent, not the web, knows when the run is over. FORBIDDEN for any
+   * other credential (a device, an agent key), which has its own revocation.
+   */
+  revokeSelf(principal: Principal): Promise<void>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,6 +115,12 @@ export function createAgentCredentialService(deps: {
     async revokeKey(principal, keyId) {
       requirePerson(principal, "revoke agent keys");
       return toAgentKey(await revokeOwn(principal, "agent-key", keyId));
+    },
+
+    async revokeSelf(principal) {
+      if (principal.device.purpose !== "agent-run")
+        throw new HubError("FORBIDDEN", "only a run credential can revoke itself");
+      await deps.devices.revoke(principal.user.id, principal.device.id);
     },
 
     async mintRun(principal) {

@@ -114,3 +114,16 @@ export function unusableDecisionText(tool: string, problem: string): string {
 export function upstreamFailureText(upstream: string, tool: string, cause: string): string {
   return `The upstream MCP server "${upstream}" failed while running ${tool}: ${cause}.`;
 }
+
+/**
+ * The result text of a repeated keyed call whose approved forward started but left no
+ * result (the hub stopped mid-call, or another node is still running it): never run twice.
+ */
+export function unknownOutcomeText(upstream: string, tool: string): string {
+  return `The call to ${tool} was approved and sent to the upstream MCP server "${upstream}", but its result was never recorded (the hub stopped during the call, or it is still running), so it is not run again. Its outcome is unknown: check whether it took effect before you act on it.`;
+}
+
+/** The result text of an idempotency key repeated with another tool or other arguments. */
+export function reusedKeyText(key: string, tool: string): string {
+  return `The idempotency key "${key}" already names a different call than this ${tool} call (another tool or other arguments), so nothing was asked or run. Use a new key for a new call.`;
+}

@@ -28,6 +28,8 @@ import { createBackstopTimers } from "./backstop-timers";
 
 /** What an agent asks; the service adds identity, owner and deadlines. */
 export interface CreateInquiryInput {
+  /** A caller-chosen id: an idempotent call reserves it under its key before creating. Random when absent. */
+  id?: string | undefined;
   type?: InquiryType;
   question: string;
   options?: string[];
@@ -225,7 +227,7 @@ export function createInquiryService(
     async create(userId, input) {
       const createdAt = now();
       const inquiry = openInquiry({
-        id: randomUUID(),
+        id: input.id ?? randomUUID(),
         userId,
         type: input.type ?? "INQUIRY",
         question: input.question,

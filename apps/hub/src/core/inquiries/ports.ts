@@ -94,3 +94,42 @@ export type ArgumentsValidator = (
 export interface AnswerDrafter {
   draft(question: string, options: readonly string[]): Promise<string | undefined>;
 }
+
+/**
+ * Port: each user's idempotency keys (`_meta` "io.inquiry-hub/idempotency-key" of an MCP
+ * call) → the inquiry the key's first call opened. Scoped per user, so one user's key can
+ * never name another user's inquiry. Entries expire after `ttlMs` (the inquiry's life plus a
+ * day), so a key outlives every retry of its call but not forever.
+ */
+export interface IdempotencyIndex {
+  /**
+   * Set-if-absent, atomically: records `key → inquiryId` unless the user's key already names
+   * an inquiry, and returns the inquiry id the key names afterwards (`inquiryId` when this
+   * call won, the earlier one otherwise). Of two racing claims exactly one wins.
+   */
+  claim(userId: string, key: string, inquiryId: string, ttlMs: number): Promise<string>;
+  /** Drops the key if it still names `inquiryId` (its inquiry was never created). */
+  release(userId: string, key: string, inquiryId: string): Promise<void>;
+  /**
+   * Keeps `result` (opaque text; what the key's call produced, e.g. a forwarded tool result)
+   * beside the entry while the key still names `inquiryId`, expiring with it. `if-absent`
+   * attaches only when the entry has no result yet, atomically, so of racing attaches exactly
+   * one lands; `replace` overwrites. Returns the result attached afterwards, or undefined
+   * when the key no longer names `inquiryId` (expired or released).
+   */
+  attachResult(
+    userId: string,
+    key: string,
+    inquiryId: string,
+    result: string,
+    mode: "if-absent" | "replace",
+  ): Promise<string | undefined>;
+  /** What a user's key names now, with its attached result; undefined once gone or expired. */
+  read(userId: string, key: string): Promise<IdempotencyEntry | undefined>;
+}
+
+/** One held idempotency key: the inquiry it names and the result attached to it, if any. */
+export interface IdempotencyEntry {
+  inquiryId: string;
+  result?: string | undefined;
+}

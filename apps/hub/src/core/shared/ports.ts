@@ -44,6 +44,8 @@ export interface RateLimits {
   delegatedPerMinute: number;
   /** Agent credentials (chat runs and agent keys) issued per user: each one is a stored record. */
   agentCredentialsPerMinute: number;
+  /** Conversations and messages a person creates per minute: each one is a stored record. */
+  conversationWritesPerMinute: number;
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PairingGrant } from "../../core/accounts/pairing-service";
 import type { DeviceStore, TokenStore, UserStore } from "../../core/accounts/ports";
 import type { AuditTrail, DeliveryLog } from "../../core/history/ports";
-import type { InquiryStore, PendingIndex } from "../../core/inquiries/ports";
+import type { IdempotencyIndex, InquiryStore, PendingIndex } from "../../core/inquiries/ports";
 import type {
   DeliveryClaims,
   LinkNonce,
@@ -10,6 +10,7 @@ import type {
   WebhookConfigStore,
 } from "../../core/notifications/ports";
 import type { SettingsStore } from "../../core/settings/ports";
+import type { ConversationStore } from "../../core/conversations/ports";
 import type { OneTimeSecretStore } from "../../core/shared/ports";
 import type { ApprovalVoteStore, TeamInvitationGrant, TeamStore } from "../../core/teams/ports";
 import { openEmbeddedDatabase } from "./embedded-database";
@@ -18,11 +19,13 @@ import { createLmdbAuditTrail } from "./lmdb-audit-trail";
 import { createLmdbDeliveryClaims } from "./lmdb-delivery-claims";
 import { createLmdbDeliveryLog } from "./lmdb-delivery-log";
 import { createLmdbDeviceStore } from "./lmdb-device-store";
+import { createLmdbIdempotencyIndex } from "./lmdb-idempotency-index";
 import { createLmdbInquiryStore } from "./lmdb-inquiry-store";
 import { createLmdbOneTimeSecretStore } from "./lmdb-one-time-secret-store";
 import { createLmdbPendingIndex } from "./lmdb-pending-index";
 import { createLmdbPushSubscriptionStore } from "./lmdb-push-subscription-store";
 import { createLmdbSettingsStore } from "./lmdb-settings-store";
+import { createLmdbConversationStore } from "./lmdb-conversation-store";
 import { createLmdbTeamStore } from "./lmdb-team-store";
 import { createLmdbTokenStore, createLmdbUserStore } from "./lmdb-user-store";
 import { createLmdbWebhookConfigStore } from "./lmdb-webhook-config-store";
@@ -53,12 +56,15 @@ export interface EmbeddedInfra {
   inquiryStore: InquiryStore;
   /** Overdue pending inquiries, so questions left open across a restart still time out. */
   pendingIndex: PendingIndex;
+  /** Idempotency keys of MCP calls, so a call repeated after a restart finds its inquiry. */
+  idempotencyIndex: IdempotencyIndex;
   userStore: UserStore;
   tokenStore: TokenStore;
   deviceStore: DeviceStore;
   pairingCodes: OneTimeSecretStore<PairingGrant>;
   socketTickets: OneTimeSecretStore<string>;
   settingsStore: SettingsStore;
+  conversationStore: ConversationStore;
   teamStore: TeamStore;
   teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
   approvalVotes: ApprovalVoteStore;
@@ -84,12 +90,14 @@ export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfr
   return {
     inquiryStore: createLmdbInquiryStore(db, { historyTtlSeconds }),
     pendingIndex: createLmdbPendingIndex(db),
+    idempotencyIndex: createLmdbIdempotencyIndex(db),
     userStore: createLmdbUserStore(db),
     tokenStore: createLmdbTokenStore(db),
     deviceStore: createLmdbDeviceStore(db),
     pairingCodes: createLmdbOneTimeSecretStore<PairingGrant>(db, "pairing"),
     socketTickets: createLmdbOneTimeSecretStore<string>(db, "ticket"),
     settingsStore: createLmdbSettingsStore(db),
+    conversationStore: createLmdbConversationStore(db),
     teamStore: createLmdbTeamStore(db),
     teamInvitations: createLmdbOneTimeSecretStore<TeamInvitationGrant>(db, "team-invitation"),
     approvalVotes: createLmdbApprovalVoteStore(db, { ttlSeconds: historyTtlSeconds }),

@@ -3,12 +3,13 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { Redis } from "ioredis";
 import { TeamRoleSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import type { PendingIndex } from "../../core/inquiries/ports";
+import type { IdempotencyIndex, PendingIndex } from "../../core/inquiries/ports";
 import type { DeviceStore } from "../../core/accounts/ports";
 import type { OneTimeSecretStore } from "../../core/shared/ports";
 import type { PairingGrant } from "../../core/accounts/pairing-service";
 import type { TokenStore, UserStore } from "../../core/accounts/ports";
 import type { SettingsStore } from "../../core/settings/ports";
+import type { ConversationStore } from "../../core/conversations/ports";
 import { createKeyLayout } from "./keys";
 import { startNodeLease } from "./node-lease";
 import type { NodeLease } from "./node-lease";
@@ -20,11 +21,13 @@ import type { RedisChannelStores } from "./redis-channel-stores";
 import { createRedisInquiryEventBus } from "./redis-event-bus";
 import type { RedisInquiryEventBus } from "./redis-event-bus";
 import { createRedisDeviceStore } from "./redis-device-store";
+import { createRedisIdempotencyIndex } from "./redis-idempotency-index";
 import { createRedisInquiryStore } from "./redis-inquiry-store";
 import type { RedisInquiryStore } from "./redis-inquiry-store";
 import { createRedisOneTimeSecretStore } from "./redis-one-time-secret-store";
 import { createRedisPendingIndex } from "./redis-pending-index";
 import { createRedisSettingsStore } from "./redis-settings-store";
+import { createRedisConversationStore } from "./redis-conversation-store";
 import { createRedisApprovalVoteStore } from "./redis-approval-vote-store";
 import { createRedisTeamStore } from "./redis-team-store";
 import type { ApprovalVoteStore } from "../../core/teams/ports";
@@ -92,6 +95,8 @@ export interface RedisInfra {
   socketTickets: OneTimeSecretStore<string>;
   /** Users' settings (YOLO), the same on every node. */
   settingsStore: SettingsStore;
+  /** People's conversations, updated by a compare-and-set script. */
+  conversationStore: ConversationStore;
   /** Teams and memberships, and their one-time invitation codes. */
   teamStore: TeamStore;
   teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
@@ -101,6 +106,8 @@ export interface RedisInfra {
   channelStores: RedisChannelStores;
   /** Overdue and orphaned pending inquiries, for the sweeper on every node. */
   pendingIndex: PendingIndex;
+  /** Idempotency keys of MCP calls, so a call repeated on any node finds its inquiry. */
+  idempotencyIndex: IdempotencyIndex;
   /** Rate limiters counting in this Redis, so every node shares one budget per key. */
   attemptLimiters: AttemptLimiterFactory;
   /** This node's holder lease (renewing from creation until `close`). */
@@ -171,6 +178,7 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
     ),
     socketTickets: createRedisOneTimeSecretStore(commands, keys.accountKeys, "ticket", z.string()),
     settingsStore: createRedisSettingsStore(commands, keys.accountKeys),
+    conversationStore: createRedisConversationStore(commands, keys.conversationKeys),
     teamStore: createRedisTeamStore(commands, keyPrefix),
     teamInvitations: createRedisOneTimeSecretStore(
       commands,
@@ -184,6 +192,10 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
     }),
     channelStores: createRedisChannelStores(commands, keys, historyTtlSeconds),
     pendingIndex: createRedisPendingIndex(commands, { keys, lease }),
+    idempotencyIndex: createRedisIdempotencyIndex(commands, (userId, key) => ({
+      entry: keys.idempotency(userId, key),
+      result: keys.idempotencyResult(userId, key),
+    })),
     attemptLimiters: createRedisAttemptLimiters(commands, keyPrefix),
     lease,
     socketAdapter: createAdapter(adapterPub, adapterSub, {

@@ -11,6 +11,10 @@
  * | `<p>user:<userId>:settings`      | string | JSON of the user's settings (YOLO)               |
  * | `<p>user:<userId>:webhook`       | string | JSON of the user's webhook configuration         |
  * | `<p>user:<userId>:deliveries`    | list   | the user's webhook delivery attempts, newest first |
+ * | `<p>user:<userId>:conversations` | set    | the user's conversation ids                       |
+ * | `<p>conversation:<id>`           | hash   | one conversation (see redis-conversation-store.ts) |
+ * | `<p>user:<userId>:idempotency:<key>` | string | inquiry id an idempotency key names; PX expiry |
+ * | `<p>user:<userId>:idempotency-result:<key>` | string | the result attached to that key; same expiry |
  * | `<p>push:sub:<sha256(endpoint)>` | hash   | one Web Push subscription                        |
  * | `<p>push:device:<deviceId>`      | set    | endpoint hashes of a device's subscriptions      |
  * | `<p>claim:<channel>:<inquiryId>` | string | once-only push/webhook delivery claim            |
@@ -45,9 +49,22 @@ export interface KeyLayout {
   readonly nodes: string;
   /** Where the Socket.IO Redis adapter publishes (its `key` option). */
   readonly socketAdapterPrefix: string;
+  /** The inquiry id one of a user's idempotency keys names. */
+  idempotency(userId: string, key: string): string;
+  /** The result attached to one of a user's idempotency keys (see IdempotencyIndex). */
+  idempotencyResult(userId: string, key: string): string;
   accountKeys: AccountKeyLayout;
   channelKeys: ChannelKeyLayout;
   teamKeys: TeamKeyLayout;
+  conversationKeys: ConversationKeyLayout;
+}
+
+/** Keys of people's conversations. */
+export interface ConversationKeyLayout {
+  /** Hash of one conversation: `record` and `summary` JSON, `version`, `userId`. */
+  conversation(conversationId: string): string;
+  /** Set of a user's conversation ids. */
+  userConversations(userId: string): string;
 }
 
 /** Keys of the push and webhook channels (see the table above). */
@@ -120,6 +137,8 @@ export function createKeyLayout(prefix: string): KeyLayout {
     nodeKeyPrefix: `${prefix}node:`,
     nodes: `${prefix}nodes`,
     socketAdapterPrefix: `${prefix}socket.io`,
+    idempotency: (userId, key) => `${userKeyPrefix}${userId}:idempotency:${key}`,
+    idempotencyResult: (userId, key) => `${userKeyPrefix}${userId}:idempotency-result:${key}`,
     accountKeys: {
       user: (userId) => `${prefix}account:${userId}`,
       username: (username) => `${prefix}username:${username.toLowerCase()}`,
@@ -136,6 +155,10 @@ export function createKeyLayout(prefix: string): KeyLayout {
       teamsOf: (userId) => `${userKeyPrefix}${userId}:teams`,
       ballot: (inquiryId) => `${prefix}ballot:${inquiryId}`,
       sharedApprovals: (userId) => `${userKeyPrefix}${userId}:shared`,
+    },
+    conversationKeys: {
+      conversation: (conversationId) => `${prefix}conversation:${conversationId}`,
+      userConversations: (userId) => `${userKeyPrefix}${userId}:conversations`,
     },
     channelKeys: {
       pushSubscription: (endpointHash) => `${prefix}push:sub:${endpointHash}`,

@@ -18,14 +18,21 @@ export const DEFAULT_AGENT_KEY_DAYS = 30;
  * Chat runs: `POST /api/agent-runs` → 201 `{id, token, expiresAt}`, `DELETE
  * /api/agent-runs/:id` → 204. Every route runs behind `authenticatePerson`: an agent
  * credential cannot list, mint or revoke credentials. Issuing runs behind `limitIssuing`, a
- * per-user budget, because every credential is a stored record.
+ * per-user budget, because every credential is a stored record. The one exception is `DELETE
+ * /api/agent-runs/self` → 204 behind `authenticate`: a run credential ending its own run
+ * (403 for a device or an agent key).
  */
 export function createAgentCredentialRoutes(
   credentials: AgentCredentialService,
-  authenticatePerson: RequestHandler,
+  auth: { authenticate: RequestHandler; authenticatePerson: RequestHandler },
   limitIssuing: RequestHandler,
 ): Router {
+  const { authenticate, authenticatePerson } = auth;
   const router = Router();
+  router.delete("/agent-runs/self", authenticate, async (req, res) => {
+    await credentials.revokeSelf(requestPrincipal(req));
+    res.status(204).end();
+  });
   router.use(["/agent-keys", "/agent-runs"], authenticatePerson);
   router.post(["/agent-keys", "/agent-runs"], limitIssuing);
 

@@ -3,6 +3,7 @@ import type { Inquiry } from "@inquiry-hub/protocol";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
+import { HubError } from "../../core/shared/errors";
 import { createProgressReporter } from "./progress-reporter";
 import type { Logger } from "../../core/shared/ports";
 
@@ -19,6 +20,22 @@ export interface HoldingCall {
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
   /** Aborts when the caller gives up (cancelled, session or upstream gone). */
   stop: AbortSignal;
+  /**
+   * Aborts when the caller went away without giving up (an idempotent call whose session
+   * closed): the call stops holding and the inquiry stays pending for the caller's retry.
+   */
+  release?: AbortSignal;
+}
+
+/** Rejects once `signal` aborts: the holder left, the question stays open. */
+function whenReleased(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (signal === undefined) return;
+    const leave = (): void =>
+      reject(new HubError("UNAVAILABLE", "the session closed; the inquiry stays pending"));
+    if (signal.aborted) leave();
+    else signal.addEventListener("abort", leave, { once: true });
+  });
 }
 
 /**
@@ -27,7 +44,8 @@ export interface HoldingCall {
  * (when the call has a progressToken),
  * INQUIRY_HEARTBEAT every `heartbeatMs`, and INQUIRY_CLOSED before returning the final
  * inquiry. If `stop` aborts, the inquiry is resolved `cancelled` through the service's
- * compare-and-set, so a concurrent answer still wins cleanly.
+ * compare-and-set, so a concurrent answer still wins cleanly. If `release` aborts instead,
+ * the call stops holding (rejecting UNAVAILABLE) and leaves the inquiry pending.
  */
 export async function awaitResolution(
   context: HoldingContext,
@@ -53,7 +71,7 @@ export async function awaitResolution(
   }, context.heartbeatMs);
   try {
     await progress.report(toOpenedMeta(inquiry));
-    const final = await resolution;
+    const final = await Promise.race([resolution, whenReleased(call.release)]);
     const closed = toClosedMeta(final);
     if (closed !== undefined) await progress.report(closed);
     return final;

@@ -5,6 +5,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
+import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import { requestPrincipal } from "../http/authenticate";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
@@ -33,6 +34,8 @@ export interface McpSessions {
  */
 export function createMcpSessions(deps: {
   inquiries: InquiryService;
+  /** Keyed send_inquiry calls: one inquiry per user and idempotency key. */
+  idempotent: IdempotentInquiries;
   heartbeatMs: number;
   idleMs: number;
   caps: SessionCaps;
@@ -56,6 +59,7 @@ export function createMcpSessions(deps: {
     owner: SessionOwner,
     kind: CredentialKind,
     options: SessionOptions,
+    sessionGone: AbortSignal,
   ): McpServer {
     const server = new McpServer(
       { name: "inquiry-hub", version: "0.1.0" },
@@ -63,6 +67,8 @@ export function createMcpSessions(deps: {
     );
     registerSendInquiryTool(server, {
       inquiries: deps.inquiries,
+      idempotent: deps.idempotent,
+      sessionGone,
       heartbeatMs: deps.heartbeatMs,
       logger: deps.logger,
       yolo: deps.yolo,
@@ -77,7 +83,13 @@ export function createMcpSessions(deps: {
   }
 
   async function initialize(req: Request, res: Response, owner: SessionOwner): Promise<void> {
-    const server = createServer(owner, requestPrincipal(req).kind, parseSessionOptions(req.query));
+    const sessionGone = new AbortController();
+    const server = createServer(
+      owner,
+      requestPrincipal(req).kind,
+      parseSessionOptions(req.query),
+      sessionGone.signal,
+    );
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => {
@@ -85,6 +97,7 @@ export function createMcpSessions(deps: {
       },
     });
     transport.onclose = () => {
+      sessionGone.abort();
       if (transport.sessionId !== undefined) table.remove(transport.sessionId);
     };
     await server.connect(transport);

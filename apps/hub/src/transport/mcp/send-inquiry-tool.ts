@@ -3,9 +3,12 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { withDraftedSuggestion } from "../../core/inquiries/answer-drafter";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
 import type { CreateInquiryInput, InquiryService } from "../../core/inquiries/inquiry-service";
+import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
 import { recordDelegatedInquiry } from "../../core/inquiries/yolo-inquiries";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import { awaitResolution } from "./await-resolution";
+import { splitCallEnding } from "./call-ending";
+import { readIdempotencyKey } from "./idempotency-key";
 import { inquiryToolResult } from "./inquiry-tool-result";
 import { toolErrorResult } from "./tool-error-result";
 import type { Logger } from "../../core/shared/ports";
@@ -19,6 +22,10 @@ export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
 /** What a send_inquiry call needs from its session. */
 export interface SendInquiryContext {
   inquiries: InquiryService;
+  /** Creates keyed calls' inquiries once per user and key. */
+  idempotent: IdempotentInquiries;
+  /** Aborts when the call's session closes (see call-ending.ts). */
+  sessionGone: AbortSignal;
   userId: string;
   /** The credential that opened the session; recorded on each inquiry as who asked. */
   credentialId: string;
@@ -55,6 +62,11 @@ function inputSchemaFor(promptDescription: string | undefined) {
  * before the inquiry is announced (bounded by the drafter's timeout), so every device and
  * the INQUIRY meta carry the same suggestion from the start. A refusal (pending cap, rate
  * limit) is a tool result with `isError: true`, written like respond_inquiry's.
+ *
+ * A call carrying an idempotency key in `_meta` (see readIdempotencyKey) opens at most one
+ * inquiry per user and key: a repeat holds on the pending inquiry (its opened meta again, so
+ * the caller learns the id) or returns a final one's result at once. Only the client's
+ * cancel withdraws a keyed call's inquiry; a closed session leaves it pending for the retry.
  */
 export function registerSendInquiryTool(server: McpServer, context: SendInquiryContext): void {
   server.registerTool(
@@ -65,6 +77,7 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
     },
     async (args, extra) => {
       try {
+        const key = readIdempotencyKey(extra._meta);
         const input: CreateInquiryInput = {
           question: args.prompt,
           ...(args.options === undefined ? {} : { options: args.options }),
@@ -77,11 +90,27 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
           return inquiryToolResult(
             await recordDelegatedInquiry(context.inquiries, context.userId, input),
           );
-        const inquiry = await context.inquiries.create(
+        if (key === undefined) {
+          const inquiry = await context.inquiries.create(
+            context.userId,
+            await withDraftedSuggestion(context.drafter, input),
+          );
+          return inquiryToolResult(
+            await awaitResolution(context, inquiry, { extra, stop: extra.signal }),
+          );
+        }
+        const { inquiry } = await context.idempotent.createOnce(
           context.userId,
+          key,
           await withDraftedSuggestion(context.drafter, input),
         );
-        const final = await awaitResolution(context, inquiry, { extra, stop: extra.signal });
+        if (inquiry.status !== "pending") return inquiryToolResult(inquiry);
+        const ending = splitCallEnding(extra.signal, context.sessionGone);
+        const final = await awaitResolution(context, inquiry, {
+          extra,
+          stop: ending.cancelled,
+          release: ending.gone,
+        });
         return inquiryToolResult(final);
       } catch (error) {
         return toolErrorResult(error);

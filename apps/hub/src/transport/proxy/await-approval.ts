@@ -4,9 +4,11 @@ import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sd
 import type { ArgumentsValidator } from "../../core/inquiries/ports";
 import type { CreateInquiryInput, InquiryService } from "../../core/inquiries/inquiry-service";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
+import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
+import type { ForwardOnce } from "../../core/approvals/forward-once";
 import { awaitResolution } from "../mcp/await-resolution";
 import { approvalOutcome } from "../../core/approvals/approval-outcome";
-import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
+import type { ApprovalOutcome, GatedCall } from "../../core/approvals/approval-outcome";
 import { approvalQuestion, renderTemplate } from "../../core/approvals/approval-text";
 import { auditEntry } from "../../core/approvals/audit-log";
 import type { AuditSink } from "../../core/approvals/audit-log";
@@ -34,6 +36,10 @@ export interface ApprovalContext {
   runId: string;
   /** Routing of policies with `approvers` to teams; such calls are refused without it. */
   teams?: TeamApprovalDeps | undefined;
+  /** Keyed gated calls: one approval per user, upstream and idempotency key. */
+  idempotent: IdempotentInquiries;
+  /** Keyed gated calls: the decision is acted on (forwarded) at most once. */
+  forwardOnce: ForwardOnce;
 }
 
 /** One gated call: the upstream tool's schema, the agent's arguments, the policy that gated it. */
@@ -45,18 +51,16 @@ export interface ApprovalRequest {
 }
 
 /** An APPROVAL inquiry request; `approval` is what the record and the device card carry. */
-type ApprovalInquiryInput = CreateInquiryInput & { approval: ApprovalDetails };
+export type ApprovalInquiryInput = CreateInquiryInput & { approval: ApprovalDetails };
 
 /**
  * YOLO for a gated call: the APPROVAL inquiry is stored but never shown, and resolved at once
  * as `approve` with `delegated: true`, so the audit log and the history say who let it run.
  */
-async function recordYoloApproval(
+export async function resolveAsDelegated(
   inquiries: InquiryService,
-  userId: string,
-  input: ApprovalInquiryInput,
+  inquiry: Inquiry,
 ): Promise<Inquiry> {
-  const inquiry = await inquiries.create(userId, { ...input, announce: false });
   const { inquiry: final } = await inquiries.resolve(inquiry.id, {
     status: "answered",
     response: "approve",
@@ -66,24 +70,19 @@ async function recordYoloApproval(
   return final;
 }
 
-/**
- * Asks the session's user to approve one tool call and waits for the decision, exactly like
- * send_inquiry: an APPROVAL progress notification (when the call has a progressToken),
- * heartbeats, and INQUIRY_CLOSED before returning. The approval details, inputSchema
- * included, ride on the inquiry record, where the inquiry service checks every answer
- * before it resolves the call. If `stop` aborts (the agent
- * cancelled, the session or the upstream went away) the inquiry is resolved `cancelled`
- * through the service's compare-and-set, so a concurrent answer still wins cleanly.
- * A policy with `approvers` routes the one inquiry to a team's audience instead (votes,
- * escalation timers while waiting, every vote in the audit entry); the requester's YOLO
- * never stands in for a team's decision.
- */
-export async function awaitApproval(
+/** A gated call turned into its APPROVAL inquiry request and its decision rules. */
+export interface PreparedApproval {
+  input: ApprovalInquiryInput;
+  call: GatedCall;
+  /** Turns the final inquiry into the outcome and writes its audit entry. */
+  audited(final: Inquiry): Promise<ApprovalOutcome>;
+}
+
+/** Builds the approval's inquiry request (question, details with inputSchema) and audit. */
+export function prepareApproval(
   context: ApprovalContext,
   request: ApprovalRequest,
-  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-  stop: AbortSignal,
-): Promise<ApprovalOutcome> {
+): PreparedApproval {
   const { policy, tool, args } = request;
   const subject = { upstream: context.upstream, tool, args };
   const description =
@@ -103,7 +102,7 @@ export async function awaitApproval(
     ...(policy.timeoutMs === undefined ? {} : { timeoutMs: policy.timeoutMs }),
     approval,
   };
-  const call = {
+  const call: GatedCall = {
     tool,
     args,
     allowedDecisions: policy.allowedDecisions,
@@ -131,17 +130,54 @@ export async function awaitApproval(
     );
     return outcome;
   };
+  return { input, call, audited };
+}
+
+/**
+ * Whether the user's standing YOLO approves this call: never for a team's decision (the
+ * requester's YOLO does not stand in for it) nor when the policy does not allow `approve`.
+ */
+export async function yoloApproves(
+  context: ApprovalContext,
+  request: ApprovalRequest,
+  routed: unknown,
+): Promise<boolean> {
+  return (
+    routed === undefined &&
+    request.policy.allowedDecisions.includes("approve") &&
+    (await context.yolo(context.userId, context.yoloOverride))
+  );
+}
+
+/**
+ * Asks the session's user to approve one tool call and waits for the decision, exactly like
+ * send_inquiry: an APPROVAL progress notification (when the call has a progressToken),
+ * heartbeats, and INQUIRY_CLOSED before returning. The approval details, inputSchema
+ * included, ride on the inquiry record, where the inquiry service checks every answer
+ * before it resolves the call. If `stop` aborts (the agent
+ * cancelled, the session or the upstream went away) the inquiry is resolved `cancelled`
+ * through the service's compare-and-set, so a concurrent answer still wins cleanly.
+ * A policy with `approvers` routes the one inquiry to a team's audience instead (votes,
+ * escalation timers while waiting, every vote in the audit entry); the requester's YOLO
+ * never stands in for a team's decision.
+ */
+export async function awaitApproval(
+  context: ApprovalContext,
+  request: ApprovalRequest,
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  stop: AbortSignal,
+): Promise<ApprovalOutcome> {
+  const { input, audited } = prepareApproval(context, request);
+  const { policy, tool } = request;
   const routed =
     policy.team === undefined
       ? undefined
       : await routeOrRefuse(context.teams, policy.team, context.userId, tool);
   if (routed !== undefined && "refused" in routed) return routed.refused;
-  if (
-    routed === undefined &&
-    policy.allowedDecisions.includes("approve") &&
-    (await context.yolo(context.userId, context.yoloOverride))
-  )
-    return audited(await recordYoloApproval(context.inquiries, context.userId, input));
+  if (await yoloApproves(context, request, routed)) {
+    const hidden = await context.inquiries.create(context.userId, { ...input, announce: false });
+    return audited(await resolveAsDelegated(context.inquiries, hidden));
+  }
   const inquiry = await context.inquiries.create(context.userId, {
     ...input,
     ...routed,

@@ -15,6 +15,7 @@ export const UNLIMITED: HubConfig["rateLimits"] = {
   inquiriesPerMinute: 1_000_000,
   delegatedPerMinute: 1_000_000,
   agentCredentialsPerMinute: 1_000_000,
+  conversationWritesPerMinute: 1_000_000,
 };
 
 /** Two in-process hub nodes on a private redis-server; `close` stops all three. */

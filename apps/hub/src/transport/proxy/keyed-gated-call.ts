@@ -1,0 +1,103 @@
+import { z } from "zod";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
+import { unknownOutcomeText } from "../../core/approvals/approval-text";
+import type { CallEnding } from "../mcp/call-ending";
+import type { ApprovalContext, ApprovalRequest } from "./await-approval";
+import { awaitKeyedApproval, proxyIdempotencyKey } from "./keyed-approval";
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * What a keyed call's turn leaves beside its key for every repeat: the tool result it
+ * returned, or the upstream's JSON-RPC error it passed through.
+ */
+const StoredOutcomeSchema = z.union([
+  z.object({ result: CallToolResultSchema }),
+  z.object({
+    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown() }),
+  }),
+]);
+type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;
+
+/** What a keyed gated call needs from its tools/call handler. */
+export interface KeyedGatedCall {
+  approvals: ApprovalContext;
+  request: ApprovalRequest;
+  extra: Extra;
+  key: string;
+  ending: CallEnding;
+  /** How long a repeat waits for a forward another call is running (the upstream's deadline). */
+  forwardWaitMs: number;
+  /** Sends the approved arguments upstream; aborts only on `ending.cancelled` or its deadline. */
+  forward(args: Record<string, unknown>): Promise<CallToolResult>;
+  /** The result of a call that was not run (rejected, timed out, withdrawn, refused). */
+  notRun(outcome: Extract<ApprovalOutcome, { forward: false }>): CallToolResult;
+}
+
+function replay(stored: StoredOutcome): CallToolResult {
+  if ("result" in stored) return stored.result;
+  throw new McpError(stored.error.code, stored.error.message, stored.error.data);
+}
+
+/**
+ * A gated call with an idempotency key: the approval is held through awaitKeyedApproval,
+ * then exactly one call takes the turn to act on the decision (ForwardOnce): it writes the
+ * audit entry, forwards an approved call, and leaves its result beside the key, so a repeat
+ * gets that result instead of running the tool twice. A repeat that finds the turn taken and
+ * never finished (the hub died mid-forward, or the session closed under it) answers that the
+ * outcome is unknown; a refusal needs no turn to be told again. A forward whose session
+ * closed under it is not recorded when it failed: the failure may be the closing itself.
+ */
+export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolResult> {
+  const { approvals, request } = call;
+  const approval = await awaitKeyedApproval(approvals, request, call.extra, call);
+  if (approval.kind === "refused") {
+    if (approval.outcome.forward) throw new Error("a refused approval cannot be forwarded");
+    return call.notRun(approval.outcome);
+  }
+  const { outcome } = approval;
+  const turn = await approvals.forwardOnce.takeTurn(
+    approvals.userId,
+    proxyIdempotencyKey(approvals.upstream, call.key),
+    approval.inquiry.id,
+    outcome.forward ? call.forwardWaitMs : 0,
+  );
+  switch (turn.kind) {
+    case "finished":
+      return replay(StoredOutcomeSchema.parse(turn.result));
+    case "started-elsewhere":
+      if (!outcome.forward) return call.notRun(outcome);
+      return {
+        content: [{ type: "text", text: unknownOutcomeText(approvals.upstream, request.tool) }],
+        isError: true,
+      };
+    case "act":
+      break;
+  }
+  await approval.audit();
+  if (!outcome.forward) {
+    const result = call.notRun(outcome);
+    await turn.finish({ result } satisfies StoredOutcome);
+    return result;
+  }
+  let result: CallToolResult;
+  try {
+    result = await call.forward(outcome.args);
+  } catch (error) {
+    if (error instanceof McpError)
+      await turn.finish({
+        error: { code: error.code, message: error.message, data: error.data },
+      } satisfies StoredOutcome);
+    throw error;
+  }
+  if (result.isError !== true || !call.ending.gone.aborted)
+    await turn.finish({ result } satisfies StoredOutcome);
+  return result;
+}
