@@ -5,7 +5,6 @@
  * single-hub suite (playwright.config.ts) ignores it.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -18,25 +17,12 @@ import {
   CLUSTER_WEB_NODE1_URL,
   CLUSTER_WEB_URL,
 } from "./support/cluster-ports";
-import { E2E_PROXY_CONFIG, E2E_SANDBOX_DIR } from "./support/sandbox";
+import { writeProxyConfig } from "./support/product-processes";
+import { E2E_SANDBOX_DIR } from "./support/sandbox";
 
 const clusterDir = path.join(tmpdir(), "inquiry-hub-e2e-cluster");
 
-/** The suite's proxy config with the upstream on this suite's demo-tools port. */
-function writeProxyConfig(): string {
-  const file = path.join(clusterDir, "proxy.json");
-  const upstream = `http://127.0.0.1:${CLUSTER_PORTS.demoTools}/mcp`;
-  const text = readFileSync(E2E_PROXY_CONFIG, "utf8").replace(
-    /http:\/\/127\.0\.0\.1:\d+\/mcp/,
-    upstream,
-  );
-  if (!text.includes(upstream)) throw new Error(`${E2E_PROXY_CONFIG}: no upstream URL to move`);
-  mkdirSync(clusterDir, { recursive: true });
-  writeFileSync(file, text);
-  return file;
-}
-
-const proxyConfigPath = writeProxyConfig();
+const proxyConfigPath = writeProxyConfig(clusterDir, CLUSTER_PORTS.demoTools);
 
 /**
  * demo-tools' bearer token for this run, given to it and to the hub nodes: the config copy

@@ -43,7 +43,7 @@ test("a chat request asking for yolo: true is refused with a 400 naming the fiel
   await registerThroughUi(page);
   const response = await page.request.post("/api/chat", {
     headers: { origin: WEB_URL },
-    data: { messages: [{ role: "user", content: ASKS_A_COLOUR }], yolo: true },
+    data: { text: ASKS_A_COLOUR, yolo: true },
   });
   expect(response.status()).toBe(400);
   const body = (await response.json()) as { error: { code: string; message: string } };

@@ -19,8 +19,9 @@ export async function mintRunCredential(
 }
 
 /**
- * Revokes a run's credential once the run is over (finished, failed or the tab went away),
- * so nothing the agent kept of it works afterwards. Best effort: a failure is logged and the
+ * Revokes a run's credential once a request-bound run is over (finished, failed or the tab
+ * went away), so nothing the agent kept of it works afterwards. A background run's
+ * credential is the agent's to revoke when the run ends. Best effort: a failure is logged and the
  * credential still dies at its `expiresAt`.
  */
 export async function revokeRunCredential(
@@ -31,39 +32,4 @@ export async function revokeRunCredential(
   const response = await fetchHub(path, { method: "DELETE", token: personToken });
   if (response === undefined || (!response.ok && response.status !== 404))
     console.error(`revoking run credential ${credentialId} failed`, response?.status);
-}
-
-/**
- * `body` passed through unchanged, calling `onEnd` exactly once when the stream completes,
- * errors or is cancelled by the reader (the browser closed the tab).
- */
-export function onStreamEnd(
-  body: ReadableStream<Uint8Array>,
-  onEnd: () => void,
-): ReadableStream<Uint8Array> {
-  let ended = false;
-  const end = (): void => {
-    if (ended) return;
-    ended = true;
-    onEnd();
-  };
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          end();
-        } else controller.enqueue(value);
-      } catch (error) {
-        controller.error(error);
-        end();
-      }
-    },
-    async cancel(reason) {
-      end();
-      await reader.cancel(reason);
-    },
-  });
 }

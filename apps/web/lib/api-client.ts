@@ -7,10 +7,12 @@ export const NoContentSchema = z.undefined();
 
 /** What a browser request may carry; `body` is sent as JSON. */
 export interface ApiRequestInit {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   /** The `Accept` header, for endpoints that answer with a stream. */
   accept?: string;
+  /** The `Last-Event-ID` header of a stream re-attach: the last event id the page has. */
+  lastEventId?: number;
   signal?: AbortSignal;
 }
 
@@ -42,10 +44,24 @@ export async function requestStream(
   path: string,
   init: ApiRequestInit = {},
 ): Promise<ReadableStream<Uint8Array>> {
+  return (await requestStreamResponse(path, init)).body;
+}
+
+/** An open stream (SSE) with the headers that came with it, for endpoints that name things in them. */
+export interface StreamResponse {
+  body: ReadableStream<Uint8Array>;
+  headers: Headers;
+}
+
+/** `requestStream`, keeping the response headers (e.g. the run and conversation ids of a chat). */
+export async function requestStreamResponse(
+  path: string,
+  init: ApiRequestInit = {},
+): Promise<StreamResponse> {
   const response = await send(path, init);
   if (response.body === null)
     throw new ApiClientError("INVALID_RESPONSE", response.status, undefined);
-  return response.body;
+  return { body: response.body, headers: response.headers };
 }
 
 /** The 2xx response of one request; anything else is thrown as ApiClientError. */
@@ -53,6 +69,7 @@ async function send(path: string, init: ApiRequestInit): Promise<Response> {
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.accept !== undefined) headers.accept = init.accept;
+  if (init.lastEventId !== undefined) headers["last-event-id"] = String(init.lastEventId);
   let response: Response;
   try {
     response = await fetch(path, {

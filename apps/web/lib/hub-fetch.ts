@@ -5,7 +5,7 @@ import { fetchUpstream } from "./upstream";
 
 /** One server-side call to the hub. */
 export interface HubRequest {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON with `Content-Type: application/json`. */
   body?: unknown;
   /** A device or person token, sent as `Authorization: Bearer`. */

@@ -16,7 +16,7 @@ export type HubCall = { ok: true; upstream: Response } | { ok: false; response: 
 export async function callHub(
   request: Request,
   path: string,
-  init: { method: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown },
+  init: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown },
 ): Promise<HubCall> {
   if (init.method !== "GET" && isForeignOrigin(request.headers)) {
     return { ok: false, response: crossOriginRefused() };
@@ -35,7 +35,7 @@ export async function callHub(
 export async function relayHub(
   request: Request,
   path: string,
-  init: { method: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown },
+  init: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown },
 ): Promise<Response> {
   const call = await callHub(request, path, init);
   return call.ok ? relayResponse(call.upstream) : call.response;

@@ -16,6 +16,12 @@ export const queryKeys = {
   pendingInquiries: ["inquiries", "pending"] as const,
   /** The history list under one status filter (all statuses when undefined). */
   historyPage: (status: InquiryStatus | undefined) => ["history", status ?? "all"] as const,
+  /** The person's conversations, newest first; also the prefix of every conversation's key. */
+  conversations: ["conversations"] as const,
+  /** One conversation with its turns; `conversation:changed` invalidates it. */
+  conversation: (id: string) => ["conversations", id] as const,
+  /** The hub's record of one inquiry a stored turn names. */
+  inquiryRecord: (id: string) => ["inquiries", "record", id] as const,
   /** One inquiry's history detail. */
   historyDetail: (id: string) => ["history", "detail", id] as const,
 };

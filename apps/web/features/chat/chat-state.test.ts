@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_CHAT_STATE, chatReducer, conversationOf } from "./chat-state";
+import { INITIAL_CHAT_STATE, chatReducer } from "./chat-state";
 import type { ChatAction, ChatState } from "./chat-state";
 
 const inquiry = { type: "INQUIRY" as const, inquiryId: "q-1", question: "Which city?" };
@@ -11,14 +11,12 @@ function run(...actions: ChatAction[]): ChatState {
 describe("chatReducer", () => {
   it("streams content into one assistant message per turn", () => {
     const state = run(
-      { type: "user_sent", text: "Weather?" },
+      { type: "sent", text: "Weather?" },
       { type: "stream_event", event: { type: "content", text: "Let me " } },
       { type: "stream_event", event: { type: "content", text: "check." } },
     );
-    expect(conversationOf(state.items)).toEqual([
-      { role: "user", content: "Weather?" },
-      { role: "assistant", content: "Let me check." },
-    ]);
+    expect(state.turn).toEqual({ text: "Weather?", source: "post" });
+    expect(state.items).toEqual([{ kind: "assistant", key: "live-1", text: "Let me check." }]);
   });
 
   it("starts a new assistant message after a question card", () => {
@@ -131,5 +129,69 @@ describe("chatReducer", () => {
       { type: "inquiry_withdrawn", inquiryId: "other", note: { key: "note.timedOut" } },
     );
     expect(state.items[0]).not.toHaveProperty("closedNote");
+  });
+});
+
+const RUN = { type: "attached" as const, turnId: "t-1", runId: "run-1", text: "Weather?" };
+
+function content(text: string, eventId: number): ChatAction {
+  return { type: "stream_event", event: { type: "content", text }, eventId };
+}
+
+describe("chatReducer re-attaching to a run", () => {
+  it("skips replayed events at or below the last id, so no text is doubled", () => {
+    const state = run(
+      RUN,
+      content("Sunny ", 1),
+      content("in ", 2),
+      { type: "detached" },
+      RUN,
+      content("Sunny ", 1),
+      content("in ", 2),
+      content("Hangzhou.", 3),
+    );
+    expect(state.items).toEqual([{ kind: "assistant", key: "live-1", text: "Sunny in Hangzhou." }]);
+    expect(state.lastEventId).toBe(3);
+    expect(state.connection).toBe("live");
+  });
+
+  it("rebuilds a reply from the start for another run, and keeps id-less events", () => {
+    const other = run(RUN, content("old", 4), { ...RUN, runId: "run-2" }, content("new", 1));
+    expect(other.items.map((item) => item.kind === "assistant" && item.text)).toEqual(["new"]);
+    const plain = run(
+      { type: "sent", text: "Hi" },
+      { type: "stream_event", event: { type: "content", text: "a" } },
+      { type: "stream_event", event: { type: "content", text: "a" } },
+    );
+    expect(plain.items).toMatchObject([{ text: "aa" }]);
+  });
+
+  it("holds open cards while detached and asks the pending list after re-attaching", () => {
+    const detached = run(
+      { type: "sent", text: "Weather?" },
+      { type: "accepted", turnId: "t-1", runId: "run-1" },
+      { type: "stream_event", event: { type: "inquiry_opened", inquiry }, eventId: 1 },
+      { type: "detached" },
+    );
+    expect(detached.connection).toBe("reconnecting");
+    expect(detached.items[0]).toMatchObject({ kind: "inquiry", recheck: true });
+    expect(chatReducer(detached, { type: "reattached" }).connection).toBe("live");
+    const fresh = run(
+      { type: "sent", text: "Weather?" },
+      { type: "stream_event", event: { type: "inquiry_opened", inquiry } },
+    );
+    expect(fresh.items[0]).not.toHaveProperty("recheck");
+    const attached = run(RUN, {
+      type: "stream_event",
+      event: { type: "inquiry_opened", inquiry },
+      eventId: 1,
+    });
+    expect(attached.items[0]).toMatchObject({ recheck: true });
+  });
+
+  it("ends the connection on stream_ended and forgets everything on cleared", () => {
+    const ended = run(RUN, content("a", 1), { type: "stream_ended" });
+    expect(ended.connection).toBe("ended");
+    expect(chatReducer(ended, { type: "cleared" })).toEqual(INITIAL_CHAT_STATE);
   });
 });

@@ -3,13 +3,13 @@ import type { Message } from "@/lib/i18n/translate";
 import { STALE_NOTE, noteForStatus } from "../inquiry/closed-note";
 import type { ChatStreamEvent } from "./read-agent-stream";
 
-/** One entry of the conversation as the page shows it. */
+/** One entry of the conversation as the page shows it; `key` is unique over the page. */
 export type ChatItem =
-  | { kind: "user"; key: number; text: string }
-  | { kind: "assistant"; key: number; text: string }
+  | { kind: "user"; key: string; text: string }
+  | { kind: "assistant"; key: string; text: string }
   | {
       kind: "inquiry";
-      key: number;
+      key: string;
       inquiry: InquiryOpenedMeta;
       closedNote?: Message;
       /**
@@ -18,31 +18,75 @@ export type ChatItem =
        * specific source may replace a generic stream note.
        */
       closedBy?: "stream" | "hub" | "card";
+      /**
+       * The card was seen through a re-attach or a detach: the stream alone no longer proves
+       * it open, so it is answerable only while the hub's pending list still has it.
+       */
+      recheck?: boolean;
     }
-  | { kind: "error"; key: number; message: string };
+  /** A question of a stored turn, named by id: the card reads the hub's record of it. */
+  | { kind: "stored-inquiry"; key: string; inquiryId: string }
+  | { kind: "error"; key: string; message: string }
+  /** A turn the person stopped. */
+  | { kind: "stopped"; key: string };
 
+/** The turn this page follows: the message sent, and what the hub and agent named it. */
+export interface LiveTurn {
+  text: string;
+  turnId?: string;
+  runId?: string;
+  /** `post`: the stream of this page's own message; `attach`: a run re-attached by id. */
+  source: "post" | "attach";
+}
+
+/** The stream of the followed run: reading it, lost and re-attaching, or over. */
+export type RunConnection = "idle" | "live" | "reconnecting" | "ended";
+
+/** The live part of the conversation: the followed turn's reply as its run streams it. */
 export interface ChatState {
+  turn: LiveTurn | undefined;
+  /** The reply so far (the turn's own message is not among them). */
   items: ChatItem[];
   nextKey: number;
+  /** The id of the last run event applied (0: none); a replayed event at or below it is skipped. */
+  lastEventId: number;
+  connection: RunConnection;
 }
 
 export type ChatAction =
-  | { type: "user_sent"; text: string }
-  | { type: "stream_event"; event: ChatStreamEvent }
-  /** The stream finished or broke: no question of it may stay answerable. */
+  /** This page sent a message; its stream is the POST's answer. */
+  | { type: "sent"; text: string }
+  /** The hub recorded the message as `turnId`; `runId` when the agent runs it in the background. */
+  | { type: "accepted"; turnId: string; runId: string | undefined }
+  /** A run's stream was (re)opened; a run other than the followed one starts from nothing. */
+  | { type: "attached"; turnId: string; runId: string; text: string }
+  | { type: "stream_event"; event: ChatStreamEvent; eventId?: number | undefined }
+  /** The stream dropped before `[DONE]`; the page re-attaches. */
+  | { type: "detached" }
+  /** The followed run's stream is open again after a drop. */
+  | { type: "reattached" }
+  /** The stream finished or was given up: no question of it may stay answerable. */
   | { type: "stream_ended" }
   | { type: "inquiry_settled"; inquiryId: string; note: Message }
   /** The hub withdrew the inquiry (resolved on any device); `note` says how and where. */
   | { type: "inquiry_withdrawn"; inquiryId: string; note: Message }
-  | { type: "failed"; message: string };
+  | { type: "failed"; message: string }
+  /** The page left the conversation. */
+  | { type: "cleared" };
 
-export const INITIAL_CHAT_STATE: ChatState = { items: [], nextKey: 1 };
+export const INITIAL_CHAT_STATE: ChatState = {
+  turn: undefined,
+  items: [],
+  nextKey: 1,
+  lastEventId: 0,
+  connection: "idle",
+};
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function append(state: ChatState, item: DistributiveOmit<ChatItem, "key">): ChatState {
-  const keyed: ChatItem = { ...item, key: state.nextKey };
-  return { items: [...state.items, keyed], nextKey: state.nextKey + 1 };
+  const keyed: ChatItem = { ...item, key: `live-${state.nextKey}` };
+  return { ...state, items: [...state.items, keyed], nextKey: state.nextKey + 1 };
 }
 
 type InquiryItem = Extract<ChatItem, { kind: "inquiry" }>;
@@ -79,7 +123,13 @@ function applyStreamEvent(state: ChatState, event: ChatStreamEvent): ChatState {
       const known = state.items.some(
         (item) => item.kind === "inquiry" && item.inquiry.inquiryId === event.inquiry.inquiryId,
       );
-      return known ? state : append(state, { kind: "inquiry", inquiry: event.inquiry });
+      if (known) return state;
+      const recheck = state.turn?.source === "attach" || state.connection === "reconnecting";
+      return append(state, {
+        kind: "inquiry",
+        inquiry: event.inquiry,
+        ...(recheck ? { recheck } : {}),
+      });
     }
     case "inquiry_closed":
       return closeInquiries(
@@ -94,15 +144,67 @@ function applyStreamEvent(state: ChatState, event: ChatStreamEvent): ChatState {
   }
 }
 
-/** The conversation's state machine: pure, so the page's behaviour is testable without React. */
+/**
+ * An event of the followed run, applied once: a replay after a re-attach repeats events the
+ * page already has, and those (ids at or below `lastEventId`) change nothing, so no text is
+ * ever doubled. Events without an id (a backend without the run API) are always new.
+ */
+function applyNumberedEvent(
+  state: ChatState,
+  event: ChatStreamEvent,
+  eventId: number | undefined,
+): ChatState {
+  if (eventId !== undefined && eventId <= state.lastEventId) return state;
+  const next = applyStreamEvent(state, event);
+  return eventId === undefined ? next : { ...next, lastEventId: eventId };
+}
+
+function attach(state: ChatState, turnId: string, runId: string, text: string): ChatState {
+  if (state.turn?.runId === runId) return { ...state, connection: "live" };
+  return {
+    ...INITIAL_CHAT_STATE,
+    turn: { text, turnId, runId, source: "attach" },
+    connection: "live",
+  };
+}
+
+function detach(state: ChatState): ChatState {
+  const items = state.items.map((item) =>
+    item.kind === "inquiry" && item.closedNote === undefined ? { ...item, recheck: true } : item,
+  );
+  return { ...state, items, connection: "reconnecting" };
+}
+
+/** The live turn's state machine: pure, so the page's behaviour is testable without React. */
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
-    case "user_sent":
-      return append(state, { kind: "user", text: action.text });
+    case "sent":
+      return {
+        ...INITIAL_CHAT_STATE,
+        turn: { text: action.text, source: "post" },
+        connection: "live",
+      };
+    case "accepted":
+      return state.turn === undefined
+        ? state
+        : {
+            ...state,
+            turn: {
+              ...state.turn,
+              turnId: action.turnId,
+              ...(action.runId === undefined ? {} : { runId: action.runId }),
+            },
+          };
+    case "attached":
+      return attach(state, action.turnId, action.runId, action.text);
     case "stream_event":
-      return applyStreamEvent(state, action.event);
+      return applyNumberedEvent(state, action.event, action.eventId);
+    case "detached":
+      return detach(state);
+    case "reattached":
+      return state.connection === "reconnecting" ? { ...state, connection: "live" } : state;
     case "stream_ended":
-      return closeInquiries(state, () => true, STALE_NOTE);
+      return { ...closeInquiries(state, () => true, STALE_NOTE), connection: "ended" };
     case "inquiry_settled": {
       const items = state.items.map((item) =>
         item.kind === "inquiry" && item.inquiry.inquiryId === action.inquiryId
@@ -120,16 +222,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       );
     case "failed":
       return append(state, { kind: "error", message: action.message });
+    case "cleared":
+      return INITIAL_CHAT_STATE;
   }
-}
-
-/** The messages sent to the agent: what the person and the assistant said, in order. */
-export function conversationOf(
-  items: readonly ChatItem[],
-): { role: "user" | "assistant"; content: string }[] {
-  return items.flatMap((item) =>
-    (item.kind === "user" || item.kind === "assistant") && item.text !== ""
-      ? [{ role: item.kind, content: item.text }]
-      : [],
-  );
 }

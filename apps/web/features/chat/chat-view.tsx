@@ -1,10 +1,19 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { ApiClientError } from "@/lib/api-client-error";
+import { queryKeys } from "@/lib/query-keys";
 import { useT } from "../i18n/i18n-provider";
+import { usePendingInquiries } from "../inbox/pending-query";
 import { useHubConnection, useLiveInquiries } from "../live/live-context";
 import { Composer } from "./composer";
+import { ConversationList } from "./conversation-list";
+import { fetchConversation } from "./conversations-client";
 import { MessageList } from "./message-list";
+import { conversationItems } from "./turn-items";
 import { useChat } from "./use-chat";
 import { YoloBanner } from "./yolo-banner";
 import "./chat.css";
@@ -16,21 +25,69 @@ export interface ChatViewProps {
   alwaysAsk?: boolean | undefined;
 }
 
+const ConversationParamSchema = z.uuid();
+
+function isGone(error: unknown): boolean {
+  return error instanceof ApiClientError && error.status === 404;
+}
+
 /**
- * The chat page: the conversation and the composer. The tab is a device too: an inline
- * question closes when its stream says so or when the hub withdraws it (another device
- * answered), whichever comes first; answers go over the tab's socket. While YOLO is on, a
- * banner above the conversation says so.
+ * The chat page: the conversation list, the open conversation (`?c=<id>`, so a reload
+ * reopens it) and the composer. The tab is a device too: an inline question closes when its
+ * stream says so or when the hub withdraws it (another device answered), whichever comes
+ * first; answers go over the tab's socket. A conversation deleted (here or elsewhere) while
+ * open leaves to a new chat. While YOLO is on, a banner above the conversation says so.
  */
 export function ChatView({ inquiryTimeout, alwaysAsk = false }: ChatViewProps) {
-  const { state, streaming, send, settleInquiry, withdrawInquiry } = useChat(
+  const t = useT();
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const queryClient = useQueryClient();
+  const parsedId = ConversationParamSchema.safeParse(searchParams.get("c"));
+  const conversationId = parsedId.success ? parsedId.data : undefined;
+
+  const openConversation = useCallback(
+    (id: string | undefined) => {
+      const params = new URLSearchParams(searchParams.toString());
+      if (id === undefined) params.delete("c");
+      else params.set("c", id);
+      const query = params.toString();
+      router.replace(query === "" ? "/chat" : `/chat?${query}`, { scroll: false });
+    },
+    [router, searchParams],
+  );
+
+  const conversationQuery = useQuery({
+    queryKey: queryKeys.conversation(conversationId ?? ""),
+    queryFn: () => fetchConversation(conversationId ?? ""),
+    enabled: conversationId !== undefined,
+    retry: (failures, error) => !isGone(error) && failures < 3,
+  });
+  const conversation = conversationId === undefined ? undefined : conversationQuery.data;
+  const gone = conversationId !== undefined && isGone(conversationQuery.error);
+  useEffect(() => {
+    if (gone) openConversation(undefined);
+  }, [gone, openConversation]);
+
+  const { state, busy, send, stop, settleInquiry, withdrawInquiry } = useChat({
+    conversationId,
+    conversation,
     inquiryTimeout,
     alwaysAsk,
-  );
-  const { answer } = useHubConnection();
+    onConversationStarted: openConversation,
+  });
+  const { connected, connectCount, answer } = useHubConnection();
   const { withdrawnNotes } = useLiveInquiries();
+  const pending = usePendingInquiries(connected);
+  const pendingIds = useMemo(
+    () => (pending.data === undefined ? undefined : new Set(pending.data.map(({ id }) => id))),
+    [pending.data],
+  );
   const endRef = useRef<HTMLDivElement>(null);
-  const t = useT();
+
+  useEffect(() => {
+    if (connectCount > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
+  }, [connectCount, queryClient]);
 
   useEffect(() => {
     for (const item of state.items) {
@@ -40,22 +97,32 @@ export function ChatView({ inquiryTimeout, alwaysAsk = false }: ChatViewProps) {
     }
   }, [state.items, withdrawInquiry, withdrawnNotes]);
 
+  const items = useMemo(
+    () => conversationItems(conversation?.turns ?? [], state),
+    [conversation, state],
+  );
+
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: "end" });
-  }, [state.items]);
+  }, [items]);
 
   return (
-    <main className="chat">
+    <main className="chat-page">
       <h1 className="visually-hidden">{t("nav.chat")}</h1>
-      <YoloBanner alwaysAsk={alwaysAsk} />
-      <MessageList
-        items={state.items}
-        streaming={streaming}
-        onAnswer={answer}
-        onInquirySettled={settleInquiry}
-      />
-      <div ref={endRef} />
-      <Composer busy={streaming} onSend={send} />
+      <ConversationList openId={conversationId} onOpen={openConversation} />
+      <div className="chat">
+        <YoloBanner alwaysAsk={alwaysAsk} />
+        <MessageList
+          items={items}
+          connection={state.connection}
+          pendingIds={pendingIds}
+          working={busy}
+          onAnswer={answer}
+          onInquirySettled={settleInquiry}
+        />
+        <div ref={endRef} />
+        <Composer busy={busy} onSend={send} onStop={stop} />
+      </div>
     </main>
   );
 }

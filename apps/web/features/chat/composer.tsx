@@ -6,10 +6,12 @@ import { useT } from "../i18n/i18n-provider";
 export interface ComposerProps {
   busy: boolean;
   onSend: (text: string) => void;
+  /** Stop: ends the run going (shown while busy). */
+  onStop: () => void;
 }
 
-/** The message box: Enter sends, Shift+Enter adds a line. */
-export function Composer({ busy, onSend }: ComposerProps) {
+/** The message box: Enter sends, Shift+Enter adds a line; Stop ends the run going. */
+export function Composer({ busy, onSend, onStop }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState("");
   const inputId = useId();
@@ -44,6 +46,11 @@ export function Composer({ busy, onSend }: ComposerProps) {
           }
         }}
       />
+      {busy && (
+        <button type="button" onClick={onStop}>
+          {t("chat.stop")}
+        </button>
+      )}
       <button type="submit" disabled={busy}>
         {t("chat.send")}
       </button>

@@ -5,20 +5,57 @@ import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { ClosedInquiryCard } from "../inquiry/closed-inquiry-card";
+import { STALE_NOTE } from "../inquiry/closed-note";
 import { PendingQuestionCard } from "../inquiry/pending-question-card";
-import type { ChatItem } from "./chat-state";
+import { cardAvailability } from "./card-availability";
+import type { ChatItem, RunConnection } from "./chat-state";
+import { HeldInquiryCard } from "./held-inquiry-card";
+import { StoredInquiryCard } from "./stored-inquiry-card";
 
 export interface MessageListProps {
   items: readonly ChatItem[];
-  streaming: boolean;
+  /** The followed run's stream: `live` while read, `reconnecting` while lost. */
+  connection: RunConnection;
+  /** The hub's pending inquiry ids, undefined until known. */
+  pendingIds: ReadonlySet<string> | undefined;
+  /** A message is on its way or a run is going. */
+  working: boolean;
   onAnswer: (inquiryId: string, body: AnswerBody) => Promise<AnswerOutcome>;
   onInquirySettled: (inquiryId: string, note: Message) => void;
 }
 
-function renderItem(
-  item: ChatItem,
-  { onAnswer, onInquirySettled }: Pick<MessageListProps, "onAnswer" | "onInquirySettled">,
-) {
+type ItemProps = Pick<
+  MessageListProps,
+  "connection" | "pendingIds" | "onAnswer" | "onInquirySettled"
+>;
+
+function LiveInquiry({
+  item,
+  connection,
+  pendingIds,
+  onAnswer,
+  onInquirySettled,
+}: ItemProps & { item: Extract<ChatItem, { kind: "inquiry" }> }) {
+  switch (cardAvailability(item, connection, pendingIds)) {
+    case "open":
+      return (
+        <PendingQuestionCard
+          inquiry={item.inquiry}
+          onAnswer={(body) => onAnswer(item.inquiry.inquiryId, body)}
+          onClose={(note) => onInquirySettled(item.inquiry.inquiryId, note)}
+        />
+      );
+    case "held":
+      return <HeldInquiryCard inquiry={item.inquiry} />;
+    case "stale":
+      return <ClosedInquiryCard inquiry={item.inquiry} note={STALE_NOTE} />;
+    case "closed":
+      return <ClosedInquiryCard inquiry={item.inquiry} note={item.closedNote ?? STALE_NOTE} />;
+  }
+}
+
+function ChatEntry({ item, ...props }: ItemProps & { item: ChatItem }) {
+  const t = useT();
   switch (item.kind) {
     case "user":
       return (
@@ -33,38 +70,36 @@ function renderItem(
         </div>
       );
     case "inquiry":
-      return item.closedNote === undefined ? (
-        <PendingQuestionCard
-          inquiry={item.inquiry}
-          onAnswer={(body) => onAnswer(item.inquiry.inquiryId, body)}
-          onClose={(note) => onInquirySettled(item.inquiry.inquiryId, note)}
-        />
-      ) : (
-        <ClosedInquiryCard inquiry={item.inquiry} note={item.closedNote} />
-      );
+      return <LiveInquiry item={item} {...props} />;
+    case "stored-inquiry":
+      return <StoredInquiryCard inquiryId={item.inquiryId} />;
     case "error":
       return (
         <p role="alert" className="error" data-testid="error-message">
           {item.message}
         </p>
       );
+    case "stopped":
+      return <p className="hint">{t("chat.stopped")}</p>;
   }
 }
 
 /** The conversation, oldest first, with question cards inline where the agent asked. */
-export function MessageList({ items, streaming, onAnswer, onInquirySettled }: MessageListProps) {
+export function MessageList({ items, working, ...props }: MessageListProps) {
   const t = useT();
   return (
     <section className="message-list" aria-label={t("chat.conversation")}>
       {items.length === 0 && <p className="hint">{t("chat.empty")}</p>}
       <ol>
         {items.map((item) => (
-          <li key={item.key}>{renderItem(item, { onAnswer, onInquirySettled })}</li>
+          <li key={item.key}>
+            <ChatEntry item={item} {...props} />
+          </li>
         ))}
       </ol>
-      {streaming && (
+      {working && (
         <p className="hint" role="status">
-          {t("chat.working")}
+          {t(props.connection === "reconnecting" ? "chat.reconnecting" : "chat.working")}
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from "react";
 import type { ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import {
+  ConversationChangedSchema,
   InquiryProgressSchema,
   InquirySchema,
   InquiryWithdrawnSchema,
@@ -23,8 +24,9 @@ import { usePendingState } from "./use-pending-state";
 /**
  * This tab's live link to the hub, mounted once in the signed-in layout so moving between
  * pages keeps the socket: it opens the socket, turns each event into a pending-state action
- * (`inquiry:pending` snapshot, `inquiry:new`, `inquiry:withdrawn`, `inquiry:progress`) or a
- * settings cache write (`settings:changed`), and provides the connection and the live
+ * (`inquiry:pending` snapshot, `inquiry:new`, `inquiry:withdrawn`, `inquiry:progress`), a
+ * settings cache write (`settings:changed`) or a refetch of a conversation and the list
+ * (`conversation:changed`: a deleted one refetches to its 404), and provides the connection and the live
  * inquiries to the pages. Events that fail their schema are ignored. A pushed event wins over
  * a fetch of the same cache still in flight, which is cancelled: it may predate the event.
  */
@@ -60,6 +62,14 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
         if (!parsed.success) return;
         void queryClient.cancelQueries({ queryKey: queryKeys.settings });
         queryClient.setQueryData(queryKeys.settings, parsed.data);
+      });
+      socket.on("conversation:changed", (payload) => {
+        const parsed = ConversationChangedSchema.safeParse(payload);
+        if (!parsed.success) return;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.conversations, exact: true });
+        void queryClient.invalidateQueries({
+          queryKey: queryKeys.conversation(parsed.data.conversationId),
+        });
       });
     },
     [dispatch, queryClient],

@@ -1,0 +1,29 @@
+import { crossOriginRefused, jsonError, notLoggedIn } from "@/lib/api-error";
+import { fetchAgent } from "@/lib/agent-fetch";
+import { isForeignOrigin } from "@/lib/same-origin";
+import { readToken } from "@/lib/session";
+import { relayResponse } from "@/lib/upstream";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * POST → Stop: asks the agent to cancel the person's run (with the person's session token)
+ * and relays its answer (the run's info, or 404). The agent records the turn as cancelled.
+ * 403 foreign origin, 401 no session, 502 agent unreachable.
+ */
+export async function POST(
+  request: Request,
+  context: { params: Promise<{ id: string }> },
+): Promise<Response> {
+  if (isForeignOrigin(request.headers)) return crossOriginRefused();
+  const token = await readToken();
+  if (token === undefined) return notLoggedIn();
+  const { id } = await context.params;
+  const upstream = await fetchAgent(`/v1/runs/${encodeURIComponent(id)}/cancel`, {
+    method: "POST",
+    token,
+  });
+  return upstream === undefined
+    ? jsonError("UPSTREAM", "The agent is unreachable.")
+    : relayResponse(upstream);
+}
