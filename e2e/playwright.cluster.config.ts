@@ -1,7 +1,8 @@
 /**
  * The two-node suite (`playwright test -c playwright.cluster.config.ts`): its own
- * redis-server (no persistence), two hub nodes on it, demo-tools, the agent on node 1 and two
- * web instances, one served by each node. Only tests/multi-node.spec.ts runs here; the
+ * redis-server (no persistence), two hub nodes on it, demo-tools, two agent nodes keeping their
+ * runs in that Redis (one calling each hub node) and two web instances, one per hub node and
+ * agent. Only tests/multi-node.spec.ts runs here; the
  * single-hub suite (playwright.config.ts) ignores it.
  */
 import { randomBytes } from "node:crypto";
@@ -50,8 +51,27 @@ function hubNode(port: number, name: string) {
   };
 }
 
-/** A web instance whose API calls and browser sockets go to `hubUrl`. */
-function web(port: number, hubUrl: string) {
+/** An agent node on `port` calling the hub at `hubUrl`; runs are kept in the suite's Redis. */
+function agentNode(port: number, hubUrl: string) {
+  return {
+    command: "npm run start -w @inquiry-hub/agent",
+    cwd: "..",
+    url: `http://127.0.0.1:${port}/v1/models`,
+    env: {
+      ...QUIET_ENV,
+      AGENT_PORT: String(port),
+      // The timeout chain: the agent's MCP timeout must outlast the hub's 120 s + 10 s.
+      AGENT_MCP_TIMEOUT_SECONDS: "180",
+      HUB_MCP_URL: `${hubUrl}/mcp`,
+      DEMO_TOOLS_MCP_URL: `${hubUrl}/proxy/demo/mcp`,
+      REDIS_URL: CLUSTER_REDIS_URL,
+    },
+    reuseExistingServer: false,
+  };
+}
+
+/** A web instance whose API calls and browser sockets go to `hubUrl`, its chats to `agentPort`. */
+function web(port: number, hubUrl: string, agentPort: number) {
   return {
     command: "npm run start -w @inquiry-hub/web",
     cwd: "..",
@@ -59,7 +79,7 @@ function web(port: number, hubUrl: string) {
     env: {
       ...QUIET_ENV,
       PORT: String(port),
-      AGENT_URL: `http://127.0.0.1:${CLUSTER_PORTS.agent}`,
+      AGENT_URL: `http://127.0.0.1:${agentPort}`,
       HUB_URL: hubUrl,
       HUB_PUBLIC_URL: hubUrl,
     },
@@ -106,21 +126,9 @@ export default defineConfig({
       },
       reuseExistingServer: false,
     },
-    {
-      command: "npm run start -w @inquiry-hub/agent",
-      cwd: "..",
-      url: `http://127.0.0.1:${CLUSTER_PORTS.agent}/v1/models`,
-      env: {
-        ...QUIET_ENV,
-        AGENT_PORT: String(CLUSTER_PORTS.agent),
-        // The timeout chain: the agent's MCP timeout must outlast the hub's 120 s + 10 s.
-        AGENT_MCP_TIMEOUT_SECONDS: "180",
-        HUB_MCP_URL: `${CLUSTER_HUB_NODE1_URL}/mcp`,
-        DEMO_TOOLS_MCP_URL: `${CLUSTER_HUB_NODE1_URL}/proxy/demo/mcp`,
-      },
-      reuseExistingServer: false,
-    },
-    web(CLUSTER_PORTS.web, CLUSTER_HUB_NODE2_URL),
-    web(CLUSTER_PORTS.webNode1, CLUSTER_HUB_NODE1_URL),
+    agentNode(CLUSTER_PORTS.agent, CLUSTER_HUB_NODE1_URL),
+    agentNode(CLUSTER_PORTS.agentNode2, CLUSTER_HUB_NODE2_URL),
+    web(CLUSTER_PORTS.web, CLUSTER_HUB_NODE2_URL, CLUSTER_PORTS.agent),
+    web(CLUSTER_PORTS.webNode1, CLUSTER_HUB_NODE1_URL, CLUSTER_PORTS.agentNode2),
   ],
 });

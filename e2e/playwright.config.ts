@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS, QUIET_ENV } from "./support/browser";
 import { E2E_PORTS, HUB_URL, WEB_URL } from "./support/ports";
 import { E2E_PROXY_CONFIG, E2E_SANDBOX_DIR } from "./support/sandbox";
-import { E2E_HUB_DATA_DIR, E2E_WEBHOOK_SECRET } from "./support/channels";
+import { E2E_AGENT_DATA_DIR, E2E_HUB_DATA_DIR, E2E_WEBHOOK_SECRET } from "./support/channels";
 
 export default defineConfig({
   testDir: "./tests",
@@ -56,11 +56,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: "npm run start -w @inquiry-hub/agent",
+      // Every run starts with no runs kept from an earlier one.
+      command: `rm -rf ${JSON.stringify(E2E_AGENT_DATA_DIR)} && npm run start -w @inquiry-hub/agent`,
       cwd: "..",
       url: `http://127.0.0.1:${E2E_PORTS.agent}/v1/models`,
       env: {
         ...QUIET_ENV,
+        AGENT_DATA_DIR: E2E_AGENT_DATA_DIR,
         AGENT_PORT: String(E2E_PORTS.agent),
         // The timeout chain: the agent's MCP timeout must outlast the hub's 120 s + 30 s.
         HUB_TIMEOUT_GRACE_SECONDS: "30",

@@ -17,6 +17,9 @@ export const E2E_WEBHOOK_SECRET = "e2e-webhook-secret-not-for-production-use-012
  */
 export const E2E_HUB_DATA_DIR = path.join(tmpdir(), "inquiry-hub-e2e-data");
 
+/** Where the suite's agent keeps its runs (embedded store), away from a developer's own. */
+export const E2E_AGENT_DATA_DIR = path.join(tmpdir(), "inquiry-hub-e2e-agent-data");
+
 /** The hub bearer token of a logged-in browser context (the httpOnly session cookie). */
 export async function sessionToken(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies()).find((each) => each.name === "ih_token");

@@ -7,8 +7,11 @@ export const CLUSTER_PORTS = {
   redis: 6390,
   hubNode1: 4310,
   hubNode2: 4311,
+  /** The agent behind the web on node 2; it calls hub node 1. */
   agent: 4312,
   demoTools: 4313,
+  /** The agent behind the web on node 1; it calls hub node 2. Both agents share Redis. */
+  agentNode2: 4314,
   /** The web whose API calls and sockets go to node 2. */
   web: 3310,
   /** A second web instance served by node 1. */

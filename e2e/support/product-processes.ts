@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { QUIET_ENV } from "./browser";
@@ -43,6 +44,12 @@ export function writeProxyConfig(dir: string, demoToolsPort: number): string {
   const file = path.join(dir, "proxy.json");
   writeFileSync(file, text);
   return file;
+}
+
+/** Next's CLI wherever npm placed it for the web workspace (hoisted or not). */
+function nextCli(): string {
+  const webPackage = path.join(REPO_ROOT, "apps/web/package.json");
+  return createRequire(webPackage).resolve("next/dist/bin/next");
 }
 
 function specs(ports: ProductPorts, dir: string): Record<ServiceName, ServiceSpec> {
@@ -90,7 +97,7 @@ function specs(ports: ProductPorts, dir: string): Record<ServiceName, ServiceSpe
     },
     web: {
       cwd: path.join(REPO_ROOT, "apps/web"),
-      command: ["node", "node_modules/next/dist/bin/next", "start", "-p", String(ports.web)],
+      command: ["node", nextCli(), "start", "-p", String(ports.web)],
       env: {
         AGENT_URL: `http://127.0.0.1:${ports.agent}`,
         HUB_URL: hubUrl,

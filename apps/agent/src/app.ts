@@ -1,5 +1,6 @@
 import { createLogger } from "@inquiry-hub/logging";
 import type { Logger } from "@inquiry-hub/logging";
+import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import { createServer } from "node:http";
 import express from "express";
@@ -12,6 +13,12 @@ import type { ModelProvider } from "./llm/model-provider";
 import { createOpenAiProvider } from "./llm/openai-provider";
 import type { OpenAiProviderConfig } from "./llm/openai-provider";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
+import { createRunRoutes } from "./http/run-routes";
+import { createHubClient } from "./runs/hub-client";
+import { createMemoryRunStore } from "./runs/memory-run-store";
+import type { RunStore } from "./runs/ports";
+import { createRunManager } from "./runs/run-manager";
+import { startResumeSweep } from "./runs/resume-sweep";
 
 /** Configuration of {@link createAgentServer}; `env.ts` builds it from the environment. */
 export interface AgentConfig {
@@ -39,15 +46,29 @@ export interface AgentConfig {
   models?: readonly ModelProvider[];
   /** Where failures are reported; default: the service logger on stdout (LOG_LEVEL). */
   logger?: Logger;
+  /**
+   * Where background runs and their logs live. Default: a fresh in-memory store (runs die with
+   * the process). Several agents given the same store serve each other's runs.
+   */
+  runStore?: RunStore;
+  /** This process among the nodes sharing `runStore` (lease holder); default a random id. */
+  nodeId?: string;
 }
 
 /** An agent server that is built but not yet listening; the caller picks host and port. */
 export interface AgentServer {
   httpServer: Server;
+  /**
+   * Shuts down: stops resuming, lets its background runs go WITHOUT ending them (their leases
+   * are released, so a restarted or other agent resumes them at once), closes the server.
+   */
   close(): Promise<void>;
 }
 
 const DEFAULT_MAX_TOTAL_TIMEOUT_SECONDS = 24 * 60 * 60;
+/** A run's lease, its renewal and the resume sweep: a dead node's runs resume within ~20 s. */
+const RUN_TIMING = { leaseMs: 15_000, renewMs: 5_000 };
+const SWEEP_MS = 5_000;
 
 /**
  * The composition root: an OpenAI-compatible HTTP API (`/v1/models`,
@@ -77,10 +98,24 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     logger: config.logger ?? createLogger({ service: "agent" }),
   };
 
+  const store = config.runStore ?? createMemoryRunStore();
+  const hub = createHubClient(settings.hubMcpUrl.origin, settings.logger);
+  const manager = createRunManager({
+    store,
+    hub,
+    logger: settings.logger,
+    settings,
+    nodeId: config.nodeId ?? randomUUID(),
+    timing: RUN_TIMING,
+  });
+  const stopListening = manager.listenForCancels();
+  const stopSweep = startResumeSweep(() => manager.sweep(), SWEEP_MS, settings.logger);
+
   const app = express();
   app.use(express.json({ limit: "5mb" }));
   app.get("/v1/models", createModelsHandler(settings.models));
-  app.post("/v1/chat/completions", createChatCompletionsHandler(settings));
+  app.post("/v1/chat/completions", createChatCompletionsHandler(settings, { manager, store, hub }));
+  app.use(createRunRoutes(manager, store));
   app.get("/health", (_req, res) => {
     res.json({ ok: true });
   });
@@ -88,16 +123,25 @@ export function createAgentServer(config: AgentConfig): AgentServer {
   app.use(createUnexpectedErrorHandler(settings.logger));
 
   const httpServer = createServer(app);
+  const closeHttp = () =>
+    new Promise<void>((resolve, reject) => {
+      if (!httpServer.listening) {
+        resolve();
+        return;
+      }
+      httpServer.closeAllConnections();
+      httpServer.close((error) => (error ? reject(error) : resolve()));
+    });
   return {
     httpServer,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        if (!httpServer.listening) {
-          resolve();
-          return;
-        }
-        httpServer.closeAllConnections();
-        httpServer.close((error) => (error ? reject(error) : resolve()));
-      }),
+    async close() {
+      stopSweep();
+      await (
+        await stopListening
+      )();
+      await manager.detachAll();
+      await closeHttp();
+      if (!config.runStore) await store.close();
+    },
   };
 }

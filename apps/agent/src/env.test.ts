@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAgentEnv } from "./env";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
+import { DEFAULT_AGENT_DATA_DIR } from "./repository-root";
 
 let dir: string;
 
@@ -28,6 +29,24 @@ describe("readAgentEnv", () => {
         maxSteps: 8,
         systemPrompt: DEFAULT_SYSTEM_PROMPT,
       },
+      runStore: { kind: "embedded", dataDir: DEFAULT_AGENT_DATA_DIR, ttlMs: 86_400_000 },
+    });
+    expect(DEFAULT_AGENT_DATA_DIR).toBe(path.resolve(import.meta.dirname, "../../../.data/agent"));
+  });
+
+  it("chooses the run store: Redis with REDIS_URL, else AGENT_STORE", () => {
+    expect(
+      readAgentEnv({ REDIS_URL: "redis://127.0.0.1:6379", AGENT_RUN_LOG_TTL_SECONDS: "60" })
+        .runStore,
+    ).toEqual({ kind: "redis", url: "redis://127.0.0.1:6379", ttlMs: 60_000 });
+    expect(readAgentEnv({ AGENT_STORE: "memory" }).runStore).toEqual({
+      kind: "memory",
+      ttlMs: 86_400_000,
+    });
+    expect(readAgentEnv({ AGENT_DATA_DIR: dir }).runStore).toEqual({
+      kind: "embedded",
+      dataDir: dir,
+      ttlMs: 86_400_000,
     });
   });
 
@@ -77,6 +96,10 @@ describe("readAgentEnv", () => {
     [{ OPENAI_MAX_RETRIES: "-1" }, /OPENAI_MAX_RETRIES/],
     [{ AGENT_SYSTEM_PROMPT: "a", AGENT_SYSTEM_PROMPT_FILE: "b" }, /not both/],
     [{ AGENT_SYSTEM_PROMPT_FILE: "/nonexistent/prompt.md" }, /AGENT_SYSTEM_PROMPT_FILE: cannot/],
+    [{ AGENT_STORE: "redis" }, /AGENT_STORE: must be embedded or memory/],
+    [{ REDIS_URL: "http://127.0.0.1:6379" }, /REDIS_URL/],
+    [{ REDIS_URL: "redis://127.0.0.1:6379", AGENT_STORE: "embedded" }, /AGENT_STORE.*REDIS_URL/],
+    [{ AGENT_RUN_LOG_TTL_SECONDS: "0" }, /AGENT_RUN_LOG_TTL_SECONDS/],
   ])("names the bad variable in %j", (source, message) => {
     expect(() => readAgentEnv(source)).toThrow(message);
   });

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 import type { AgentConfig } from "./app";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
+import { DEFAULT_AGENT_DATA_DIR } from "./repository-root";
+import type { RunStoreChoice } from "./runs/create-run-store";
 import { HUB_TIMEOUT_DEFAULTS, agentTimeoutChainProblems } from "./timeout-chain";
 
 /** An optional text variable; set but empty (`OPENAI_API_KEY=` in a .env file) means unset. */
@@ -46,6 +48,16 @@ const EnvSchema = z.object({
   HUB_INQUIRY_TIMEOUT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.inquiryTimeoutSeconds),
   HUB_TIMEOUT_GRACE_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.timeoutGraceSeconds),
   HUB_HEARTBEAT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.heartbeatSeconds),
+  /** Set: runs live in this Redis (several agent nodes). */
+  REDIS_URL: OptionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  /** Without REDIS_URL: `embedded` (LMDB in AGENT_DATA_DIR, the default) or `memory`. */
+  AGENT_STORE: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(["embedded", "memory"], { error: "must be embedded or memory" }).optional(),
+  ),
+  AGENT_DATA_DIR: OptionalText,
+  /** How long a finished run and its log stay readable (re-attach, reload). One day. */
+  AGENT_RUN_LOG_TTL_SECONDS: z.coerce.number().int().positive().default(86_400),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -68,11 +80,30 @@ function readSystemPrompt(env: Env): string {
   return text;
 }
 
-/** Where to listen plus the server configuration. */
+/**
+ * The run store: Redis with REDIS_URL, else AGENT_STORE, else embedded. AGENT_STORE beside
+ * REDIS_URL is refused rather than one silently winning.
+ */
+function readRunStoreChoice(env: Env): RunStoreChoice {
+  const ttlMs = env.AGENT_RUN_LOG_TTL_SECONDS * 1000;
+  if (env.REDIS_URL !== undefined) {
+    if (env.AGENT_STORE !== undefined) {
+      throw new Error(
+        "AGENT_STORE cannot be combined with REDIS_URL (Redis is then the store); unset one",
+      );
+    }
+    return { kind: "redis", url: env.REDIS_URL, ttlMs };
+  }
+  if (env.AGENT_STORE === "memory") return { kind: "memory", ttlMs };
+  return { kind: "embedded", dataDir: env.AGENT_DATA_DIR ?? DEFAULT_AGENT_DATA_DIR, ttlMs };
+}
+
+/** Where to listen, the server configuration, and the run store for main.ts to open. */
 export interface AgentEnv {
   port: number;
   host: string;
   config: AgentConfig;
+  runStore: RunStoreChoice;
 }
 
 /**
@@ -100,8 +131,10 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
   });
   if (chain.length > 0) throw new Error(`Invalid agent environment: ${chain.join("; ")}`);
   let systemPrompt: string;
+  let runStore: RunStoreChoice;
   try {
     systemPrompt = readSystemPrompt(env);
+    runStore = readRunStoreChoice(env);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Invalid agent environment: ${reason}`);
@@ -109,6 +142,7 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
   return {
     port: env.AGENT_PORT,
     host: env.AGENT_HOST,
+    runStore,
     config: {
       hubMcpUrl: env.HUB_MCP_URL,
       demoToolsMcpUrl: env.DEMO_TOOLS_MCP_URL,

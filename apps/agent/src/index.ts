@@ -15,3 +15,6 @@ export type {
   ToolCall,
   ToolDefinition,
 } from "./llm/model-provider";
+export { createMemoryRunStore } from "./runs/memory-run-store";
+export type { MemoryRunStoreOptions } from "./runs/memory-run-store";
+export type { RunCheckpoint, RunEvent, RunRecord, RunStore } from "./runs/ports";

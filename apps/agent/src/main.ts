@@ -1,6 +1,8 @@
 import { createLogger } from "@inquiry-hub/logging";
 import { createAgentServer } from "./app";
 import { readAgentEnv } from "./env";
+import { createRunStore } from "./runs/create-run-store";
+import type { RunStore } from "./runs/ports";
 
 const logger = createLogger({ service: "agent" });
 
@@ -14,7 +16,19 @@ function readEnvOrExit(): ReturnType<typeof readAgentEnv> {
 }
 
 const env = readEnvOrExit();
-const server = createAgentServer({ ...env.config, logger });
+
+/** The run store, or exit naming why (say another agent holds the data folder). */
+function openRunStoreOrExit(): RunStore {
+  try {
+    return createRunStore(env.runStore, logger);
+  } catch (error) {
+    logger.fatal({ err: error, store: env.runStore.kind }, "run store refused");
+    process.exit(1);
+  }
+}
+
+const runStore = openRunStoreOrExit();
+const server = createAgentServer({ ...env.config, runStore, logger });
 server.httpServer.on("error", (error) => {
   logger.fatal({ err: error, host: env.host, port: env.port }, "could not listen");
   process.exit(1);
@@ -28,6 +42,7 @@ server.httpServer.listen(env.port, env.host, () => {
       model: env.config.openai
         ? `${env.config.openai.model} at ${env.config.openai.baseURL}`
         : "demo only",
+      runs: env.runStore.kind,
     },
     "agent listening",
   );
@@ -35,6 +50,9 @@ server.httpServer.listen(env.port, env.host, () => {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    void server.close().then(() => process.exit(0));
+    void server
+      .close()
+      .then(() => runStore.close())
+      .then(() => process.exit(0));
   });
 }

@@ -15,6 +15,8 @@ import type { AgentConfig } from "../src/index";
 export interface Stack {
   agentUrl: URL;
   hubUrl: URL;
+  /** The agent's configuration, to start more agents on the same hub and tools. */
+  agentConfig: AgentConfig;
   /** Registers a fresh user on the hub and returns their bearer token. */
   registerUser(): Promise<string>;
   /**
@@ -51,13 +53,14 @@ export async function startStack(agentConfig: Partial<AgentConfig> = {}): Promis
   const hubUrl = await hub.listen();
   const demo = createDemoToolsServer({ sandboxDir });
   const demoUrl = await listenOnFreePort(demo.httpServer);
-  const agent = createAgentServer({
+  const config: AgentConfig = {
     hubMcpUrl: new URL("/mcp", hubUrl).href,
     demoToolsMcpUrl: new URL("/mcp", demoUrl).href,
     mcpTimeoutSeconds: 150,
     maxSteps: 8,
     ...agentConfig,
-  });
+  };
+  const agent = createAgentServer(config);
   const agentUrl = await listenOnFreePort(agent.httpServer);
   let users = 0;
 
@@ -71,6 +74,7 @@ export async function startStack(agentConfig: Partial<AgentConfig> = {}): Promis
   return {
     agentUrl,
     hubUrl,
+    agentConfig: config,
     async registerUser() {
       users += 1;
       const response = await fetch(new URL("/api/auth/register", hubUrl), {

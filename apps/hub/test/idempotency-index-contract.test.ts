@@ -49,7 +49,9 @@ function describeIdempotencyContract(name: string, open: () => IdempotencyIndex)
       await index.claim(user, key, "inquiry", HOUR_MS);
       expect(await index.read(user, key)).toEqual({ inquiryId: "inquiry", result: undefined });
       const raced = await Promise.all(
-        ["a", "b", "c"].map((result) => index.attachResult(user, key, "inquiry", result, "if-absent")),
+        ["a", "b", "c"].map((result) =>
+          index.attachResult(user, key, "inquiry", result, "if-absent"),
+        ),
       );
       expect(new Set(raced).size).toBe(1);
       expect(["a", "b", "c"]).toContain(raced[0]);

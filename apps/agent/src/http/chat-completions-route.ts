@@ -7,11 +7,14 @@ import type { ToolLoopResult } from "../loop/run-tool-loop";
 import { withSystemPrompt } from "../loop/system-prompt";
 import { openToolBox } from "../tools/tool-box";
 import type { ToolBox } from "../tools/tool-box";
+import { handleBackgroundChat } from "./background-chat";
+import type { BackgroundRuns } from "./background-chat";
 import { readBearerToken } from "./bearer";
 import { parseChatRequest } from "./chat-request";
 import type { ChatRequest } from "./chat-request";
-import { AGENT_NAME, createChunkWriter } from "./chunk-writer";
-import type { CompletionIdentity } from "./chunk-writer";
+import { createChunkWriter } from "./chunk-writer";
+import { AGENT_NAME } from "./completion-chunk";
+import type { CompletionIdentity } from "./completion-chunk";
 import { sendOpenAiError } from "./openai-error";
 import { toConnectError, toRunError } from "./run-error";
 import { endpointsFor } from "./run-settings";
@@ -142,8 +145,12 @@ async function handleChat(
  * `chat.completion`). Progress notifications from tool calls are forwarded as chunks; a
  * client disconnect aborts the run, the pending tool call and the upstream model request.
  * A failure before the first chunk is an HTTP error; after it, an SSE error event and `[DONE]`.
+ * With `background: true` the run belongs to no request (see `background-chat.ts`).
  */
-export function createChatCompletionsHandler(settings: RunSettings): RequestHandler {
+export function createChatCompletionsHandler(
+  settings: RunSettings,
+  runs: BackgroundRuns,
+): RequestHandler {
   return async (req, res) => {
     const request = parseChatRequest(req.body);
     if ("error" in request) {
@@ -160,6 +167,12 @@ export function createChatCompletionsHandler(settings: RunSettings): RequestHand
       const known = [...settings.models.keys()].join(", ");
       const message = `The model "${request.model}" does not exist; available: ${known}.`;
       sendOpenAiError(res, new AgentError("model_not_found", message));
+      return;
+    }
+    if (request.background) {
+      await handleBackgroundChat(runs, request, token, res, (error) =>
+        sendConnectError(settings, res, error),
+      );
       return;
     }
     await handleChat(settings, request, model, token, res);

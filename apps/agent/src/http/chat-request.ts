@@ -12,6 +12,10 @@ export interface ChatRequest {
   inquiryTimeoutSeconds: number | undefined;
   /** `false`: always ask in this chat; undefined leaves it to the person's setting. */
   yolo: false | undefined;
+  /** True: a background run that outlives the request (re-attach, Stop, resume). */
+  background: boolean;
+  /** OpenAI's request metadata; `RUN_METADATA_KEYS` tie the run to a conversation turn. */
+  metadata: Record<string, string>;
 }
 
 /** Validates a raw body; returns the request or a one-line explanation of what is wrong. */
@@ -28,5 +32,7 @@ export function parseChatRequest(body: unknown): ChatRequest | { error: string }
     stream: parsed.data.stream,
     inquiryTimeoutSeconds: parsed.data.inquiry_timeout,
     yolo: parsed.data.yolo,
+    background: parsed.data.background === true,
+    metadata: parsed.data.metadata ?? {},
   };
 }

@@ -1,20 +1,9 @@
 import type { Usage } from "@inquiry-hub/protocol";
 import type { Response } from "express";
 import type { AgentError } from "../errors/agent-error";
-import { toStreamErrorEvent } from "./openai-error";
-
-/** Identifies the run in every chunk (`id`, `model`, `agent_info`). */
-export interface CompletionIdentity {
-  /** `chatcmpl-<uuid>`. */
-  id: string;
-  /** Unix seconds. */
-  created: number;
-  model: string;
-  runId: string;
-}
-
-/** The name this agent reports in `agent_info`. */
-export const AGENT_NAME = "Inquiry Hub demo agent";
+import { DONE_DATA, completionChunks } from "./completion-chunk";
+import type { CompletionIdentity } from "./completion-chunk";
+import { startSse, writeSseEvent } from "./sse-response";
 
 /** Writes one OpenAI streaming response as SSE `chat.completion.chunk` events. */
 export interface ChunkWriter {
@@ -29,15 +18,6 @@ export interface ChunkWriter {
   fail(error: AgentError): void;
 }
 
-function startSse(res: Response): void {
-  res.status(200);
-  res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
-  res.setHeader("Cache-Control", "no-cache, no-transform");
-  res.setHeader("Connection", "keep-alive");
-  res.setHeader("X-Accel-Buffering", "no");
-  res.flushHeaders();
-}
-
 /**
  * Returns a writer for an SSE response that starts lazily: headers and the `role` chunk go
  * out with the first real chunk. Until then a failure (say the upstream model's 429) can
@@ -46,34 +26,16 @@ function startSse(res: Response): void {
  */
 export function createChunkWriter(res: Response, identity: CompletionIdentity): ChunkWriter {
   let started = false;
-  const writeData = (data: string): void => {
-    if (!res.writableEnded && !res.destroyed) res.write(`data: ${data}\n\n`);
-  };
-  const writeChunk = (
-    delta: Record<string, unknown>,
-    finishReason: string | null,
-    usage?: Usage,
-  ): void => {
-    writeData(
-      JSON.stringify({
-        id: identity.id,
-        object: "chat.completion.chunk",
-        created: identity.created,
-        model: identity.model,
-        choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-        ...(usage === undefined ? {} : { usage }),
-        agent_info: { name: AGENT_NAME, run_id: identity.runId },
-      }),
-    );
-  };
+  const writeData = (data: string): void => writeSseEvent(res, data);
+  const chunks = completionChunks(identity);
   const ensureStarted = (): void => {
     if (started) return;
     started = true;
     startSse(res);
-    writeChunk({ role: "assistant", content: "" }, null);
+    writeData(chunks.start());
   };
   const end = (): void => {
-    writeData("[DONE]");
+    writeData(DONE_DATA);
     if (!res.writableEnded) res.end();
   };
 
@@ -83,23 +45,20 @@ export function createChunkWriter(res: Response, identity: CompletionIdentity): 
     },
     content: (text) => {
       ensureStarted();
-      writeChunk({ content: text }, null);
+      writeData(chunks.content(text));
     },
     notification: (notificationJson) => {
       ensureStarted();
-      writeChunk(
-        { chatos_additional_data: { mcp_progress_notification_data: notificationJson } },
-        null,
-      );
+      writeData(chunks.notification(notificationJson));
     },
     finish: (usage) => {
       ensureStarted();
-      writeChunk({}, "stop", usage);
+      writeData(chunks.stop(usage));
       end();
     },
     fail: (error) => {
       ensureStarted();
-      writeData(JSON.stringify(toStreamErrorEvent(error)));
+      writeData(chunks.failure(error));
       end();
     },
   };

@@ -1,6 +1,8 @@
 import type { Usage } from "@inquiry-hub/protocol";
 import type { ChatMessage, ModelProvider, ToolCall } from "../llm/model-provider";
+import type { RunCheckpoint } from "../runs/ports";
 import type { ToolBox } from "../tools/tool-box";
+import { pendingToolCalls } from "./pending-tool-calls";
 
 /** Everything one run of the loop needs. */
 export interface ToolLoopInput {
@@ -12,6 +14,16 @@ export interface ToolLoopInput {
   signal: AbortSignal;
   /** Receives each content delta as soon as the model produces it. */
   onContent: (text: string) => void;
+  /**
+   * Where a resumed run picks up (`messages` is then ignored): the history and the number of
+   * model turns already done. Tool calls of the last assistant turn without a result are
+   * called again first.
+   */
+  resumeFrom?: RunCheckpoint;
+  /** Hears the progress after every model turn with tool calls and after every tool result. */
+  onCheckpoint?: (checkpoint: RunCheckpoint) => Promise<void>;
+  /** The idempotency key of one tool call (background runs), sent in the call's `_meta`. */
+  idempotencyKey?: (toolCallId: string) => string;
 }
 
 /** What a run produced: the final answer and the tokens all its model turns used. */
@@ -39,13 +51,32 @@ function addUsage(total: Usage | undefined, turn: Usage): Usage {
  * through the tool box, append the results, ask again. Parallel calls of one turn run one
  * after another, in order: the person sees one question at a time, and a later call may
  * depend on an approval asked by an earlier one.
+ * The progress is reported to `onCheckpoint` after every assistant turn with tool calls and
+ * every tool result, so a restarted agent redoes at most the step that was in flight.
  * Returns the final assistant text and the summed usage. Throws if aborted, on model and MCP
  * failures and on the step limit.
  */
 export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult> {
-  const history: ChatMessage[] = [...input.messages];
+  const history: ChatMessage[] = [...(input.resumeFrom?.history ?? input.messages)];
+  const firstStep = input.resumeFrom?.step ?? 0;
+  const save = async (step: number): Promise<void> => {
+    await input.onCheckpoint?.({ history: [...history], step });
+  };
+  const runCalls = async (calls: readonly ToolCall[], step: number): Promise<void> => {
+    for (const call of calls) {
+      const result = await input.tools.call(
+        call.function.name,
+        call.function.arguments,
+        input.signal,
+        input.idempotencyKey?.(call.id),
+      );
+      history.push({ role: "tool", tool_call_id: call.id, content: result });
+      await save(step);
+    }
+  };
+  if (firstStep > 0) await runCalls(pendingToolCalls(history), firstStep);
   let usage: Usage | undefined;
-  for (let step = 0; step < input.maxSteps; step += 1) {
+  for (let step = firstStep; step < input.maxSteps; step += 1) {
     input.signal.throwIfAborted();
     let text = "";
     const calls: ToolCall[] = [];
@@ -70,14 +101,8 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult>
     }
     if (calls.length === 0) return { text, usage };
     history.push({ role: "assistant", content: text === "" ? null : text, tool_calls: calls });
-    for (const call of calls) {
-      const result = await input.tools.call(
-        call.function.name,
-        call.function.arguments,
-        input.signal,
-      );
-      history.push({ role: "tool", tool_call_id: call.id, content: result });
-    }
+    await save(step + 1);
+    await runCalls(calls, step + 1);
   }
   throw new StepLimitError(
     `The agent stopped after ${input.maxSteps} steps without a final answer.`,

@@ -57,7 +57,11 @@ export interface RunStore {
    * Sets a final status (and `finishedAt`) unless the run is already final; true when this
    * call ended it. From now on the record and its log live `ttlMs`.
    */
-  finish(runId: string, status: Exclude<RunStatus, "running">, finishedAt: string): Promise<boolean>;
+  finish(
+    runId: string,
+    status: Exclude<RunStatus, "running">,
+    finishedAt: string,
+  ): Promise<boolean>;
   /** Appends `data` to the run's log and returns its id (one more than the last). */
   append(runId: string, data: string): Promise<number>;
   /** The events with id > `afterId`, oldest first, at most `limit`. */

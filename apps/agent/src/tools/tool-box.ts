@@ -1,5 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { IDEMPOTENCY_META_KEY } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { TOOL_ERROR_PREFIX } from "../llm/model-provider";
 import type { ToolDefinition } from "../llm/model-provider";
@@ -18,9 +19,23 @@ export interface ToolCallTimeouts {
 /** The tools of every MCP server a chat request may use, behind one call function. */
 export interface ToolBox {
   definitions: ToolDefinition[];
-  /** Runs a tool; `argumentsJson` is the model's JSON string. Never throws for tool errors. */
-  call(name: string, argumentsJson: string, signal: AbortSignal): Promise<string>;
+  /**
+   * Runs a tool; `argumentsJson` is the model's JSON string. Never throws for tool errors.
+   * `idempotencyKey` goes in the call's `_meta`, so a repeated call (a resumed run) lands on
+   * what the first one started, e.g. the same open question.
+   */
+  call(
+    name: string,
+    argumentsJson: string,
+    signal: AbortSignal,
+    idempotencyKey?: string,
+  ): Promise<string>;
   close(): Promise<void>;
+  /**
+   * Drops the connections without cancelling anything (no `notifications/cancelled`, no
+   * session DELETE): the agent is shutting down and another process resumes the calls.
+   */
+  abandon(): Promise<void>;
 }
 
 const ToolArgumentsSchema = z.record(z.string(), z.unknown());
@@ -90,18 +105,27 @@ export async function openToolBox(
   return {
     definitions,
     close: closeAll,
-    async call(name, argumentsJson, signal) {
+    abandon: async () => {
+      await Promise.allSettled(connections.map((connection) => connection.client.close()));
+    },
+    async call(name, argumentsJson, signal, idempotencyKey) {
       const owner = owners.get(name);
       if (!owner) return `${TOOL_ERROR_PREFIX}unknown tool "${name}"`;
       const args = parseArguments(argumentsJson);
       if (typeof args === "string") return `${TOOL_ERROR_PREFIX}${args}`;
-      const result = await owner.client.callTool({ name, arguments: args }, CallToolResultSchema, {
-        timeout: timeouts.timeoutMs,
-        maxTotalTimeout: timeouts.maxTotalTimeoutMs,
-        resetTimeoutOnProgress: true,
-        signal,
-        onprogress: () => undefined,
-      });
+      const meta =
+        idempotencyKey === undefined ? {} : { _meta: { [IDEMPOTENCY_META_KEY]: idempotencyKey } };
+      const result = await owner.client.callTool(
+        { name, arguments: args, ...meta },
+        CallToolResultSchema,
+        {
+          timeout: timeouts.timeoutMs,
+          maxTotalTimeout: timeouts.maxTotalTimeoutMs,
+          resetTimeoutOnProgress: true,
+          signal,
+          onprogress: () => undefined,
+        },
+      );
       return resultText(CallToolResultSchema.parse(result));
     },
   };

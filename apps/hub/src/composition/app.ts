@@ -11,6 +11,10 @@ import { createAgentCredentialService } from "../core/accounts/agent-credential-
 import { createAuthService } from "../core/accounts/auth-service";
 import type { IdempotencyIndex, PendingIndex } from "../core/inquiries/ports";
 import { createIdempotentInquiries } from "../core/inquiries/idempotent-inquiries";
+import { createForwardOnce } from "../core/approvals/forward-once";
+import type { StreamEventLog } from "../core/streams/ports";
+import { streamEventLogLimits } from "../core/streams/stream-limits";
+import { createMemoryStreamEventLog } from "../infra/memory/memory-stream-event-log";
 import { createMemoryIdempotencyIndex } from "../infra/memory/memory-idempotency-index";
 import type { AttemptLimiterFactory } from "../core/shared/ports";
 import type { DevicePresence, DeviceStore } from "../core/accounts/ports";
@@ -103,6 +107,11 @@ export interface HubDeps extends TeamDeps {
   pendingIndex: PendingIndex;
   /** Idempotency keys of MCP calls → their inquiries; in memory by default. */
   idempotencyIndex: IdempotencyIndex;
+  /**
+   * The SSE events of `/mcp` sessions, replayed to a client that reconnects with
+   * Last-Event-ID; in memory by default (bounded per stream, expiring like an idle session).
+   */
+  streamEventLog: StreamEventLog;
 }
 
 /**
@@ -226,15 +235,17 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   });
   const yolo: YoloGate = async (userId, sessionOverride) =>
     sessionOverride !== false && (await settings.isYoloOn(userId));
+  const idempotencyIndex = deps.idempotencyIndex ?? createMemoryIdempotencyIndex();
+  const idempotent = createIdempotentInquiries(
+    { inquiries, index: idempotencyIndex },
+    {
+      defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
+      timeoutGraceMs: config.timeoutGraceSeconds * 1000,
+    },
+  );
   const mcp = createMcpSessions({
     inquiries,
-    idempotent: createIdempotentInquiries(
-      { inquiries, index: deps.idempotencyIndex ?? createMemoryIdempotencyIndex() },
-      {
-        defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
-        timeoutGraceMs: config.timeoutGraceSeconds * 1000,
-      },
-    ),
+    idempotent,
     yolo,
     drafter:
       config.answerDrafting === undefined
@@ -243,6 +254,9 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     heartbeatMs: config.heartbeatSeconds * 1000,
     idleMs: config.mcpSessionIdleSeconds * 1000,
     caps: config.mcpSessionCaps,
+    streamEvents:
+      deps.streamEventLog ??
+      createMemoryStreamEventLog(streamEventLogLimits(config.mcpSessionIdleSeconds)),
     logger,
   });
   const authenticate = createAuthenticate(auth, devices);
@@ -275,6 +289,8 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           sessionCaps: config.proxySessionCaps,
           yolo,
           teams: teams.proxy,
+          idempotent,
+          forwardOnce: createForwardOnce(idempotencyIndex),
           audit:
             deps.approvalAudit ??
             createLogAuditSink(auditChild(logger), {

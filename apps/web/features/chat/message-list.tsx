@@ -59,7 +59,7 @@ function ChatEntry({ item, ...props }: ItemProps & { item: ChatItem }) {
   switch (item.kind) {
     case "user":
       return (
-        <div className="message message--user" dir="auto">
+        <div className="message message--user" data-testid="user-message" dir="auto">
           {item.text}
         </div>
       );

@@ -16,6 +16,8 @@ import type { SessionCaps } from "./session-caps";
 import { createSessionTable } from "./session-table";
 import type { SessionOwner, TableSession } from "./session-table";
 import type { Logger } from "../../core/shared/ports";
+import type { StreamEventLog } from "../../core/streams/ports";
+import { createSessionEventStore } from "./sdk-event-store";
 
 /** The stateful MCP endpoint: one McpServer + transport per session, bound to one device. */
 export interface McpSessions {
@@ -42,6 +44,8 @@ export function createMcpSessions(deps: {
   yolo: YoloGate;
   /** Drafts suggested answers for send_inquiry calls without one; absent = off. */
   drafter?: AnswerDrafter | undefined;
+  /** Keeps each session's SSE events, so a client that reconnects with Last-Event-ID resumes. */
+  streamEvents: StreamEventLog;
   logger: Logger;
 }): McpSessions {
   const table = createSessionTable<TableSession>({
@@ -90,8 +94,10 @@ export function createMcpSessions(deps: {
       parseSessionOptions(req.query),
       sessionGone.signal,
     );
+    const newSessionId = randomUUID();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => newSessionId,
+      eventStore: createSessionEventStore(deps.streamEvents, newSessionId),
       onsessioninitialized: (sessionId) => {
         table.add(sessionId, { ...owner, transport, close: () => server.close() }, res);
       },

@@ -7,6 +7,8 @@ import type { ProxyConfig } from "../../core/approvals/proxy-policy";
 import { createProxySessions } from "./proxy-sessions";
 import { createUpstreamConnections } from "../../infra/mcp-upstream/upstream-connections";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
+import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
+import type { ForwardOnce } from "../../core/approvals/forward-once";
 import type { SessionCaps } from "../mcp/session-caps";
 import type { TeamApprovalDeps } from "../../core/approvals/team-approval";
 import type { Logger } from "../../core/shared/ports";
@@ -35,6 +37,10 @@ export interface ApprovalProxyDeps {
   yolo: YoloGate;
   /** Routes calls whose policy names `approvers` to teams; they are refused without it. */
   teams?: TeamApprovalDeps;
+  /** Keyed gated calls: one approval per user, upstream and idempotency key (send_inquiry's). */
+  idempotent: IdempotentInquiries;
+  /** Keyed gated calls: the decision is forwarded at most once, its result kept for repeats. */
+  forwardOnce: ForwardOnce;
 }
 
 /** The mounted proxy plus the hooks the rest of the hub must call. */
@@ -71,6 +77,8 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
       logger: deps.logger,
       yolo: deps.yolo,
       teams: deps.teams,
+      idempotent: deps.idempotent,
+      forwardOnce: deps.forwardOnce,
     },
   });
   const router = Router();

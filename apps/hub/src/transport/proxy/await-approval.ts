@@ -75,7 +75,7 @@ export interface PreparedApproval {
   input: ApprovalInquiryInput;
   call: GatedCall;
   /** Turns the final inquiry into the outcome and writes its audit entry. */
-  audited(final: Inquiry): Promise<ApprovalOutcome>;
+  audited: (final: Inquiry) => Promise<ApprovalOutcome>;
 }
 
 /** Builds the approval's inquiry request (question, details with inputSchema) and audit. */

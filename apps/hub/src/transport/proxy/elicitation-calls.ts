@@ -24,14 +24,15 @@ export interface ForwardedCall {
 
 /** The upstream request options of a forwarded call, and its deregistration. */
 export interface ForwardedCallHandle {
-  /** Aborts when the agent cancels, or with McpError RequestTimeout at the deadline. */
+  /** Aborts on the call's `stop` (the agent cancels), or with McpError RequestTimeout at the deadline. */
   signal: AbortSignal;
   end(): void;
 }
 
 /** The calls a proxy session is forwarding, so an upstream elicitation can find its call. */
 export interface ForwardedCalls {
-  begin(extra: Extra, timeoutMs: number): ForwardedCallHandle;
+  /** `stop` cancels the upstream call; the agent's own cancellation unless given. */
+  begin(extra: Extra, timeoutMs: number, stop?: AbortSignal): ForwardedCallHandle;
   /**
    * The call an upstream elicitation most likely belongs to: the latest one still running.
    * The MCP client API does not say on which request's stream an elicitation arrived, so with
@@ -45,7 +46,7 @@ export function createForwardedCalls(): ForwardedCalls {
   const running: ForwardedCall[] = [];
 
   return {
-    begin(extra, timeoutMs) {
+    begin(extra, timeoutMs, stop = extra.signal) {
       const deadline = new AbortController();
       let timer: NodeJS.Timeout | undefined;
       let holds = 0;
@@ -72,7 +73,7 @@ export function createForwardedCalls(): ForwardedCalls {
       arm();
       running.push(call);
       return {
-        signal: AbortSignal.any([extra.signal, deadline.signal]),
+        signal: AbortSignal.any([stop, deadline.signal]),
         end() {
           ended = true;
           clearTimeout(timer);

@@ -41,9 +41,16 @@ export interface KeyedGatedCall {
   notRun(outcome: Extract<ApprovalOutcome, { forward: false }>): CallToolResult;
 }
 
+/**
+ * The stored result again, or the stored error thrown again. The error is rebuilt with its
+ * code and its message as sent the first time (McpError's constructor would prefix it twice).
+ */
 function replay(stored: StoredOutcome): CallToolResult {
   if ("result" in stored) return stored.result;
-  throw new McpError(stored.error.code, stored.error.message, stored.error.data);
+  throw Object.assign(new Error(stored.error.message), {
+    code: stored.error.code,
+    data: stored.error.data,
+  });
 }
 
 /**

@@ -80,6 +80,8 @@ export function createProxyServer(deps: {
   client: Client;
   approvals: ApprovalContext;
   upstreamGone: AbortSignal;
+  /** Aborts when the proxy session closes: keyed calls then leave their approval pending. */
+  sessionGone: AbortSignal;
 }): Server {
   const { client, upstream } = deps;
   const name = deps.approvals.upstream;

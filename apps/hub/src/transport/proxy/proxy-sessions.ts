@@ -67,11 +67,13 @@ export function createProxySessions(deps: {
     const sessionId = randomUUID();
     const client = await deps.connections.open(upstreamName, upstream, owner.userId);
     const upstreamGone = new AbortController();
+    const sessionGone = new AbortController();
     client.onclose = () => upstreamGone.abort();
     const server = createProxyServer({
       upstream,
       client,
       upstreamGone: upstreamGone.signal,
+      sessionGone: sessionGone.signal,
       approvals: {
         ...deps.approvals,
         upstream: upstreamName,
@@ -93,6 +95,7 @@ export function createProxySessions(deps: {
       },
     });
     transport.onclose = () => {
+      sessionGone.abort();
       table.remove(sessionId);
       void client.close().catch(() => undefined);
     };

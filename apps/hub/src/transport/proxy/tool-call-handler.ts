@@ -12,7 +12,12 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import { caseVariantOf, decideGate, policyFor } from "../../core/approvals/approval-policy";
 import { upstreamFailureText } from "../../core/approvals/approval-text";
+import type { ApprovalVerdict } from "../../core/approvals/approval-outcome";
+import { splitCallEnding } from "../mcp/call-ending";
+import { readIdempotencyKey } from "../mcp/idempotency-key";
+import { toolErrorResult } from "../mcp/tool-error-result";
 import { awaitApproval } from "./await-approval";
+import { runKeyedGatedCall } from "./keyed-gated-call";
 import type { ApprovalContext } from "./await-approval";
 import { SDK_TIMEOUT_DISABLED_MS } from "./elicitation-calls";
 import type { ForwardedCalls } from "./elicitation-calls";
@@ -35,6 +40,8 @@ export interface ToolCallDeps {
   upstreamGone: AbortSignal;
   /** Calls being forwarded, so the upstream's elicitations find theirs and hold its deadline. */
   calls: ForwardedCalls;
+  /** Aborts when the proxy session closes (see call-ending.ts). */
+  sessionGone: AbortSignal;
 }
 
 function textResult(text: string, isError: boolean): CallToolResult {
@@ -103,8 +110,9 @@ export function createToolCallHandler(
     params: CallToolRequest["params"],
     args: Record<string, unknown>,
     extra: Extra,
+    stop: AbortSignal = extra.signal,
   ): Promise<CallToolResult> {
-    const call = deps.calls.begin(extra, deps.upstream.timeoutMs);
+    const call = deps.calls.begin(extra, deps.upstream.timeoutMs, stop);
     try {
       return await deps.client.request(
         { method: "tools/call", params: { ...forwardedParams(params), arguments: args } },
@@ -146,19 +154,37 @@ export function createToolCallHandler(
     if (misfit !== undefined) return textResult(misfitText(name, params.name, misfit), true);
 
     const stop = AbortSignal.any([extra.signal, deps.upstreamGone]);
-    const outcome = await awaitApproval(
-      deps.approvals,
-      { tool: params.name, inputSchema: tool.inputSchema, args, policy: decision.policy },
-      extra,
-      stop,
-    );
+    const gated = {
+      tool: params.name,
+      inputSchema: tool.inputSchema,
+      args,
+      policy: decision.policy,
+    };
+    const notRun = (outcome: { verdict: ApprovalVerdict; text: string }): CallToolResult =>
+      textResult(outcome.text, tool.outputSchema !== undefined || outcome.verdict === "unusable");
+    let key;
+    try {
+      key = readIdempotencyKey(params._meta);
+    } catch (error) {
+      return toolErrorResult(error);
+    }
+    if (key !== undefined) {
+      const ending = splitCallEnding(stop, deps.sessionGone);
+      return runKeyedGatedCall({
+        approvals: deps.approvals,
+        request: gated,
+        extra,
+        key,
+        ending,
+        forwardWaitMs: deps.upstream.timeoutMs,
+        forward: (approved) => forward(params, approved, extra, ending.cancelled),
+        notRun,
+      });
+    }
+    const outcome = await awaitApproval(deps.approvals, gated, extra, stop);
     if (deps.upstreamGone.aborted)
       return textResult(upstreamFailureText(name, params.name, "the connection closed"), true);
-    if (!outcome.forward)
-      return textResult(
-        outcome.text,
-        tool.outputSchema !== undefined || outcome.verdict === "unusable",
-      );
+    if (!outcome.forward) return notRun(outcome);
     return forward(params, outcome.args, extra);
   };
 }

@@ -1,0 +1,44 @@
+import { RUN_ID_HEADER } from "@inquiry-hub/protocol";
+import type { Response } from "express";
+import { AgentError } from "../errors/agent-error";
+import type { HubClient } from "../runs/hub-client";
+import type { RunStore } from "../runs/ports";
+import type { RunManager } from "../runs/run-manager";
+import type { ChatRequest } from "./chat-request";
+import { sendOpenAiError } from "./openai-error";
+import { streamRunEvents } from "./run-event-stream";
+
+/** What background chats need besides the run settings. */
+export interface BackgroundRuns {
+  manager: RunManager;
+  store: RunStore;
+  hub: HubClient;
+}
+
+/**
+ * A chat with `background: true`: resolves the bearer's owner with the hub (401 when it
+ * refuses it), starts the run (an MCP connect failure is still a plain HTTP error) and then
+ * streams the run's log from its first event with `x-run-id`. The response is only a
+ * listener: when it closes, the run goes on.
+ */
+export async function handleBackgroundChat(
+  runs: BackgroundRuns,
+  request: ChatRequest,
+  token: string,
+  res: Response,
+  onConnectFailure: (thrown: unknown) => void,
+): Promise<void> {
+  const owner = await runs.hub.ownerOf(token);
+  if (owner === undefined) {
+    sendOpenAiError(res, new AgentError("invalid_api_key"));
+    return;
+  }
+  let runId: string;
+  try {
+    runId = (await runs.manager.start(request, token, owner)).id;
+  } catch (error) {
+    onConnectFailure(error);
+    return;
+  }
+  await streamRunEvents(runs.store, runId, 0, res, { [RUN_ID_HEADER]: runId });
+}

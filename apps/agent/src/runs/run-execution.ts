@@ -1,0 +1,121 @@
+import { runToolLoop } from "../loop/run-tool-loop";
+import type { ToolLoopResult } from "../loop/run-tool-loop";
+import type { CompletionIdentity } from "../http/completion-chunk";
+import { toRunError } from "../http/run-error";
+import type { RunSettings } from "../http/run-settings";
+import type { ToolBox } from "../tools/tool-box";
+import { endRun } from "./end-run";
+import type { RunEndingDeps } from "./end-run";
+import type { LeaseTiming } from "./lease-keeper";
+import { keepLease } from "./lease-keeper";
+import { closingEvents } from "./run-log-writer";
+import type { RunLogWriter } from "./run-log-writer";
+import type { RunRecord } from "./ports";
+
+/** What executing a run on this node needs. */
+export interface RunExecutionDeps extends RunEndingDeps {
+  settings: RunSettings;
+  nodeId: string;
+  timing: LeaseTiming;
+}
+
+/** A run executing on this node, as the manager steers it. */
+export interface ActiveRun {
+  /** Stop: abort the loop (the MCP client sends `notifications/cancelled`), end it `cancelled`. */
+  cancel(): void;
+  /** Shutdown: drop the run here without ending it, so another process resumes it. */
+  detach(): void;
+  /** Settles when the run is over on this node, however it went. */
+  readonly done: Promise<void>;
+}
+
+/** A run ready to execute: its record, its open tools and the writer of its log. */
+export interface RunLaunch {
+  run: RunRecord;
+  tools: ToolBox;
+  log: RunLogWriter;
+  /** Settles once the hub heard the turn started; the final report waits for it. */
+  started: Promise<void>;
+}
+
+type Ending =
+  | { status: "completed"; result: ToolLoopResult }
+  | { status: "cancelled" | "failed"; error?: unknown };
+
+/** The identity every chunk of the run carries, the same across resumes. */
+export function identityOf(run: RunRecord): CompletionIdentity {
+  return { id: run.completionId, created: run.created, model: run.model, runId: run.id };
+}
+
+/**
+ * Executes a run (fresh or resumed from its checkpoint) under this node's lease: every tool
+ * call carries the idempotency key `<runId>:<toolCallId>`, progress is checkpointed, and the
+ * run ends through {@link endRun} unless it was detached (shutdown, lease lost), in which case
+ * its tools are dropped without cancelling and the record stays `running` for a resume.
+ */
+export function executeRun(deps: RunExecutionDeps, launch: RunLaunch): ActiveRun {
+  const { run, tools, log } = launch;
+  const controller = new AbortController();
+  let mode: "running" | "cancelled" | "detached" = "running";
+  const detach = (): void => {
+    if (mode !== "running") return;
+    mode = "detached";
+    void tools.abandon().finally(() => controller.abort(new Error("The agent let the run go.")));
+  };
+  const stopLease = keepLease(deps.store, run.id, deps.nodeId, deps.timing, deps.logger, detach);
+  const model = deps.settings.models.get(run.model);
+
+  const execute = async (): Promise<void> => {
+    let ending: Ending;
+    try {
+      if (!model) throw new Error(`The model "${run.model}" is not served by this agent.`);
+      const result = await runToolLoop({
+        model,
+        messages: run.checkpoint.history,
+        resumeFrom: run.checkpoint,
+        tools,
+        maxSteps: deps.settings.maxSteps,
+        signal: controller.signal,
+        onContent: (text) => log.content(text),
+        onCheckpoint: (checkpoint) => deps.store.saveCheckpoint(run.id, checkpoint),
+        idempotencyKey: (toolCallId) => `${run.id}:${toolCallId}`,
+      });
+      ending = { status: "completed", result };
+    } catch (error) {
+      ending = mode === "cancelled" ? { status: "cancelled" } : { status: "failed", error };
+    }
+    stopLease();
+    await log.flush();
+    if (mode === "detached") {
+      await deps.store.release(run.id, deps.nodeId);
+      return;
+    }
+    await tools.close();
+    await launch.started;
+    const identity = identityOf(run);
+    if (ending.status === "failed") {
+      deps.logger.error({ err: ending.error, runId: run.id }, "run failed");
+    }
+    const closing =
+      ending.status === "failed"
+        ? closingEvents(identity, { error: toRunError(ending.error) })
+        : closingEvents(identity, {
+            usage: ending.status === "completed" ? ending.result.usage : undefined,
+          });
+    await endRun(deps, run, ending.status, closing);
+    await deps.store.release(run.id, deps.nodeId);
+  };
+
+  const done = execute().catch((error: unknown) => {
+    deps.logger.error({ err: error, runId: run.id }, "run bookkeeping failed");
+  });
+  return {
+    cancel: () => {
+      if (mode !== "running") return;
+      mode = "cancelled";
+      controller.abort(new Error("The run was stopped."));
+    },
+    detach,
+    done,
+  };
+}

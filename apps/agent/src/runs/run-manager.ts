@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { toRunError } from "../http/run-error";
+import { endpointsFor } from "../http/run-settings";
+import type { ChatRequest } from "../http/chat-request";
+import { withSystemPrompt } from "../loop/system-prompt";
+import { openToolBox } from "../tools/tool-box";
+import { endRun } from "./end-run";
+import { executeRun, identityOf } from "./run-execution";
+import type { ActiveRun, RunExecutionDeps } from "./run-execution";
+import { closingEvents, createRunLogWriter } from "./run-log-writer";
+import type { RunLogWriter } from "./run-log-writer";
+import type { RunRecord } from "./ports";
+import { reportTurnStarted } from "./turn-report";
+import { waitForFinal } from "./wait-for-final";
+
+/** How long a Stop waits for the node running the run before ending it itself. */
+const CANCEL_WAIT_MS = 5_000;
+
+/** Starts, stops and resumes the background runs of this node. */
+export interface RunManager {
+  /**
+   * Connects the run's tools (throws the connect error, before anything is stored), stores the
+   * run, takes its lease and starts it. Resolves with the run once it is in the store.
+   */
+  start(request: ChatRequest, bearer: string, ownerUserId: string): Promise<RunRecord>;
+  /** The run, when `bearer` belongs to its owner; undefined for anyone else and unknown runs. */
+  authorize(runId: string, bearer: string): Promise<RunRecord | undefined>;
+  /** Stop: asks the node running it to cancel, waits (bounded), ends it here if nobody did. */
+  cancel(run: RunRecord): Promise<RunRecord>;
+  /** Claims the runs whose lease lapsed and resumes them from their checkpoints. */
+  sweep(): Promise<void>;
+  /** Lets every run here go without ending it (shutdown); a restarted agent resumes them. */
+  detachAll(): Promise<void>;
+  /** Follows Stop requests from every node; returns the unsubscribe function. */
+  listenForCancels(): Promise<() => Promise<void>>;
+}
+
+/** The run manager of one agent node. */
+export function createRunManager(deps: RunExecutionDeps): RunManager {
+  const active = new Map<string, ActiveRun>();
+
+  const launch = (
+    run: RunRecord,
+    tools: Awaited<ReturnType<typeof openToolBox>>,
+    log: RunLogWriter,
+    fresh: boolean,
+  ) => {
+    const started = fresh ? reportTurnStarted(deps.hub, run) : Promise.resolve();
+    const execution = executeRun(deps, { run, tools, log, started });
+    active.set(run.id, execution);
+    void execution.done.finally(() => active.delete(run.id));
+  };
+
+  /** Opens the tools of a run whose chunks go to `log`, once that exists. */
+  const openTools = async (run: Pick<RunRecord, "bearer" | "inquiryTimeoutSeconds" | "yolo">) => {
+    let log: RunLogWriter | undefined;
+    const tools = await openToolBox(
+      endpointsFor(deps.settings, run.bearer, run.inquiryTimeoutSeconds, run.yolo),
+      deps.settings.timeouts,
+      (json) => log?.notification(json),
+    );
+    return { tools, useLog: (writer: RunLogWriter) => (log = writer) };
+  };
+
+  const resume = async (runId: string): Promise<void> => {
+    if (active.has(runId)) return;
+    if (!(await deps.store.claim(runId, deps.nodeId, deps.timing.leaseMs))) return;
+    const run = await deps.store.get(runId);
+    if (!run) return;
+    deps.logger.info({ runId, step: run.checkpoint.step }, "resuming run");
+    const log = createRunLogWriter(deps.store, identityOf(run), deps.logger);
+    try {
+      const { tools, useLog } = await openTools(run);
+      useLog(log);
+      launch(run, tools, log, false);
+    } catch (error) {
+      deps.logger.error({ err: error, runId }, "could not resume run");
+      await endRun(
+        deps,
+        run,
+        "failed",
+        closingEvents(identityOf(run), { error: toRunError(error) }),
+      );
+      await deps.store.release(runId, deps.nodeId);
+    }
+  };
+
+  return {
+    async start(request, bearer, ownerUserId) {
+      const { tools, useLog } = await openTools({
+        bearer,
+        ...(request.inquiryTimeoutSeconds === undefined
+          ? {}
+          : { inquiryTimeoutSeconds: request.inquiryTimeoutSeconds }),
+        ...(request.yolo === undefined ? {} : { yolo: request.yolo }),
+      });
+      const run: RunRecord = {
+        id: randomUUID(),
+        ownerUserId,
+        model: request.model,
+        completionId: `chatcmpl-${randomUUID()}`,
+        created: Math.floor(Date.now() / 1000),
+        bearer,
+        ...(request.inquiryTimeoutSeconds === undefined
+          ? {}
+          : { inquiryTimeoutSeconds: request.inquiryTimeoutSeconds }),
+        ...(request.yolo === undefined ? {} : { yolo: request.yolo }),
+        metadata: request.metadata,
+        status: "running",
+        checkpoint: {
+          history: [...withSystemPrompt(request.messages, deps.settings.systemPrompt)],
+          step: 0,
+        },
+      };
+      try {
+        await deps.store.create(run);
+        await deps.store.claim(run.id, deps.nodeId, deps.timing.leaseMs);
+      } catch (error) {
+        await tools.close();
+        throw error;
+      }
+      const log = createRunLogWriter(deps.store, identityOf(run), deps.logger);
+      useLog(log);
+      log.start();
+      launch(run, tools, log, true);
+      return run;
+    },
+    async authorize(runId, bearer) {
+      const run = await deps.store.get(runId);
+      if (!run) return undefined;
+      const owner = await deps.hub.ownerOf(bearer);
+      return owner === run.ownerUserId ? run : undefined;
+    },
+    async cancel(run) {
+      await deps.store.requestCancel(run.id);
+      const final = await waitForFinal(deps.store, run.id, CANCEL_WAIT_MS);
+      if (final) return final;
+      await endRun(deps, run, "cancelled", closingEvents(identityOf(run), { usage: undefined }));
+      return (await deps.store.get(run.id)) ?? run;
+    },
+    async sweep() {
+      const ids = await deps.store.listRunning();
+      for (const runId of ids) {
+        await resume(runId).catch((error: unknown) =>
+          deps.logger.error({ err: error, runId }, "resume sweep failed for a run"),
+        );
+      }
+    },
+    async detachAll() {
+      const runs = [...active.values()];
+      for (const run of runs) run.detach();
+      await Promise.all(runs.map((run) => run.done));
+    },
+    listenForCancels: () =>
+      deps.store.onCancelRequested((runId) => {
+        active.get(runId)?.cancel();
+      }),
+  };
+}

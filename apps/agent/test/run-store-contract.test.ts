@@ -1,0 +1,344 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { silentLogger } from "@inquiry-hub/logging";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLmdbRunStore } from "../src/runs/lmdb-run-store";
+import { createMemoryRunStore } from "../src/runs/memory-run-store";
+import type { RunRecord, RunStore } from "../src/runs/ports";
+import { runKeysUnder } from "../src/runs/redis-run-keys";
+import { createRedisRunStore } from "../src/runs/redis-run-store";
+
+const LONG_TTL_MS = 60_000;
+const logger = silentLogger();
+
+/** A backing store: `open` gives two store objects on it, as two agent nodes would have. */
+interface Backend {
+  name: "memory" | "lmdb" | "redis";
+  open(ttlMs: number): [RunStore, RunStore];
+}
+
+let redis: TestRedisServer;
+let redisPrefix = "";
+const dataDirs: string[] = [];
+const opened: RunStore[] = [];
+
+function track(stores: [RunStore, RunStore]): [RunStore, RunStore] {
+  opened.push(...stores);
+  return stores;
+}
+
+function newDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "agent-runs-"));
+  dataDirs.push(dir);
+  return dir;
+}
+
+const backends: Backend[] = [
+  {
+    name: "memory",
+    open(ttlMs) {
+      const store = createMemoryRunStore({ ttlMs });
+      return track([store, store]);
+    },
+  },
+  {
+    name: "lmdb",
+    open(ttlMs) {
+      const dir = newDataDir();
+      const options = { dir, ttlMs, logger };
+      return track([createLmdbRunStore(options), createLmdbRunStore(options)]);
+    },
+  },
+  {
+    name: "redis",
+    open(ttlMs) {
+      redisPrefix = `runs-${randomUUID()}:`;
+      const options = { url: redis.url, keyPrefix: redisPrefix, ttlMs, logger };
+      return track([createRedisRunStore(options), createRedisRunStore(options)]);
+    },
+  },
+];
+
+function aRun(overrides: Partial<RunRecord> = {}): RunRecord {
+  return {
+    id: `run-${randomUUID()}`,
+    ownerUserId: "user-1",
+    model: "inquiry-hub-demo",
+    completionId: `chatcmpl-${randomUUID()}`,
+    created: 1_760_000_000,
+    bearer: "agent-token",
+    metadata: { conversation_id: "c-1" },
+    status: "running",
+    checkpoint: { history: [{ role: "user", content: "Hello" }], step: 0 },
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+afterAll(async () => {
+  await redis.stop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(backends)("run store contract: $name", (backend) => {
+  it("creates and gets a run, refusing a second create of the same id", async () => {
+    const [node, other] = backend.open(LONG_TTL_MS);
+    const run = aRun({ yolo: false, inquiryTimeoutSeconds: 30 });
+    expect(await node.get(run.id)).toBeUndefined();
+    await node.create(run);
+    expect(await other.get(run.id)).toEqual(run);
+    await expect(other.create(run)).rejects.toThrow(/already exists/);
+  });
+
+  it("saves checkpoints until the run is final, then ignores them", async () => {
+    const [node, other] = backend.open(LONG_TTL_MS);
+    const run = aRun();
+    await node.create(run);
+    const progress = {
+      history: [
+        { role: "user" as const, content: "Hello" },
+        {
+          role: "assistant" as const,
+          content: null,
+          tool_calls: [
+            {
+              id: "call-1",
+              type: "function" as const,
+              function: { name: "send_inquiry", arguments: "{}" },
+            },
+          ],
+        },
+        { role: "tool" as const, tool_call_id: "call-1", content: "Lisbon" },
+      ],
+      step: 2,
+    };
+    await node.saveCheckpoint(run.id, progress);
+    expect((await other.get(run.id))?.checkpoint).toEqual(progress);
+    expect(await other.finish(run.id, "completed", "2026-01-01T00:00:00.000Z")).toBe(true);
+    await node.saveCheckpoint(run.id, { history: [], step: 9 });
+    expect(await node.get(run.id)).toEqual({
+      ...run,
+      checkpoint: progress,
+      status: "completed",
+      finishedAt: "2026-01-01T00:00:00.000Z",
+    });
+  });
+
+  it("finishes a run exactly once when nodes race", async () => {
+    const [node, other] = backend.open(LONG_TTL_MS);
+    const run = aRun();
+    await node.create(run);
+    const statuses = ["completed", "failed", "cancelled"] as const;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        (index % 2 === 0 ? node : other).finish(
+          run.id,
+          statuses[index % 3] ?? "completed",
+          new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+        ),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const winner = results.indexOf(true);
+    expect((await node.get(run.id))?.status).toBe(statuses[winner % 3]);
+    expect(await node.finish(run.id, "failed", "2026-01-02T00:00:00.000Z")).toBe(false);
+    expect(await node.finish("no-such-run", "failed", "2026-01-02T00:00:00.000Z")).toBe(false);
+  });
+
+  it("numbers 200 racing appends 1..200 and loses none", async () => {
+    const [node, other] = backend.open(LONG_TTL_MS);
+    const run = aRun();
+    await node.create(run);
+    const ids = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        (index % 2 === 0 ? node : other).append(run.id, `chunk ${index}`),
+      ),
+    );
+    expect([...ids].sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    const events = await other.read(run.id, 0, 1_000);
+    expect(events.map((event) => event.id)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    for (const [index, id] of ids.entries()) {
+      expect(events[id - 1]?.data).toBe(`chunk ${index}`);
+    }
+    await expect(node.append("no-such-run", "x")).rejects.toThrow(/not found/);
+  });
+
+  it("reads the events after an id, at most `limit`, oldest first", async () => {
+    const [node] = backend.open(LONG_TTL_MS);
+    const run = aRun();
+    await node.create(run);
+    for (const data of ["a", "b", "c", "d", "[DONE]"]) await node.append(run.id, data);
+    expect(await node.read(run.id, 1, 2)).toEqual([
+      { id: 2, data: "b" },
+      { id: 3, data: "c" },
+    ]);
+    expect(await node.read(run.id, 4, 10)).toEqual([{ id: 5, data: "[DONE]" }]);
+    expect(await node.read(run.id, 5, 10)).toEqual([]);
+    expect(await node.read("no-such-run", 0, 10)).toEqual([]);
+  });
+
+  it("tells a watcher on another node of each append, until it unsubscribes", async () => {
+    const [node, other] = backend.open(LONG_TTL_MS);
+    const run = aRun();
+    await node.create(run);
+    const heard: number[] = [];
+    const unwatch = await other.watch(run.id, (lastId) => heard.push(lastId));
+    await node.append(run.id, "one");
+    await node.append(run.id, "two");
+    await vi.waitFor(() => expect(heard).toEqual([1, 2]), { timeout: 2_000 });
+    await unwatch();
+    await node.append(run.id, "three");
+    await node.append(run.id, "after");
+    const probe: number[] = [];
+    const unprobe = await other.watch(run.id, (lastId) => probe.push(lastId));
+    await node.append(run.id, "probe");
+    await vi.waitFor(() => expect(probe).toEqual([5]), { timeout: 2_000 });
+    await unprobe();
+    expect(heard).toEqual([1, 2]);
+  });
+
+  it("delivers a cancel request to every node", async () => {
+    const [node, other] = backend.open(LONG_TTL_MS);
+    const heardHere: string[] = [];
+    const heardThere: string[] = [];
+    const stopHere = await node.onCancelRequested((runId) => heardHere.push(runId));
+    const stopThere = await other.onCancelRequested((runId) => heardThere.push(runId));
+    await node.requestCancel("run-x");
+    await vi.waitFor(() => expect(heardThere).toEqual(["run-x"]), { timeout: 2_000 });
+    await vi.waitFor(() => expect(heardHere).toEqual(["run-x"]), { timeout: 2_000 });
+    await stopHere();
+    await stopThere();
+  });
+
+  it("lists the runs still running", async () => {
+    const [node, other] = backend.open(LONG_TTL_MS);
+    const [first, second] = [aRun(), aRun()];
+    await node.create(first);
+    await node.create(second);
+    await node.finish(second.id, "cancelled", "2026-01-01T00:00:00.000Z");
+    const running = await other.listRunning();
+    expect(running).toContain(first.id);
+    expect(running).not.toContain(second.id);
+  });
+
+  it("leases a run to one node; renewal, release and expiry hand it over", async () => {
+    const [node, other] = backend.open(LONG_TTL_MS);
+    const run = aRun();
+    await node.create(run);
+    expect(await node.claim(run.id, "node-a", 60_000)).toBe(true);
+    expect(await other.claim(run.id, "node-b", 60_000)).toBe(false);
+    expect(await node.claim(run.id, "node-a", 300)).toBe(true);
+    await other.release(run.id, "node-b");
+    expect(await other.claim(run.id, "node-b", 60_000)).toBe(false);
+    await sleep(400);
+    expect(await other.claim(run.id, "node-b", 60_000)).toBe(true);
+    expect(await node.claim(run.id, "node-a", 60_000)).toBe(false);
+    await other.release(run.id, "node-b");
+    expect(await node.claim(run.id, "node-a", 60_000)).toBe(true);
+    await node.finish(run.id, "completed", "2026-01-01T00:00:00.000Z");
+    expect(await other.claim(run.id, "node-b", 60_000)).toBe(false);
+    expect(await other.claim("no-such-run", "node-b", 60_000)).toBe(false);
+  });
+
+  it("forgets a finished run and its log once the TTL has passed", async () => {
+    const [node, other] = backend.open(300);
+    const [finished, running] = [aRun(), aRun()];
+    await node.create(finished);
+    await node.create(running);
+    await node.append(finished.id, "kept for a while");
+    await node.finish(finished.id, "completed", "2026-01-01T00:00:00.000Z");
+    expect(await other.read(finished.id, 0, 10)).toHaveLength(1);
+    await sleep(450);
+    expect(await other.get(finished.id)).toBeUndefined();
+    expect(await other.read(finished.id, 0, 10)).toEqual([]);
+    expect((await other.get(running.id))?.status).toBe("running");
+  });
+});
+
+describe("embedded (LMDB) run store", () => {
+  it("keeps runs, logs and leases across a close and reopen of the folder", async () => {
+    const dir = newDataDir();
+    const first = createLmdbRunStore({ dir, ttlMs: LONG_TTL_MS, logger });
+    const run = aRun();
+    await first.create(run);
+    await first.append(run.id, "before the restart");
+    await first.claim(run.id, "node-a", 60_000);
+    await first.close();
+    const second = createLmdbRunStore({ dir, ttlMs: LONG_TTL_MS, logger });
+    opened.push(second);
+    expect(await second.get(run.id)).toEqual(run);
+    expect(await second.listRunning()).toEqual([run.id]);
+    expect(await second.claim(run.id, "node-b", 60_000)).toBe(false);
+    expect(await second.append(run.id, "after")).toBe(2);
+    expect(await second.read(run.id, 0, 10)).toEqual([
+      { id: 1, data: "before the restart" },
+      { id: 2, data: "after" },
+    ]);
+  });
+
+  it("deletes expired runs in its sweep, leaving the live ones", async () => {
+    const dir = newDataDir();
+    const store = createLmdbRunStore({ dir, ttlMs: 100, logger });
+    opened.push(store);
+    const [expired, live] = [aRun(), aRun()];
+    await store.create(expired);
+    await store.create(live);
+    await store.append(expired.id, "x");
+    await store.finish(expired.id, "failed", "2026-01-01T00:00:00.000Z");
+    expect(await store.sweepExpired()).toBe(0);
+    await sleep(150);
+    expect(await store.sweepExpired()).toBe(1);
+    expect(await store.sweepExpired()).toBe(0);
+    await store.create(expired);
+    expect(await store.read(expired.id, 0, 10)).toEqual([]);
+    expect((await store.get(live.id))?.status).toBe("running");
+  });
+
+  it("refuses a folder another live process uses, and takes over one left by a dead one", async () => {
+    const dir = newDataDir();
+    writeFileSync(path.join(dir, "agent.pid"), String(process.ppid));
+    expect(() => createLmdbRunStore({ dir, ttlMs: LONG_TTL_MS, logger })).toThrow(
+      new RegExp(`in use by the agent process ${process.ppid}`),
+    );
+    const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+    await once(child, "exit");
+    writeFileSync(path.join(dir, "agent.pid"), String(child.pid));
+    const store = createLmdbRunStore({ dir, ttlMs: LONG_TTL_MS, logger });
+    opened.push(store);
+    expect(await store.listRunning()).toEqual([]);
+  });
+});
+
+describe("Redis run store", () => {
+  it("reports a corrupted record as a clear error naming the run", async () => {
+    const [node] = backends[2]?.open(LONG_TTL_MS) ?? [];
+    if (node === undefined) throw new Error("the redis backend is missing");
+    const run = aRun();
+    await node.create(run);
+    const raw = new Redis(redis.url);
+    try {
+      const key = runKeysUnder(redisPrefix).run(run.id);
+      await raw.hset(key, "status", "paused");
+      await expect(node.get(run.id)).rejects.toThrow(`run ${run.id}: the stored record is corrupt`);
+      await raw.hset(key, "status", "running", "checkpoint", "{not json");
+      await expect(node.get(run.id)).rejects.toThrow(/corrupt \(not JSON\)/);
+    } finally {
+      await raw.quit();
+    }
+  });
+});
