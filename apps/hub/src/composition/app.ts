@@ -108,8 +108,10 @@ export interface HubDeps extends TeamDeps {
   /** Idempotency keys of MCP calls → their inquiries; in memory by default. */
   idempotencyIndex: IdempotencyIndex;
   /**
-   * The SSE events of `/mcp` sessions, replayed to a client that reconnects with
-   * Last-Event-ID; in memory by default (bounded per stream, expiring like an idle session).
+   * The SSE events of `/mcp` and proxy sessions, replayed to a client that reconnects with
+   * Last-Event-ID; bounded per stream, expiring like an idle session. In memory on every store:
+   * the MCP SDK (v1) replays only through the live session's transport on the node holding it,
+   * so a copy that outlived the process or moved to another node could never be replayed.
    */
   streamEventLog: StreamEventLog;
 }
@@ -243,6 +245,9 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       timeoutGraceMs: config.timeoutGraceSeconds * 1000,
     },
   );
+  const streamEvents =
+    deps.streamEventLog ??
+    createMemoryStreamEventLog(streamEventLogLimits(config.mcpSessionIdleSeconds));
   const mcp = createMcpSessions({
     inquiries,
     idempotent,
@@ -254,9 +259,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     heartbeatMs: config.heartbeatSeconds * 1000,
     idleMs: config.mcpSessionIdleSeconds * 1000,
     caps: config.mcpSessionCaps,
-    streamEvents:
-      deps.streamEventLog ??
-      createMemoryStreamEventLog(streamEventLogLimits(config.mcpSessionIdleSeconds)),
+    streamEvents,
     logger,
   });
   const authenticate = createAuthenticate(auth, devices);
@@ -291,6 +294,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           teams: teams.proxy,
           idempotent,
           forwardOnce: createForwardOnce(idempotencyIndex),
+          streamEvents,
           audit:
             deps.approvalAudit ??
             createLogAuditSink(auditChild(logger), {

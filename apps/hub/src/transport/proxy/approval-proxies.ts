@@ -1,4 +1,5 @@
 import { Router } from "express";
+import type { StreamEventLog } from "../../core/streams/ports";
 import type { RequestHandler } from "express";
 import type { ArgumentsValidator } from "../../core/inquiries/ports";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
@@ -41,6 +42,8 @@ export interface ApprovalProxyDeps {
   idempotent: IdempotentInquiries;
   /** Keyed gated calls: the decision is forwarded at most once, its result kept for repeats. */
   forwardOnce: ForwardOnce;
+  /** Session SSE events for Last-Event-ID resumption, shared with `/mcp`. */
+  streamEvents: StreamEventLog;
 }
 
 /** The mounted proxy plus the hooks the rest of the hub must call. */
@@ -69,6 +72,7 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
     idleMs: deps.idleMs,
     caps: deps.sessionCaps,
     connections: createUpstreamConnections(deps.logger),
+    streamEvents: deps.streamEvents,
     approvals: {
       inquiries: deps.inquiries,
       validateArguments: deps.validateArguments,

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { StreamEventLog } from "../../core/streams/ports";
+import { createSessionEventStore } from "../mcp/sdk-event-store";
 import type { Request, Response } from "express";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { HubError } from "../../core/shared/errors";
@@ -48,6 +50,8 @@ export function createProxySessions(deps: {
   caps: SessionCaps;
   /** Opens each session's own upstream connection within the upstream's limits. */
   connections: UpstreamConnections;
+  /** Each session's SSE events, so a client whose stream broke resumes with Last-Event-ID. */
+  streamEvents: StreamEventLog;
 }): ProxySessions {
   const table = createSessionTable<ProxySession>({
     idleMs: deps.idleMs,
@@ -86,6 +90,7 @@ export function createProxySessions(deps: {
     });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
+      eventStore: createSessionEventStore(deps.streamEvents, sessionId),
       onsessioninitialized: () => {
         table.add(
           sessionId,
