@@ -1,5 +1,7 @@
-import { test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { logInThroughUi, registerThroughUi } from "../support/accounts";
 import { CLUSTER_WEB_NODE1_URL } from "../support/cluster-ports";
+import { answerCard, askWhichCity, expectOneWeatherReply } from "../support/durable-chat";
 import { questionReachesEveryDeviceAndLeavesOnAnswer } from "../support/multi-device";
 
 /**
@@ -14,4 +16,28 @@ test("across two hub nodes, a question reaches every device and leaves them all 
   await questionReachesEveryDeviceAndLeavesOnAnswer(browser, {
     inboxBaseURL: CLUSTER_WEB_NODE1_URL,
   });
+});
+
+/**
+ * Two agent nodes keep their runs in the suite's Redis. The chat starts on the web whose agent
+ * is node 1; the second desktop opens the same conversation on the web whose agent is node 2,
+ * so its page re-attaches to a run that node 2 never ran, answers the question there, and both
+ * pages get the reply.
+ */
+test("a run started through one agent node is followed and answered through the other", async ({
+  browser,
+}) => {
+  const chat = await (await browser.newContext()).newPage();
+  const username = await registerThroughUi(chat);
+  const conversation = await askWhichCity(chat);
+
+  const other = await (await browser.newContext({ baseURL: CLUSTER_WEB_NODE1_URL })).newPage();
+  await logInThroughUi(other, username);
+  await other.goto(conversation);
+  const card = other.getByTestId("inquiry-card");
+  await expect(card).toContainText("Which city");
+  await answerCard(card, "Valencia");
+
+  await expectOneWeatherReply(other, "Valencia");
+  await expectOneWeatherReply(chat, "Valencia");
 });
