@@ -5,7 +5,7 @@
  *   hub node      127.0.0.1:4000   ─┐ same REDIS_URL
  *   hub node      127.0.0.1:4001   ─┘
  *   demo-tools    127.0.0.1:4200
- *   agent         127.0.0.1:4100   → hub node 4000 (MCP calls are held there)
+ *   agent         127.0.0.1:4100   → hub node 4000 (MCP calls are held there), runs in Redis
  *   web           http://localhost:3000 → hub node 4001 (devices answer there)
  *
  * So every answer given in the browser crosses nodes on its way to the waiting agent. Ctrl-C
@@ -58,6 +58,8 @@ const SERVICES: Service[] = [
     env: {
       HUB_MCP_URL: "http://127.0.0.1:4000/mcp",
       DEMO_TOOLS_MCP_URL: "http://127.0.0.1:4000/proxy/demo/mcp",
+      // Runs in the same Redis, so another agent node started beside it could serve re-attaches.
+      REDIS_URL,
     },
   },
   {
