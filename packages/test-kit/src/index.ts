@@ -5,3 +5,4 @@ export { createFakeBrowserKeys } from "./push-keys";
 export type { FakeBrowserKeys } from "./push-keys";
 export { startRedisServer } from "./redis-server";
 export type { RedisServerOptions, TestRedisServer } from "./redis-server";
+export { freeLoopbackPort } from "./free-port";

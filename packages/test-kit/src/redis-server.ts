@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createConnection, createServer } from "node:net";
-import type { AddressInfo } from "node:net";
+import { createConnection } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { freeLoopbackPort } from "./free-port";
 
 /** A throwaway `redis-server` on 127.0.0.1, owned by one test file (or one bench row). */
 export interface TestRedisServer {
@@ -29,17 +29,6 @@ export interface RedisServerOptions {
   appendOnlyDir?: string;
 }
 const STOP_TIMEOUT_MS = 5_000;
-
-/** A port that was free a moment ago: the kernel picks it, we release it for redis. */
-async function freeLoopbackPort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, "close");
-  return port;
-}
 
 /** True when something on `port` answers a RESP PING with +PONG. */
 function answersPing(port: number): Promise<boolean> {
