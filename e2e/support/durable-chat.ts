@@ -1,6 +1,6 @@
 import { devices, expect } from "@playwright/test";
-import type { Browser, Locator, Page } from "@playwright/test";
-import { logInThroughUi, sendChatMessage } from "./accounts";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import { logInThroughUi, registerThroughUi, sendChatMessage } from "./accounts";
 
 /** The demo model asks "Which city …?" for this and answers with the weather there. */
 export const WEATHER_WITHOUT_CITY = "What's the weather tomorrow?";
@@ -42,4 +42,28 @@ export async function expectOneWeatherReply(chat: Page, city: string): Promise<v
   await expect(replies).toHaveCount(1);
   const text = (await replies.first().textContent()) ?? "";
   expect(text.split(city).length - 1, `"${city}" once in: ${text}`).toBe(1);
+}
+
+/** A person with a desktop chat waiting on the agent's question and a phone beside it. */
+export interface ChatWithPhone {
+  chatContext: BrowserContext;
+  chat: Page;
+  phone: Page;
+  username: string;
+  /** `/chat?c=<id>` of the conversation whose run waits on the question. */
+  conversation: string;
+}
+
+/**
+ * Registers a new person on a desktop chat, logs them in on a phone, sends the weather
+ * question and waits until the agent's question reached the phone too.
+ */
+export async function questionOnChatAndPhone(browser: Browser): Promise<ChatWithPhone> {
+  const chatContext = await browser.newContext();
+  const chat = await chatContext.newPage();
+  const username = await registerThroughUi(chat);
+  const phone = await openPhone(browser, username);
+  const conversation = await askWhichCity(chat);
+  await expect(phone.getByTestId("inquiry-card")).toContainText("Which city");
+  return { chatContext, chat, phone, username, conversation };
 }

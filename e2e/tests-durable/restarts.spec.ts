@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { logInThroughUi, registerThroughUi } from "../support/accounts";
+import { logInThroughUi } from "../support/accounts";
 import { sessionToken } from "../support/channels";
 import { DURABLE_DIR, DURABLE_PORTS } from "../support/durable-ports";
 import {
   answerCard,
-  askWhichCity,
   expectOneWeatherReply,
-  openPhone,
+  questionOnChatAndPhone,
 } from "../support/durable-chat";
 import { productProcesses } from "../support/product-processes";
 import type { ProductProcesses } from "../support/product-processes";
@@ -42,13 +41,8 @@ async function historyStatuses(token: string): Promise<string[]> {
 test("kill -9 of the agent while a question waits: the run resumes, one question, the reply on both devices", async ({
   browser,
 }) => {
-  const chatContext = await browser.newContext();
-  const chat = await chatContext.newPage();
-  const username = await registerThroughUi(chat);
-  const phone = await openPhone(browser, username);
-  const conversation = await askWhichCity(chat);
+  const { chatContext, chat, phone, conversation } = await questionOnChatAndPhone(browser);
   const phoneCard = phone.getByTestId("inquiry-card");
-  await expect(phoneCard).toContainText("Which city");
 
   await product.kill("agent");
   await product.start("agent");
@@ -66,11 +60,7 @@ test("kill -9 of the agent while a question waits: the run resumes, one question
 test("stop and start the whole product: the account, the phone, the conversation and the open question are all still there", async ({
   browser,
 }) => {
-  const chatContext = await browser.newContext();
-  const chat = await chatContext.newPage();
-  const username = await registerThroughUi(chat);
-  const phone = await openPhone(browser, username);
-  const conversation = await askWhichCity(chat);
+  const { chatContext, phone, username, conversation } = await questionOnChatAndPhone(browser);
   await chatContext.close();
 
   await product.stopAll();
