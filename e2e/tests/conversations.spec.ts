@@ -24,6 +24,8 @@ import {
 
 const LISBON = "What's the weather in Lisbon tomorrow?";
 const PORTO = "What's the weather in Porto tomorrow?";
+/** The demo model asks "Which colour should I pick?" for this. */
+const PICK_A_COLOUR = "Pick a colour for the logo";
 
 test("a first message titles the conversation, New chat lists above it, rename and delete reach the phone live", async ({
   browser,
@@ -116,4 +118,30 @@ test("a stranger opening the conversation's address gets a new chat and nothing 
   await expect(stranger.getByText("Lisbon")).toHaveCount(0);
   await expect(conversationRows(stranger)).toHaveCount(0);
   await expect(conversationRows(owner)).toHaveText([titled(LISBON)]);
+});
+
+test("moving between two conversations whose runs are in progress shows each its own question", async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  const weather = await askWhichCity(page);
+  await page.getByRole("button", { name: "New chat" }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await sendChatMessage(page, PICK_A_COLOUR);
+  const card = page.getByTestId("inquiry-card");
+  await expect(card).toContainText("Which colour");
+  const colour = await openConversationAddress(page);
+
+  await openButton(page, WEATHER_WITHOUT_CITY).click();
+  await expect(page).toHaveURL(weather);
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("Which city");
+
+  await openButton(page, PICK_A_COLOUR).click();
+  await expect(page).toHaveURL(colour);
+  await expect(page.getByTestId("user-message")).toHaveText([PICK_A_COLOUR]);
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("Which colour");
+  await answerCard(card, "green");
+  await expect(page.getByTestId("assistant-message")).toHaveText(["I picked green, as you chose."]);
 });

@@ -9,6 +9,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { useT } from "../i18n/i18n-provider";
 import { INITIAL_CHAT_STATE, chatReducer } from "./chat-state";
 import type { ChatState } from "./chat-state";
+import { keepsFollowedRun } from "./conversation-switch";
 import { followRun, sleep } from "./follow-run";
 import type { FollowOutcome } from "./follow-run";
 import { postChat } from "./post-chat";
@@ -119,8 +120,10 @@ export function useChat(options: UseChatOptions): UseChat {
   );
 
   useEffect(() => {
+    const previous = conversationIdRef.current;
     conversationIdRef.current = conversationId;
-    if (conversationId !== undefined && conversationId === startedConversationRef.current) return;
+    if (keepsFollowedRun(previous, conversationId, startedConversationRef.current)) return;
+    startedConversationRef.current = undefined;
     followingRef.current?.controller.abort();
     followingRef.current = undefined;
     setBusy(false);
