@@ -1,10 +1,12 @@
 /**
- * `npm run bench [-- --quick | --smoke] [-- --only fan-out,throughput,memory,parser] [-- --cpu-prof]`
+ * `npm run bench [-- --quick | --smoke] [-- --only fan-out,throughput,memory,parser,store,reattach] [-- --cpu-prof]`
  *
  * Starts everything it measures as child processes on 127.0.0.1 (the hub exactly as
  * `npm start` runs it, the bare Socket.IO baseline, device workers, redis-server for the
- * two-node rows), measures the issue's five figures, writes bench/results/<date>.json and
- * .md, prints the markdown, and stops every child it started, also on error and Ctrl-C.
+ * two-node rows; the built hub, demo-tools and agents for re-attach), measures the issue's
+ * figures, writes bench/results/<date>.json and .md (`<date>-quick.*` for `--quick`, so a quick
+ * look never overwrites a full run's figures), prints the markdown, and stops every child it
+ * started, also on error and Ctrl-C.
  * `--smoke` (run by `npm test`) writes nothing and fails unless every suite measured something.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -22,6 +24,7 @@ import type { BenchResults } from "./report/results";
 import { runFanOut } from "./suites/fan-out";
 import { runMemory } from "./suites/memory";
 import { runParser } from "./suites/parser";
+import { runReattach } from "./suites/reattach";
 import { runStoreOps } from "./suites/store-ops";
 import { runThroughput } from "./suites/throughput";
 
@@ -107,6 +110,8 @@ async function main(): Promise<void> {
     for (const devices of options.memoryDevices) results.memory.push(await runMemory(devices));
   }
   if (options.suites.has("store")) results.store = await runStoreOps(options.storeCycles);
+  if (options.suites.has("reattach"))
+    results.reattach = await runReattach(options.reattachRuns, options.reattachSamples);
   machine.finish();
 
   const markdown = renderMarkdown(results, options.resolutionSizes);
@@ -115,9 +120,10 @@ async function main(): Promise<void> {
     assertSmokeMeasured(results, options);
     return;
   }
+  const name = options.mode === "quick" ? `${date}-quick` : date;
   mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(`${RESULTS_DIR}${date}.json`, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(`${RESULTS_DIR}${date}.md`, markdown);
+  writeFileSync(`${RESULTS_DIR}${name}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${RESULTS_DIR}${name}.md`, markdown);
   console.log(`\n${markdown}`);
 }
 

@@ -18,6 +18,10 @@ interface ModeSizes {
   parserIterations: number;
   /** Inquiry life cycles per store and concurrency in the store suite. */
   storeCycles: number;
+  /** Background runs held waiting on their question in the re-attach suite. */
+  reattachRuns: number;
+  /** Re-attaches of each kind (full replay, live tail) per row; p99 needs ≥ 100. */
+  reattachSamples: number;
 }
 
 /** What one `npm run bench` invocation measures. */
@@ -45,6 +49,8 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     parserChunks: 10_000,
     parserIterations: 15,
     storeCycles: 20_000,
+    reattachRuns: 20,
+    reattachSamples: 500,
   },
   quick: {
     rounds: 3,
@@ -57,6 +63,8 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     parserChunks: 10_000,
     parserIterations: 5,
     storeCycles: 5_000,
+    reattachRuns: 8,
+    reattachSamples: 200,
   },
   smoke: {
     rounds: 1,
@@ -69,10 +77,19 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     parserChunks: 1_000,
     parserIterations: 1,
     storeCycles: 300,
+    reattachRuns: 2,
+    reattachSamples: 4,
   },
 };
 
-export const SUITE_NAMES = ["fan-out", "throughput", "memory", "parser", "store"] as const;
+export const SUITE_NAMES = [
+  "fan-out",
+  "throughput",
+  "memory",
+  "parser",
+  "store",
+  "reattach",
+] as const;
 export type SuiteName = (typeof SUITE_NAMES)[number];
 
 function isSuite(name: string): name is SuiteName {

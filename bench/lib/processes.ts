@@ -24,6 +24,8 @@ function track(child: ChildProcess): ChildProcess {
  * Spawns `node --import tsx <script>` and resolves with the first stdout match of `ready`
  * (e.g. the "listening on" line carrying the URL). Output after that is passed through with a
  * prefix, so a failing server is visible. Rejects when the child exits or stays silent.
+ * `built: true` runs a bundled `dist/main.js` as `npm start` does (`node --enable-source-maps`,
+ * no TypeScript loader), from `cwd` (the app's folder, like the workspace script).
  */
 export async function startServer(options: {
   name: string;
@@ -31,11 +33,18 @@ export async function startServer(options: {
   env?: Record<string, string>;
   nodeFlags?: string[];
   ready: RegExp;
+  built?: boolean;
+  cwd?: string;
 }): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const flags = options.nodeFlags ?? [];
+  const args = options.built
+    ? ["--enable-source-maps", ...flags, options.script]
+    : nodeArgs([...flags, options.script]);
   const child = track(
-    spawn(process.execPath, nodeArgs([...(options.nodeFlags ?? []), options.script]), {
+    spawn(process.execPath, args, {
       env: { ...process.env, ...options.env },
       stdio: ["ignore", "pipe", "inherit"],
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     }),
   );
   const lines = createInterface({ input: child.stdout! });

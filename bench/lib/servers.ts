@@ -28,17 +28,24 @@ export interface ServerProcess {
 
 /**
  * Starts the real hub exactly as `npm start` does (apps/hub/src/main.ts, embedded store unless
- * `env` says otherwise) on a free loopback port. `nodeFlags` lets a run add `--cpu-prof`.
+ * `env` says otherwise) on a free loopback port. `nodeFlags` lets a run add `--cpu-prof`;
+ * `built` runs the bundle `npm start` runs (apps/hub/dist/main.js; build it first).
  * Its data folder is a fresh temp dir, removed when the hub exits, so a run never writes into
  * the checkout's `.data` and every run starts empty.
  */
 export async function startHub(
-  options: { env?: Record<string, string>; nodeFlags?: string[]; name?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    nodeFlags?: string[];
+    name?: string;
+    built?: boolean;
+  } = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-hub-data-"));
   const { child, match } = await startServer({
     name: options.name ?? "hub",
-    script: `${ROOT}apps/hub/src/main.ts`,
+    script: options.built ? `${ROOT}apps/hub/dist/main.js` : `${ROOT}apps/hub/src/main.ts`,
+    ...(options.built ? { built: true, cwd: `${ROOT}apps/hub` } : {}),
     env: {
       HUB_PORT: "0",
       HUB_HOST: "127.0.0.1",

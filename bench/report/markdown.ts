@@ -3,6 +3,7 @@ import type { Percentiles } from "../lib/stats";
 import type { CycleRun, FanOutResult } from "../suites/fan-out";
 import type { BenchResults, NotMeasured } from "./results";
 import type { ThroughputResult } from "../suites/throughput";
+import { reattachTable } from "./reattach-table";
 import { storeTable } from "./store-table";
 import { table } from "./table";
 
@@ -296,6 +297,18 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
     sections.push(
       "## 6. Store: inquiry life cycles (insert → get → resolve) per second, in process",
       storeTable(results.store),
+    );
+  if (results.reattach !== undefined)
+    sections.push(
+      "## 7. Re-attach: `GET /v1/runs/:id/events` sent → first replayed event / → headers",
+      "Background runs of the demo model, each held by its unanswered question; the built hub, " +
+        "demo-tools and agent(s). One re-attach at a time with a device token of the run's owner, " +
+        "the two kinds alternating, after one untimed pass over every run. The stream has no " +
+        "heartbeat of its own (the hub's inquiry heartbeats reach the log every 10 s: waiting " +
+        "for one would time that period), so with nothing to replay the headers, sent once the " +
+        "live listener is attached, are what is timed. Clock: `performance.now()` in the bench " +
+        "process.",
+      reattachTable(results.reattach),
     );
   return `${sections.join("\n\n")}\n`;
 }

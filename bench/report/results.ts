@@ -2,6 +2,7 @@ import type { BenchMode } from "../lib/options";
 import type { FanOutResult } from "../suites/fan-out";
 import type { MemoryResult } from "../suites/memory";
 import type { ParserResult } from "../suites/parser";
+import type { ReattachResult } from "../suites/reattach";
 import type { StoreOpsResult } from "../suites/store-ops";
 import type { ThroughputResult } from "../suites/throughput";
 
@@ -33,4 +34,5 @@ export interface BenchResults {
   memory: MemoryResult[];
   parser?: ParserResult;
   store?: StoreOpsResult;
+  reattach?: ReattachResult;
 }

@@ -5,6 +5,23 @@ import type { BenchResults } from "./results";
 /** Every latency series one fan-out run must have filled. */
 const SERIES = ["fanOut", "withdrawnHttp", "withdrawnSocket"] as const;
 
+/** A re-attach row that ran must hold every sample; a skipped row is named, not a gap. */
+function reattachGaps(results: BenchResults, options: BenchOptions): string[] {
+  const rows = results.reattach?.rows ?? [];
+  if (rows.length === 0) return ["reattach: no rows"];
+  return rows.flatMap((row) => {
+    const label = `reattach ${row.store} on ${row.agentNodes} agent node(s)`;
+    if ("notMeasured" in row) {
+      console.log(`${label}: not measured (${row.notMeasured})`);
+      return [];
+    }
+    const counts = [row.fullReplay.count, row.liveTail.count];
+    return counts.every((count) => count === options.reattachSamples)
+      ? []
+      : [`${label}: ${counts.join(" / ")} samples`];
+  });
+}
+
 /**
  * The smoke run's verdict: its timings mean nothing on a busy CI machine, so it checks only that
  * each selected suite measured every row it should, with samples in every series, and that the
@@ -44,6 +61,7 @@ export function assertSmokeMeasured(results: BenchResults, options: BenchOptions
     gaps.push("parser: nothing parsed");
   if (options.suites.has("store") && !results.store?.rows.every((row) => row.cyclesPerSecond > 0))
     gaps.push("store: a store measured nothing");
+  if (options.suites.has("reattach")) gaps.push(...reattachGaps(results, options));
   if (gaps.length > 0) throw new Error(`bench smoke run measured too little:\n${gaps.join("\n")}`);
   console.log(`bench smoke: every selected suite measured (${[...options.suites].join(", ")})`);
 }
