@@ -1,15 +1,17 @@
-import type { AddressInfo } from "node:net";
-import { RUN_ID_HEADER, RunInfoSchema, parseAgentSseData } from "@inquiry-hub/protocol";
+import { RUN_ID_HEADER, RunInfoSchema } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_MODEL_ID, createAgentServer, createMemoryRunStore } from "../src/index";
-import type { AgentServer, RunStore } from "../src/index";
+import { createAgentServer, createMemoryRunStore } from "../src/index";
+import type { RunStore } from "../src/index";
+import {
+  listenAgent,
+  openedInquiry,
+  readEvents,
+  runRequest,
+  startBackgroundRun,
+  textOf,
+} from "./support/run-sse";
 import { startStack } from "./stack";
 import type { Stack } from "./stack";
-
-interface SseEvent {
-  id: number;
-  data: string;
-}
 
 let stack: Stack;
 let store: RunStore;
@@ -28,69 +30,7 @@ afterAll(async () => {
 
 /** Starts a run with a fresh run credential (a run revokes its own when it ends), as the web does. */
 async function startRun(agentUrl: URL): Promise<Response> {
-  const token = await stack.mintRunCredential(person);
-  return fetch(new URL("/v1/chat/completions", agentUrl), {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      model: DEMO_MODEL_ID,
-      stream: true,
-      background: true,
-      messages: [{ role: "user", content: "What's the weather tomorrow?" }],
-    }),
-  });
-}
-
-/** Reads SSE events until `stop` says so or the stream ends; cancels the body afterwards. */
-async function readEvents(
-  response: Response,
-  stop: (event: SseEvent) => boolean = () => false,
-): Promise<SseEvent[]> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const events: SseEvent[] = [];
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return events;
-    buffer += value;
-    const blocks = buffer.split("\n\n");
-    buffer = blocks.pop() ?? "";
-    for (const block of blocks) {
-      const id = /^id: (\d+)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (id === undefined || data === undefined) continue;
-      const event = { id: Number(id), data };
-      events.push(event);
-      if (stop(event)) {
-        await reader.cancel();
-        return events;
-      }
-    }
-  }
-}
-
-const openedInquiry = (event: SseEvent): string | undefined => {
-  const parsed = parseAgentSseData(event.data);
-  return parsed.type === "inquiry_opened" ? parsed.inquiry.inquiryId : undefined;
-};
-
-const textOf = (events: readonly SseEvent[]): string =>
-  events
-    .map((event) => parseAgentSseData(event.data))
-    .map((event) => (event.type === "content" ? event.text : ""))
-    .join("");
-
-function runRequest(
-  agentUrl: URL,
-  runId: string,
-  route: string,
-  token: string,
-  init: RequestInit = {},
-) {
-  return fetch(new URL(`/v1/runs/${runId}${route}`, agentUrl), {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
-  });
+  return startBackgroundRun(agentUrl, await stack.mintRunCredential(person));
 }
 
 async function waitForInquiryStatus(inquiryId: string, status: string): Promise<void> {
@@ -99,11 +39,6 @@ async function waitForInquiryStatus(inquiryId: string, status: string): Promise<
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`inquiry ${inquiryId} never became ${status}`);
-}
-
-async function listen(server: AgentServer): Promise<URL> {
-  await new Promise<void>((resolve) => server.httpServer.listen(0, "127.0.0.1", resolve));
-  return new URL(`http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}/`);
 }
 
 describe("background runs", () => {
@@ -164,7 +99,7 @@ describe("background runs", () => {
 
   it("re-attaches through another agent, which resumes the run when the first one stops", async () => {
     const first = createAgentServer({ ...stack.agentConfig, runStore: store });
-    const firstUrl = await listen(first);
+    const firstUrl = await listenAgent(first);
     const response = await startRun(firstUrl);
     const runId = response.headers.get(RUN_ID_HEADER)!;
     let inquiryId: string | undefined;

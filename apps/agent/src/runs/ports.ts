@@ -10,6 +10,11 @@ import type { ChatMessage } from "../llm/model-provider";
 export interface RunCheckpoint {
   history: ChatMessage[];
   step: number;
+  /**
+   * The id of the newest log event when the checkpoint was saved (absent: 0). The content
+   * logged after it belongs to the step in flight, so a resume does not stream it twice.
+   */
+  logMark?: number;
 }
 
 /** What a run needs to start again on another process: everything but live objects. */

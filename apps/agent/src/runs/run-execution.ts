@@ -8,6 +8,7 @@ import { endRun } from "./end-run";
 import type { RunEndingDeps } from "./end-run";
 import type { LeaseTiming } from "./lease-keeper";
 import { keepLease } from "./lease-keeper";
+import { skipLoggedPrefix } from "./logged-turn";
 import { closingEvents } from "./run-log-writer";
 import type { RunLogWriter } from "./run-log-writer";
 import type { RunRecord } from "./ports";
@@ -36,6 +37,8 @@ export interface RunLaunch {
   log: RunLogWriter;
   /** Settles once the hub heard the turn started; the final report waits for it. */
   started: Promise<void>;
+  /** The content the model turn in flight at a crash already logged; "" for a fresh run. */
+  loggedText: string;
 }
 
 type Ending =
@@ -49,7 +52,8 @@ export function identityOf(run: RunRecord): CompletionIdentity {
 
 /**
  * Executes a run (fresh or resumed from its checkpoint) under this node's lease: every tool
- * call carries the idempotency key `<runId>:<toolCallId>`, progress is checkpointed, and the
+ * call carries the idempotency key `<runId>:<toolCallId>`, progress is checkpointed with the
+ * log's mark (a resumed turn skips the text it already logged), and the
  * run ends through {@link endRun} unless it was detached (shutdown, lease lost), in which case
  * its tools are dropped without cancelling and the record stays `running` for a resume.
  */
@@ -64,6 +68,7 @@ export function executeRun(deps: RunExecutionDeps, launch: RunLaunch): ActiveRun
   };
   const stopLease = keepLease(deps.store, run.id, deps.nodeId, deps.timing, deps.logger, detach);
   const model = deps.settings.models.get(run.model);
+  const content = skipLoggedPrefix(launch.loggedText, (text) => log.content(text));
 
   const execute = async (): Promise<void> => {
     let ending: Ending;
@@ -76,8 +81,12 @@ export function executeRun(deps: RunExecutionDeps, launch: RunLaunch): ActiveRun
         tools,
         maxSteps: deps.settings.maxSteps,
         signal: controller.signal,
-        onContent: (text) => log.content(text),
-        onCheckpoint: (checkpoint) => deps.store.saveCheckpoint(run.id, checkpoint),
+        onContent: (text) => content.write(text),
+        onCheckpoint: async (checkpoint) => {
+          content.settle();
+          await log.flush();
+          await deps.store.saveCheckpoint(run.id, { ...checkpoint, logMark: log.lastId() });
+        },
         idempotencyKey: (toolCallId) => `${run.id}:${toolCallId}`,
       });
       ending = { status: "completed", result };

@@ -12,6 +12,8 @@ export interface RunLogWriter {
   notification(notificationJson: string): void;
   /** Waits until everything written so far is in the log. */
   flush(): Promise<void>;
+  /** The id of the newest event appended (or the one it started after); exact after `flush`. */
+  lastId(): number;
 }
 
 /**
@@ -19,19 +21,24 @@ export interface RunLogWriter {
  * to the run's log instead of written to a socket, so any listener (the POST that started the
  * run, a re-attach, a resumed run on another node) reads one ordered stream. Appends are
  * chained so they land in call order; a failed append is logged and the chain goes on.
+ * `startAfter` is the log's newest id when a resumed run's writer opens.
  */
 export function createRunLogWriter(
   store: RunStore,
   identity: CompletionIdentity,
   logger: Logger,
+  startAfter = 0,
 ): RunLogWriter {
   const chunks = completionChunks(identity);
   let tail = Promise.resolve();
+  let last = startAfter;
   const push = (data: string): void => {
     tail = tail
       .then(() => store.append(identity.runId, data))
       .then(
-        () => undefined,
+        (id) => {
+          last = id;
+        },
         (error: unknown) =>
           logger.error({ err: error, runId: identity.runId }, "run log append failed"),
       );
@@ -41,6 +48,7 @@ export function createRunLogWriter(
     content: (text) => push(chunks.content(text)),
     notification: (json) => push(chunks.notification(json)),
     flush: () => tail,
+    lastId: () => last,
   };
 }
 

@@ -5,6 +5,8 @@ import type { ChatRequest } from "../http/chat-request";
 import { withSystemPrompt } from "../loop/system-prompt";
 import { openToolBox } from "../tools/tool-box";
 import { endRun } from "./end-run";
+import { readLoggedTurn } from "./logged-turn";
+import type { LoggedTurn } from "./logged-turn";
 import { executeRun, identityOf } from "./run-execution";
 import type { ActiveRun, RunExecutionDeps } from "./run-execution";
 import { closingEvents, createRunLogWriter } from "./run-log-writer";
@@ -43,10 +45,11 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
     run: RunRecord,
     tools: Awaited<ReturnType<typeof openToolBox>>,
     log: RunLogWriter,
-    fresh: boolean,
+    resumed: LoggedTurn | undefined,
   ) => {
-    const started = fresh ? reportTurnStarted(deps.hub, run) : Promise.resolve();
-    const execution = executeRun(deps, { run, tools, log, started });
+    const started = resumed ? Promise.resolve() : reportTurnStarted(deps.hub, run);
+    const loggedText = resumed?.text ?? "";
+    const execution = executeRun(deps, { run, tools, log, started, loggedText });
     active.set(run.id, execution);
     void execution.done.finally(() => active.delete(run.id));
   };
@@ -68,11 +71,12 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
     const run = await deps.store.get(runId);
     if (!run) return;
     deps.logger.info({ runId, step: run.checkpoint.step }, "resuming run");
-    const log = createRunLogWriter(deps.store, identityOf(run), deps.logger);
     try {
+      const logged = await readLoggedTurn(deps.store, runId, run.checkpoint.logMark ?? 0);
+      const log = createRunLogWriter(deps.store, identityOf(run), deps.logger, logged.lastId);
       const { tools, useLog } = await openTools(run);
       useLog(log);
-      launch(run, tools, log, false);
+      launch(run, tools, log, logged);
     } catch (error) {
       deps.logger.error({ err: error, runId }, "could not resume run");
       await endRun(
@@ -122,7 +126,7 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
       const log = createRunLogWriter(deps.store, identityOf(run), deps.logger);
       useLog(log);
       log.start();
-      launch(run, tools, log, true);
+      launch(run, tools, log, undefined);
       return run;
     },
     async authorize(runId, bearer) {

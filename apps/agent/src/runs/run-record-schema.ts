@@ -24,6 +24,7 @@ const StoredChatMessageSchema = z.discriminatedUnion("role", [
 export const RunCheckpointSchema = z.object({
   history: z.array(StoredChatMessageSchema),
   step: z.number().int().nonnegative(),
+  logMark: z.number().int().nonnegative().optional(),
 }) satisfies z.ZodType<RunCheckpoint>;
 
 /**
