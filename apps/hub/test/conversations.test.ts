@@ -113,6 +113,23 @@ describe("a conversation's life", () => {
     ]);
     expect(conversations.some((each) => each.id === newer.id)).toBe(true);
   });
+
+  it("keeps the order when a conversation is renamed: a rename is not activity", async () => {
+    const first = await api.create(person.token, { title: "First" });
+    // A later millisecond, so "newest first" has one answer.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await api.create(person.token, { title: "Second" });
+    const renamed = await hub.request(`/api/conversations/${first.id}`, {
+      method: "PATCH",
+      token: person.token,
+      body: { title: "First, renamed" },
+    });
+    expect(renamed.status).toBe(200);
+    const response = await hub.request("/api/conversations", { token: person.token });
+    const { conversations } = ConversationListResponseSchema.parse(await response.json());
+    const ids = conversations.map((each) => each.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+  });
 });
 
 describe("bad requests", () => {

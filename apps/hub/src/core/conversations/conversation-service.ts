@@ -121,10 +121,8 @@ export function createConversationService(deps: {
 
     async rename(principal, id, title) {
       requirePerson(principal, "rename conversations");
-      const at = now().toISOString();
-      return toConversation(
-        await change(principal, id, (current) => ({ ...current, title, updatedAt: at })),
-      );
+      // Not activity: `updatedAt` stays, so renaming never moves a conversation up the list.
+      return toConversation(await change(principal, id, (current) => ({ ...current, title })));
     },
 
     async remove(principal, id) {
