@@ -53,6 +53,8 @@ export interface AgentConfig {
   runStore?: RunStore;
   /** This process among the nodes sharing `runStore` (lease holder); default a random id. */
   nodeId?: string;
+  /** How often runs whose lease lapsed are looked for, in ms; default 5 s (tests shorten it). */
+  resumeSweepMs?: number;
 }
 
 /** An agent server that is built but not yet listening; the caller picks host and port. */
@@ -109,7 +111,11 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     timing: RUN_TIMING,
   });
   const stopListening = manager.listenForCancels();
-  const stopSweep = startResumeSweep(() => manager.sweep(), SWEEP_MS, settings.logger);
+  const stopSweep = startResumeSweep(
+    () => manager.sweep(),
+    config.resumeSweepMs ?? SWEEP_MS,
+    settings.logger,
+  );
 
   const app = express();
   app.use(express.json({ limit: "5mb" }));

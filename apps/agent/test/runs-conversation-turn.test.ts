@@ -51,7 +51,10 @@ async function prepareTurn(): Promise<{ conversationId: string; turnId: string; 
   return {
     conversationId: conversation.id,
     turnId: turn.id,
-    token: await stack.mintRunCredential(person),
+    token: await stack.mintRunCredential(person, {
+      conversationId: conversation.id,
+      turnId: turn.id,
+    }),
   };
 }
 

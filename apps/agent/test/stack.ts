@@ -6,7 +6,7 @@ import path from "node:path";
 import { createDemoToolsServer } from "@inquiry-hub/demo-tools";
 import { DEFAULT_HUB_CONFIG, createHub } from "@inquiry-hub/hub";
 import { AgentRunCredentialSchema, AuthResponseSchema, InquirySchema } from "@inquiry-hub/protocol";
-import type { Inquiry } from "@inquiry-hub/protocol";
+import type { Inquiry, MintRunBody } from "@inquiry-hub/protocol";
 import OpenAI from "openai";
 import { createAgentServer } from "../src/index";
 import type { AgentConfig } from "../src/index";
@@ -23,7 +23,8 @@ export interface Stack {
    * Mints a chat run's agent credential with the person's token, as the web does for every
    * chat message: the agent runs with it, never with the person's own credential.
    */
-  mintRunCredential(personToken: string): Promise<string>;
+  /** A run credential as the web mints one; with `turn`, the conversation turn it reports. */
+  mintRunCredential(personToken: string, turn?: MintRunBody["turn"]): Promise<string>;
   /** An official OpenAI client pointed at the agent with the given bearer. */
   openai(token: string): OpenAI;
   answer(token: string, inquiryId: string, body: unknown): Promise<Response>;
@@ -87,8 +88,12 @@ export async function startStack(agentConfig: Partial<AgentConfig> = {}): Promis
       });
       return RegisteredSchema.parse(await response.json()).token;
     },
-    async mintRunCredential(personToken) {
-      const response = await hubFetch(personToken, "/api/agent-runs", {});
+    async mintRunCredential(personToken, turn) {
+      const response = await hubFetch(
+        personToken,
+        "/api/agent-runs",
+        turn === undefined ? {} : { turn },
+      );
       return AgentRunCredentialSchema.parse(await response.json()).token;
     },
     openai: (token) =>

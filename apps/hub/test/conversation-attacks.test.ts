@@ -66,7 +66,11 @@ afterAll(() => hub.close());
 describe("another user's conversation", () => {
   it("is not found on every route that names it, and stays as it was", async () => {
     const stranger = await hub.registerUser("stranger");
-    const strangerRun = await api.mintRun(stranger.token);
+    // The stranger's run claims the owner's turn: the binding matches, the owner does not.
+    const strangerRun = await api.mintRun(stranger.token, {
+      conversationId: conversation.id,
+      turnId: turn.id,
+    });
     const named = everyRoute().filter((call) => call.path.includes(conversation.id));
     const refused = await statusesOf(stranger.token, named);
     expect(Object.values(refused)).toEqual(named.map(() => 404));
@@ -87,8 +91,26 @@ describe("agent credentials", () => {
     expect(Object.values(statuses)).toEqual(everyRoute().map(() => 403));
   });
 
+  it("a run's credential minted for another turn, or for none, cannot report this one", async () => {
+    const other = await api.create(owner.token, { title: "Other chat" });
+    const otherTurn = await api.startTurn(owner.token, other.id, "Something else");
+    const forOtherTurn = await api.mintRun(owner.token, {
+      conversationId: other.id,
+      turnId: otherTurn.id,
+    });
+    const unbound = await api.mintRun(owner.token);
+    for (const run of [forOtherTurn, unbound])
+      expect(Object.values(await statusesOf(run, turnReport()))).toEqual([403]);
+    expect((await api.read(owner.token, conversation.id)).turns).toMatchObject([
+      { status: "pending", reply: [] },
+    ]);
+  });
+
   it("a run's credential may only report its own user's turn", async () => {
-    const run = await api.mintRun(owner.token);
+    const run = await api.mintRun(owner.token, {
+      conversationId: conversation.id,
+      turnId: turn.id,
+    });
     const reading = everyRoute().filter((call) => call.method !== "PUT");
     expect(Object.values(await statusesOf(run, reading))).toEqual(reading.map(() => 403));
     expect(await api.read(owner.token, conversation.id)).toMatchObject({

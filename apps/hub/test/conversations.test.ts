@@ -62,7 +62,7 @@ describe("a conversation's life", () => {
     });
     expect(await errorOf(again)).toMatchObject({ status: 409 });
 
-    const run = await api.mintRun(person.token);
+    const run = await api.mintRun(person.token, { conversationId: created.id, turnId: turn.id });
     const turnPath = `/api/conversations/${created.id}/turns/${turn.id}`;
     const put = (body: object) => hub.request(turnPath, { method: "PUT", token: run, body });
     expect((await put({ status: "running", runId: "run-7" })).status).toBe(200);

@@ -1,18 +1,25 @@
 import "server-only";
 import { AgentRunCredentialSchema } from "@inquiry-hub/protocol";
-import type { AgentRunCredential } from "@inquiry-hub/protocol";
+import type { AgentRunCredential, MintRunBody } from "@inquiry-hub/protocol";
 import { fetchHub } from "./hub-fetch";
 
 /**
  * Mints the agent credential of one chat run with the person's device token. The agent gets
  * only this credential, never the person's: with it the agent can call `/mcp` and the
- * approval proxy but cannot answer its own approvals, change settings or open a socket.
+ * approval proxy and report `turn`, the one conversation turn it answers, but cannot answer
+ * its own approvals, write other chats, change settings or open a socket.
  * Undefined when the hub is unreachable or refuses (the caller answers 502 / relays).
  */
 export async function mintRunCredential(
   personToken: string,
+  turn: NonNullable<MintRunBody["turn"]>,
 ): Promise<{ credential: AgentRunCredential } | { refused: Response | undefined }> {
-  const response = await fetchHub("/api/agent-runs", { method: "POST", token: personToken });
+  const body: MintRunBody = { turn };
+  const response = await fetchHub("/api/agent-runs", {
+    method: "POST",
+    token: personToken,
+    body,
+  });
   if (response === undefined || !response.ok) return { refused: response };
   const parsed = AgentRunCredentialSchema.safeParse(await response.json().catch(() => undefined));
   return parsed.success ? { credential: parsed.data } : { refused: undefined };

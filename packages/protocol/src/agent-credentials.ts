@@ -60,9 +60,20 @@ export const AgentKeyListResponseSchema = z.object({ keys: z.array(AgentKeySchem
 export type AgentKeyListResponse = z.infer<typeof AgentKeyListResponseSchema>;
 
 /**
+ * Body of `POST /api/agent-runs`. `turn`: the conversation turn the run answers, the only turn
+ * its credential may report (`PUT /api/conversations/:id/turns/:turnId`); without it the
+ * credential reports none.
+ */
+export const MintRunBodySchema = z.strictObject({
+  turn: z.strictObject({ conversationId: z.uuid(), turnId: z.uuid() }).optional(),
+});
+export type MintRunBody = z.infer<typeof MintRunBodySchema>;
+
+/**
  * Response of `POST /api/agent-runs`: a credential for one chat run, minted by the web for the
- * agent it starts. Short-lived, bound to the user and the run; the web revokes it with
- * `DELETE /api/agent-runs/:id` when the run ends.
+ * agent it starts. Short-lived, bound to the user and the run; the agent revokes it with
+ * `DELETE /api/agent-runs/self` when the run ends (the web with `DELETE /api/agent-runs/:id`
+ * when no agent took the run).
  */
 export const AgentRunCredentialSchema = z.object({
   id: z.string(),

@@ -225,6 +225,7 @@ export {
   CredentialKindSchema,
   MAX_AGENT_KEY_DAYS,
   MAX_AGENT_KEY_NAME_LENGTH,
+  MintRunBodySchema,
 } from "./agent-credentials";
 export type {
   AgentKey,
@@ -233,6 +234,7 @@ export type {
   CreateAgentKeyBody,
   CreatedAgentKey,
   CredentialKind,
+  MintRunBody,
 } from "./agent-credentials";
 export { PublicUrlSchema } from "./public-url";
 export {

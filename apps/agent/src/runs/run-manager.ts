@@ -40,6 +40,12 @@ export interface RunManager {
 /** The run manager of one agent node. */
 export function createRunManager(deps: RunExecutionDeps): RunManager {
   const active = new Map<string, ActiveRun>();
+  /**
+   * Runs this node is starting, resuming or running, marked before the first await: the resume
+   * sweep sees a new run in the store (and this node's own lease) before `start` launched it, so
+   * without the mark the sweep would launch a second execution of the same run.
+   */
+  const held = new Set<string>();
 
   const launch = (
     run: RunRecord,
@@ -51,7 +57,10 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
     const loggedText = resumed?.text ?? "";
     const execution = executeRun(deps, { run, tools, log, started, loggedText });
     active.set(run.id, execution);
-    void execution.done.finally(() => active.delete(run.id));
+    void execution.done.finally(() => {
+      active.delete(run.id);
+      held.delete(run.id);
+    });
   };
 
   /** Opens the tools of a run whose chunks go to `log`, once that exists. */
@@ -66,10 +75,15 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
   };
 
   const resume = async (runId: string): Promise<void> => {
-    if (active.has(runId)) return;
-    if (!(await deps.store.claim(runId, deps.nodeId, deps.timing.leaseMs))) return;
-    const run = await deps.store.get(runId);
-    if (!run) return;
+    if (held.has(runId)) return;
+    held.add(runId);
+    const run = (await deps.store.claim(runId, deps.nodeId, deps.timing.leaseMs))
+      ? await deps.store.get(runId)
+      : undefined;
+    if (!run) {
+      held.delete(runId);
+      return;
+    }
     deps.logger.info({ runId, step: run.checkpoint.step }, "resuming run");
     try {
       const logged = await readLoggedTurn(deps.store, runId, run.checkpoint.logMark ?? 0);
@@ -86,6 +100,7 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
         closingEvents(identityOf(run), { error: toRunError(error) }),
       );
       await deps.store.release(runId, deps.nodeId);
+      held.delete(runId);
     }
   };
 
@@ -116,10 +131,12 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
           step: 0,
         },
       };
+      held.add(run.id);
       try {
         await deps.store.create(run);
         await deps.store.claim(run.id, deps.nodeId, deps.timing.leaseMs);
       } catch (error) {
+        held.delete(run.id);
         await tools.close();
         throw error;
       }

@@ -12,8 +12,8 @@ export interface ConversationApi {
   create(token: string, body?: object): Promise<Conversation>;
   startTurn(token: string, conversationId: string, text: string): Promise<Turn>;
   read(token: string, conversationId: string): Promise<Conversation>;
-  /** A chat run's credential of the person, as the web mints it for the agent. */
-  mintRun(personToken: string): Promise<string>;
+  /** A chat run's credential of the person, as the web mints it for the agent of `turn`. */
+  mintRun(personToken: string, turn?: { conversationId: string; turnId: string }): Promise<string>;
   /** An agent key's secret of the person. */
   mintKey(personToken: string): Promise<string>;
 }
@@ -43,8 +43,11 @@ export function conversationApi(hub: TestHub): ConversationApi {
       const response = await hub.request(`/api/conversations/${conversationId}`, { token });
       return ConversationSchema.parse(await expectStatus(response, 200));
     },
-    async mintRun(personToken) {
-      const response = await hub.request("/api/agent-runs", { token: personToken, body: {} });
+    async mintRun(personToken, turn) {
+      const response = await hub.request("/api/agent-runs", {
+        token: personToken,
+        body: turn === undefined ? {} : { turn },
+      });
       return AgentRunCredentialSchema.parse(await expectStatus(response, 201)).token;
     },
     async mintKey(personToken) {

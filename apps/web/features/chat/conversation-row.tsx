@@ -62,7 +62,7 @@ export function ConversationRow({
         dir="auto"
       >
         {name}
-        {conversation.running && <span className="hint"> · {t("chat.running")}</span>}
+        {conversation.running && <span className="conversation-row__status"> · {t("chat.running")}</span>}
       </button>
       {mode === "confirmingDelete" ? (
         <>

@@ -1,6 +1,7 @@
 import type { AgentKey, AgentRunCredential, CreatedAgentKey } from "@inquiry-hub/protocol";
 import type { Principal } from "./auth-service";
-import type { DeviceRecord } from "./ports";
+import { reportedTurnKey } from "./ports";
+import type { DeviceRecord, RunTurn } from "./ports";
 import type { DeviceService } from "./device-service";
 import { HubError } from "../shared/errors";
 import { requirePerson } from "./person-only";
@@ -19,7 +20,8 @@ export interface AgentCredentialService {
   listKeys(principal: Principal): Promise<AgentKey[]>;
   /** Revokes one of the person's keys; NOT_FOUND for unknown, foreign or revoked ids. */
   revokeKey(principal: Principal, keyId: string): Promise<AgentKey>;
-  mintRun(principal: Principal): Promise<AgentRunCredential>;
+  /** A chat run's credential; with `turn`, the one conversation turn it may report. */
+  mintRun(principal: Principal, turn?: RunTurn): Promise<AgentRunCredential>;
   /** Revokes a run credential of the person; NOT_FOUND for unknown, foreign or revoked ids. */
   revokeRun(principal: Principal, runCredentialId: string): Promise<void>;
   /**
@@ -63,6 +65,7 @@ export function createAgentCredentialService(deps: {
     purpose: "agent-run" | "agent-key",
     name: string,
     lifetimeMs: number,
+    reportsTurn?: string,
   ): Promise<{ record: DeviceRecord; secret: string }> {
     const secret = newSecret();
     const tokenHash = hashSecret(secret);
@@ -71,6 +74,7 @@ export function createAgentCredentialService(deps: {
       purpose,
       name,
       expiresAt: new Date(now().getTime() + lifetimeMs),
+      reportsTurn,
     });
     return { record, secret };
   }
@@ -123,13 +127,14 @@ export function createAgentCredentialService(deps: {
       await deps.devices.revoke(principal.user.id, principal.device.id);
     },
 
-    async mintRun(principal) {
+    async mintRun(principal, turn) {
       requirePerson(principal, "start agent runs");
       const { record, secret } = await issue(
         principal,
         "agent-run",
         `Chat run from ${principal.device.name}`,
         deps.runLifetimeMs,
+        turn === undefined ? undefined : reportedTurnKey(turn),
       );
       return { id: record.id, token: secret, expiresAt: record.expiresAt ?? record.firstSeenAt };
     },

@@ -28,7 +28,12 @@ export interface DeviceService {
   createAgentCredential(
     userId: string,
     tokenHash: string,
-    agent: { purpose: Exclude<CredentialPurpose, "device">; name: string; expiresAt: Date },
+    agent: {
+      purpose: Exclude<CredentialPurpose, "device">;
+      name: string;
+      expiresAt: Date;
+      reportsTurn?: string | undefined;
+    },
   ): Promise<DeviceRecord>;
   /** The user's credentials issued for `purpose`, revoked ones included, oldest first. */
   listByPurpose(userId: string, purpose: CredentialPurpose): Promise<DeviceRecord[]>;
@@ -107,6 +112,7 @@ export function createDeviceService(deps: {
         kind: "desktop",
         purpose: agent.purpose,
         expiresAt: agent.expiresAt.toISOString(),
+        ...(agent.reportsTurn === undefined ? {} : { reportsTurn: agent.reportsTurn }),
         tokenHash,
         firstSeenAt: at,
         lastSeenAt: at,

@@ -13,6 +13,17 @@ export function credentialKindOf(purpose: CredentialPurpose): CredentialKind {
   return purpose === "device" ? "person" : "agent";
 }
 
+/** The conversation turn a chat run answers. */
+export interface RunTurn {
+  conversationId: string;
+  turnId: string;
+}
+
+/** How a run credential names the one turn it may report (`DeviceRecord.reportsTurn`). */
+export function reportedTurnKey(turn: RunTurn): string {
+  return `${turn.conversationId}/${turn.turnId}`;
+}
+
 /**
  * A stored credential: a device (one login or pairing of a user) or an agent credential,
  * bound to exactly one bearer token through `tokenHash`. Revoking sets `revokedAt`; the record
@@ -30,6 +41,11 @@ export interface DeviceRecord {
    * without use (sliding, from `lastSeenAt`).
    */
   expiresAt?: string;
+  /**
+   * An agent-run credential's one conversation turn, `<conversationId>/<turnId>`: the only turn
+   * the run may report. Absent: it reports none (so a run cannot write into other chats).
+   */
+  reportsTurn?: string;
   /** sha256 (base64url) of the device's bearer token; the token itself is never stored. */
   tokenHash: string;
   firstSeenAt: string;

@@ -10,6 +10,8 @@ import type {
 } from "@inquiry-hub/protocol";
 import type { Principal } from "../accounts/auth-service";
 import { requirePerson } from "../accounts/person-only";
+import { reportedTurnKey } from "../accounts/ports";
+import type { RunTurn } from "../accounts/ports";
 import { HubError } from "../shared/errors";
 import { toConversation } from "./conversation-record";
 import type { ConversationChange, ConversationRecord, ConversationStore } from "./ports";
@@ -42,12 +44,22 @@ export interface ConversationService {
 
 const NOT_FOUND = "no such conversation";
 
-/** Refuses every agent credential but an agent run's, which reports its own turn. */
-function requirePersonOrRun(principal: Principal): void {
-  if (principal.kind === "agent" && principal.device.purpose !== "agent-run")
+/**
+ * Refuses every agent credential but the run minted for this very turn: an agent key never
+ * writes conversations, and a run's credential reports its own turn only, so a run cannot write
+ * into the person's other chats.
+ */
+function requirePersonOrTurnRun(principal: Principal, turn: RunTurn): void {
+  if (principal.kind === "person") return;
+  if (principal.device.purpose !== "agent-run")
     throw new HubError(
       "FORBIDDEN",
       "an agent key cannot change conversations: only the person's devices and the run answering a turn can",
+    );
+  if (principal.device.reportsTurn !== reportedTurnKey(turn))
+    throw new HubError(
+      "FORBIDDEN",
+      "this run's credential reports only the conversation turn it was minted for",
     );
 }
 
@@ -146,7 +158,7 @@ export function createConversationService(deps: {
     },
 
     async updateTurn(principal, id, turnId, body) {
-      requirePersonOrRun(principal);
+      requirePersonOrTurnRun(principal, { conversationId: id, turnId });
       if (body.status !== "running") checkReplySize(body.reply);
       const at = now().toISOString();
       const updated = await change(principal, id, (current) =>

@@ -14,6 +14,7 @@ const DeviceRecordSchema = z.object({
   tokenHash: z.string(),
   purpose: z.enum(CREDENTIAL_PURPOSES).default("device"),
   expiresAt: z.string().optional(),
+  reportsTurn: z.string().optional(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
   revokedAt: z.string().optional(),

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { RequestHandler } from "express";
-import { CreateAgentKeyBodySchema } from "@inquiry-hub/protocol";
+import { CreateAgentKeyBodySchema, MintRunBodySchema } from "@inquiry-hub/protocol";
 import type { AgentKeyListResponse } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import type { AgentCredentialService } from "../../core/accounts/agent-credential-service";
@@ -57,7 +57,8 @@ export function createAgentCredentialRoutes(
   });
 
   router.post("/agent-runs", async (req, res) => {
-    res.status(201).json(await credentials.mintRun(requestPrincipal(req)));
+    const body = parseInput(MintRunBodySchema, req.body ?? {});
+    res.status(201).json(await credentials.mintRun(requestPrincipal(req), body.turn));
   });
 
   router.delete("/agent-runs/:id", async (req, res) => {

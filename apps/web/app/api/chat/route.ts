@@ -56,7 +56,7 @@ export async function POST(request: Request): Promise<Response> {
     void finishTurn(token, link, { status: "failed", reply: [{ type: "error", message }] });
   };
 
-  const minted = await mintRunCredential(token);
+  const minted = await mintRunCredential(token, link);
   if ("refused" in minted) {
     fail("The hub refused to start the agent run.");
     return minted.refused === undefined ? hubUnreachable() : relayResponse(minted.refused);
