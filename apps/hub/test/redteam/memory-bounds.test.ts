@@ -221,7 +221,9 @@ describe("finding 5: unbounded memory", () => {
 
   it("finding 5: an abandoned session is reaped after the idle lifetime; one with a call in flight is kept", async () => {
     hub = await startTestHub({
-      mcpSessionIdleSeconds: 0.3,
+      // Long enough that the abandoned session still holds its slot when the cap is checked
+      // below on a loaded CI machine (0.3 s was not); the polls wait up to 5 s for the reaper.
+      mcpSessionIdleSeconds: 1,
       mcpSessionCaps: { perCredential: 2, perUser: 2, total: 10 },
     });
     const { token } = await hub.registerUser("idler");
