@@ -5,7 +5,7 @@ import { fetchUpstream } from "./upstream";
 /** One server-side call to the agent. */
 export interface AgentRequest {
   method: "GET" | "POST";
-  /** A run credential (chat) or the person's session token (run events, cancel). */
+  /** A run credential (chat) or the person's viewer credential (run events, cancel); never the session token. */
   token: string;
   /** Sent as JSON. */
   body?: unknown;

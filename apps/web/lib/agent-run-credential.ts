@@ -12,9 +12,9 @@ import { fetchHub } from "./hub-fetch";
  */
 export async function mintRunCredential(
   personToken: string,
-  turn: NonNullable<MintRunBody["turn"]>,
+  turn?: NonNullable<MintRunBody["turn"]>,
 ): Promise<{ credential: AgentRunCredential } | { refused: Response | undefined }> {
-  const body: MintRunBody = { turn };
+  const body: MintRunBody = turn === undefined ? {} : { turn };
   const response = await fetchHub("/api/agent-runs", {
     method: "POST",
     token: personToken,

@@ -1,15 +1,17 @@
-import { crossOriginRefused, jsonError, notLoggedIn } from "@/lib/api-error";
+import { crossOriginRefused, hubUnreachable, jsonError, notLoggedIn } from "@/lib/api-error";
 import { fetchAgent } from "@/lib/agent-fetch";
 import { isForeignOrigin } from "@/lib/same-origin";
+import { forgetRunViewer, runViewerToken } from "@/lib/run-viewer-credential";
 import { readToken } from "@/lib/session";
 import { relayResponse } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
 /**
- * POST → Stop: asks the agent to cancel the person's run (with the person's session token)
- * and relays its answer (the run's info, or 404). The agent records the turn as cancelled.
- * 403 foreign origin, 401 no session, 502 agent unreachable.
+ * POST → Stop: asks the agent to cancel the person's run (with the person's viewer
+ * credential, never the session token) and relays its answer (the run's info, or 404). The
+ * agent records the turn as cancelled. 403 foreign origin, 401 no session, 502 agent or hub
+ * unreachable.
  */
 export async function POST(
   request: Request,
@@ -19,11 +21,14 @@ export async function POST(
   const token = await readToken();
   if (token === undefined) return notLoggedIn();
   const { id } = await context.params;
+  const viewer = await runViewerToken(token);
+  if ("refused" in viewer)
+    return viewer.refused === undefined ? hubUnreachable() : relayResponse(viewer.refused);
   const upstream = await fetchAgent(`/v1/runs/${encodeURIComponent(id)}/cancel`, {
     method: "POST",
-    token,
+    token: viewer.token,
   });
-  return upstream === undefined
-    ? jsonError("UPSTREAM", "The agent is unreachable.")
-    : relayResponse(upstream);
+  if (upstream === undefined) return jsonError("UPSTREAM", "The agent is unreachable.");
+  if (!upstream.ok) forgetRunViewer(token);
+  return relayResponse(upstream);
 }

@@ -1,6 +1,7 @@
 import { LastEventIdSchema } from "@inquiry-hub/protocol";
-import { jsonError, notLoggedIn } from "@/lib/api-error";
+import { hubUnreachable, jsonError, notLoggedIn } from "@/lib/api-error";
 import { fetchAgent, sseResponse } from "@/lib/agent-fetch";
+import { forgetRunViewer, runViewerToken } from "@/lib/run-viewer-credential";
 import { readToken } from "@/lib/session";
 import { relayResponse } from "@/lib/upstream";
 
@@ -9,9 +10,10 @@ export const dynamic = "force-dynamic";
 /**
  * GET (with `Last-Event-ID`) → the agent run's events after that id, then live until
  * `[DONE]`, relayed byte for byte with their `id:` lines. The agent is asked with the
- * person's session token, so only the person whose run it is can follow it. Closing the
- * browser's request stops this relay only; the run goes on. 400 bad Last-Event-ID,
- * 401 no session, 502 agent unreachable; the agent's own refusals (404 unknown run) relayed.
+ * person's viewer credential (an agent credential of theirs, never the session token), so
+ * only the person whose run it is can follow it. Closing the browser's request stops this
+ * relay only; the run goes on. 400 bad Last-Event-ID, 401 no session, 502 agent or hub
+ * unreachable; the agent's own refusals (404 unknown run) relayed.
  */
 export async function GET(
   request: Request,
@@ -23,11 +25,14 @@ export async function GET(
   const lastEventId = header === null ? undefined : LastEventIdSchema.safeParse(header);
   if (lastEventId?.success === false) return jsonError("BAD_REQUEST", "Invalid Last-Event-ID.");
   const { id } = await context.params;
+  const viewer = await runViewerToken(token);
+  if ("refused" in viewer)
+    return viewer.refused === undefined ? hubUnreachable() : relayResponse(viewer.refused);
   let upstream: Response | undefined;
   try {
     upstream = await fetchAgent(`/v1/runs/${encodeURIComponent(id)}/events`, {
       method: "GET",
-      token,
+      token: viewer.token,
       stream: true,
       ...(lastEventId === undefined ? {} : { lastEventId: lastEventId.data }),
       signal: request.signal,
@@ -36,6 +41,9 @@ export async function GET(
     return new Response(null, { status: 499 });
   }
   if (upstream === undefined) return jsonError("UPSTREAM", "The agent is unreachable.");
-  if (!upstream.ok || upstream.body === null) return relayResponse(upstream);
+  if (!upstream.ok || upstream.body === null) {
+    forgetRunViewer(token);
+    return relayResponse(upstream);
+  }
   return sseResponse(upstream.body);
 }
