@@ -14,6 +14,7 @@
  * the services' `start` runs their bundled dist/main.js.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -22,6 +23,13 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const REDIS_PORT = Number(process.env.CLUSTER_REDIS_PORT ?? 6380);
 const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
 const STOP_GRACE_MS = 10_000;
+/**
+ * One key for both nodes, so a 2026-07-28 approval retry redeems on either node the
+ * `requestState` the other sealed. Yours if set; otherwise one per cluster run (states live
+ * only as long as their approval, so a fresh key on restart loses nothing that matters).
+ */
+const REQUEST_STATE_SECRET =
+  process.env.HUB_REQUEST_STATE_SECRET ?? randomBytes(32).toString("base64url");
 
 interface Service {
   name: string;
@@ -34,7 +42,12 @@ const hubNode = (port: number): Service => ({
   name: `hub:${port}`,
   command: "npm",
   args: ["run", "start", "-w", "@inquiry-hub/hub"],
-  env: { HUB_PORT: String(port), REDIS_URL, HUB_NODE_ID: `hub-${port}` },
+  env: {
+    HUB_PORT: String(port),
+    REDIS_URL,
+    HUB_NODE_ID: `hub-${port}`,
+    HUB_REQUEST_STATE_SECRET: REQUEST_STATE_SECRET,
+  },
 });
 
 const SERVICES: Service[] = [

@@ -1,10 +1,10 @@
 import type { Server } from "node:http";
 import { createServer } from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { toNodeHandler } from "@modelcontextprotocol/node";
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import { createLogger } from "@inquiry-hub/logging";
 import type { Logger } from "@inquiry-hub/logging";
 import express from "express";
-import type { Request, Response } from "express";
 import { buildDemoMcpServer } from "./mcp-server";
 import type { DemoToolsState } from "./mcp-server";
 import { createAccessGuards, LOOPBACK_HOSTNAMES } from "./request-guards";
@@ -33,35 +33,15 @@ export interface DemoToolsServer {
   close(): Promise<void>;
 }
 
-function jsonRpcError(res: Response, status: number, message: string): void {
-  res.status(status).json({ jsonrpc: "2.0", error: { code: -32_000, message }, id: null });
-}
-
-async function handleMcpPost(
-  state: DemoToolsState,
-  logger: Logger,
-  req: Request,
-  res: Response,
-): Promise<void> {
-  const server = buildDemoMcpServer(state);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  res.on("close", () => {
-    void transport.close();
-    void server.close();
-  });
-  try {
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
-  } catch (error) {
-    logger.error({ err: error }, "MCP request failed");
-    if (!res.headersSent) jsonRpcError(res, 500, "Internal server error");
-  }
-}
-
 /**
- * The composition root: an Express app serving stateless Streamable HTTP MCP at `/mcp`,
- * behind a Host check (DNS rebinding), an Origin check (browser pages) and a bearer token
- * (any other local process), so only the hub's approval proxy can run its tools. Exported so tests (and other apps' tests) can run the real server in-process on port 0.
+ * The composition root: an Express app serving MCP at `/mcp` behind a Host check (DNS
+ * rebinding), an Origin check (browser pages) and a bearer token (any other local process),
+ * so only the hub's approval proxy can run its tools. Exported so tests (and other apps'
+ * tests) can run the real server in-process on port 0.
+ *
+ * Every request gets a fresh server from one factory, so no node holds a session: 2026-07-28
+ * clients are served per request, and 2025-era clients (the hub's approval proxy among them)
+ * through the SDK's stateless legacy fallback, which answers GET and DELETE with 405.
  *
  * @example
  * const demo = createDemoToolsServer({ sandboxDir: "/tmp/sandbox", bearerToken });
@@ -79,11 +59,14 @@ export function createDemoToolsServer(config: DemoToolsConfig): DemoToolsServer 
       bearerToken: config.bearerToken,
     }),
   );
+  const mcp = createMcpHandler(() => buildDemoMcpServer(state), {
+    onerror: (error) => logger.warn({ err: error }, "MCP request failed or was refused"),
+  });
+  const serveMcp = toNodeHandler(mcp, {
+    onerror: (error) => logger.error({ err: error }, "MCP request failed"),
+  });
   app.use(express.json({ limit: "2mb" }));
-  app.post("/mcp", (req, res) => handleMcpPost(state, logger, req, res));
-  app.all("/mcp", (_req, res) =>
-    jsonRpcError(res, 405, "Method not allowed: this server is stateless, use POST."),
-  );
+  app.all("/mcp", (req, res) => serveMcp(req, res, req.body));
   app.get("/health", (_req, res) => {
     res.json({ ok: true });
   });
@@ -91,14 +74,16 @@ export function createDemoToolsServer(config: DemoToolsConfig): DemoToolsServer 
   const httpServer = createServer(app);
   return {
     httpServer,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await mcp.close();
+      await new Promise<void>((resolve, reject) => {
         if (!httpServer.listening) {
           resolve();
           return;
         }
         httpServer.closeAllConnections();
         httpServer.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+    },
   };
 }

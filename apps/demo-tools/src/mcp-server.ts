@@ -1,4 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/server";
 import type { NotesTable } from "./sql/notes-table";
 import { registerExecuteSql } from "./tools/execute-sql";
 import { registerGetWeather } from "./tools/get-weather";

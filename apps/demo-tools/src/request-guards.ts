@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { hostHeaderValidation } from "@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js";
+import { hostHeaderValidation } from "@modelcontextprotocol/node";
 import type { RequestHandler, Response } from "express";
 
 /** Host names demo-tools answers to unless configured otherwise: its loopback names. */
@@ -68,13 +68,21 @@ function bearerGuard(token: string): RequestHandler {
 }
 
 /**
- * The middleware in front of `/mcp`, cheapest refusal first: Host (DNS rebinding, 403 from
- * the MCP SDK's own check), Origin (403), then the bearer token (401).
+ * The MCP SDK's own Host check as Express middleware: the SDK answers a refused request with
+ * its 403 itself and returns false, so `next` only runs for an allowed Host.
+ */
+function hostGuard(allowedHosts: readonly string[]): RequestHandler {
+  const isAllowed = hostHeaderValidation([...allowedHosts]);
+  return (req, res, next) => {
+    if (isAllowed(req, res)) next();
+  };
+}
+
+/**
+ * The middleware in front of `/mcp`, cheapest refusal first: Host (DNS rebinding, 403),
+ * Origin (403), then the bearer token (401).
  */
 export function createAccessGuards(policy: AccessPolicy): RequestHandler[] {
-  const guards = [
-    hostHeaderValidation([...policy.allowedHosts]),
-    originGuard(policy.allowedOrigins),
-  ];
+  const guards = [hostGuard(policy.allowedHosts), originGuard(policy.allowedOrigins)];
   return policy.bearerToken === undefined ? guards : [...guards, bearerGuard(policy.bearerToken)];
 }

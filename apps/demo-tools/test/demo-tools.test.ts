@@ -2,44 +2,46 @@ import { mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoToolsServer } from "../src/index";
 import type { DemoToolsServer } from "../src/index";
+import { CLIENT_ERAS, connectClient, firstText } from "./support/connect-client";
 
-let server: DemoToolsServer;
-let client: Client;
-let root: string;
-let sandboxDir: string;
+describe.each(CLIENT_ERAS)("demo-tools MCP server, $era client ($version)", (clientEra) => {
+  let server: DemoToolsServer;
+  let client: Client;
+  let root: string;
+  let sandboxDir: string;
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "demo-tools-"));
-  sandboxDir = path.join(root, "sandbox");
-  server = createDemoToolsServer({ sandboxDir });
-  await new Promise<void>((resolve) => server.httpServer.listen(0, "127.0.0.1", resolve));
-  const { port } = server.httpServer.address() as AddressInfo;
-  client = new Client({ name: "demo-tools-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
-});
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "demo-tools-"));
+    sandboxDir = path.join(root, "sandbox");
+    server = createDemoToolsServer({ sandboxDir });
+    await new Promise<void>((resolve) => server.httpServer.listen(0, "127.0.0.1", resolve));
+    const { port } = server.httpServer.address() as AddressInfo;
+    client = await connectClient(new URL(`http://127.0.0.1:${port}/mcp`), clientEra);
+  });
 
-afterAll(async () => {
-  await client.close();
-  await server.close();
-  await rm(root, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await client.close();
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  });
 
-async function call(
-  name: string,
-  args: Record<string, unknown>,
-): Promise<{ text: string; isError: boolean }> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const first = result.content[0];
-  return { text: first?.type === "text" ? first.text : "", isError: result.isError === true };
-}
+  async function call(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ text: string; isError: boolean }> {
+    return firstText(await client.callTool({ name, arguments: args }));
+  }
 
-describe("demo-tools MCP server", () => {
+  it("negotiates the generation the client speaks", () => {
+    expect(client.getProtocolEra()).toBe(clientEra.era);
+    expect(client.getNegotiatedProtocolVersion()).toBe(clientEra.version);
+    expect(client.getServerVersion()?.name).toBe("inquiry-hub-demo-tools");
+  });
+
   it("lists the three tools", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([

@@ -3,12 +3,11 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoToolsServer, loadOrCreateToken } from "../src/index";
 import type { DemoToolsServer } from "../src/index";
+import { CLIENT_ERAS, connectClient, firstText } from "./support/connect-client";
+import type { ClientEra } from "./support/connect-client";
 
 let server: DemoToolsServer;
 let root: string;
@@ -68,20 +67,16 @@ function rawToolCall(
 }
 
 /** The notes table as the legitimate client (right token, loopback Host) sees it. */
-async function notesRows(): Promise<string> {
-  const client = new Client({ name: "redteam-owner", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
+async function notesRows(clientEra: ClientEra = CLIENT_ERAS[1]): Promise<string> {
+  const client = await connectClient(new URL(`http://127.0.0.1:${port}/mcp`), clientEra, {
+    authorization: `Bearer ${token}`,
+  });
   try {
-    const result = (await client.callTool({
+    const result = await client.callTool({
       name: "execute_sql",
       arguments: { query: "SELECT * FROM notes" },
-    })) as CallToolResult;
-    const first = result.content[0];
-    return first?.type === "text" ? first.text : "";
+    });
+    return firstText(result).text;
   } finally {
     await client.close();
   }
@@ -147,7 +142,10 @@ describe("demo-tools red team", () => {
     expect(await notesRows()).toBe(before);
   });
 
-  it("the legitimate client (loopback Host, right token) still runs tools", async () => {
-    expect(await notesRows()).toContain("3 row(s) selected");
-  });
+  it.each(CLIENT_ERAS)(
+    "the legitimate $era client (loopback Host, right token) still runs tools",
+    async (clientEra) => {
+      expect(await notesRows(clientEra)).toContain("3 row(s) selected");
+    },
+  );
 });

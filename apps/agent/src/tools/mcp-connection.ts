@@ -1,7 +1,13 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { JSONRPCMessage, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { Client, SdkHttpError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { ClientOptions, JSONRPCMessage, Tool } from "@modelcontextprotocol/client";
 import { ObservingTransport } from "./observing-transport";
+
+/**
+ * Speak whatever generation the server speaks: the SDK probes with `server/discover` and
+ * uses 2026-07-28 (stateless, any hub node) when offered, and otherwise falls back to the
+ * 2025 `initialize` handshake and its session (today's hub, other 2025-era servers).
+ */
+const CLIENT_OPTIONS: ClientOptions = { versionNegotiation: { mode: "auto" } };
 
 /** Where and how to reach one MCP server for the duration of one chat request. */
 export interface McpEndpoint {
@@ -33,19 +39,19 @@ export class McpConnectError extends Error {
 }
 
 function httpStatusOf(error: unknown): number | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "number" && code >= 400 && code < 600 ? code : undefined;
+  return error instanceof SdkHttpError ? error.status : undefined;
 }
 
 /**
  * Connects an MCP SDK client over Streamable HTTP and lists its tools. `observe` sees every
- * raw incoming message (used to forward progress notifications unchanged).
+ * raw incoming message (used to forward progress notifications unchanged). Closing ends a
+ * 2025-era session with its DELETE; a 2026-07-28 connection has no session to end.
  */
 export async function connectMcp(
   endpoint: McpEndpoint,
   observe: (message: JSONRPCMessage) => void,
 ): Promise<McpConnection> {
-  const client = new Client({ name: "inquiry-hub-agent", version: "0.1.0" });
+  const client = new Client({ name: "inquiry-hub-agent", version: "0.1.0" }, CLIENT_OPTIONS);
   const inner = new StreamableHTTPClientTransport(endpoint.url, {
     requestInit: { headers: endpoint.headers ?? {} },
   });

@@ -1,8 +1,9 @@
 import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
   Transport,
   TransportSendOptions,
-} from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/client";
 
 /** How long `close()` waits for in-flight sends (e.g. `notifications/cancelled`) to land. */
 const DRAIN_TIMEOUT_MS = 2_000;
@@ -14,8 +15,13 @@ const DRAIN_TIMEOUT_MS = 2_000;
  * Why: the SDK's `onprogress` callback gets neither the `progressToken` nor the wire `meta`
  * key, and replacing its progress handler would break `resetTimeoutOnProgress`. Observing
  * the transport keeps the SDK's behaviour intact and still forwards the exact frame. The
- * drain matters on client disconnect: the SDK sends `notifications/cancelled` fire-and-forget,
- * and closing at once would abort that POST before the hub sees it.
+ * drain matters on client disconnect of a 2025-era connection: the SDK sends
+ * `notifications/cancelled` fire-and-forget, and closing at once would abort that POST
+ * before the hub sees it.
+ *
+ * Everything the SDK negotiates through the transport (protocol version, supported versions,
+ * per-request streams, session id, per-message send options) is passed through untouched, so
+ * the wrapper is invisible to the SDK's era negotiation.
  */
 export class ObservingTransport implements Transport {
   onclose?: (() => void) | undefined;
@@ -34,8 +40,16 @@ export class ObservingTransport implements Transport {
     return this.inner.sessionId;
   }
 
+  get hasPerRequestStream(): boolean | undefined {
+    return this.inner.hasPerRequestStream;
+  }
+
   setProtocolVersion = (version: string): void => {
     this.inner.setProtocolVersion?.(version);
+  };
+
+  setSupportedProtocolVersions = (versions: string[]): void => {
+    this.inner.setSupportedProtocolVersions?.(versions);
   };
 
   async start(): Promise<void> {

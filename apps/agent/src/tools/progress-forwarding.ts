@@ -1,5 +1,5 @@
 import { ProgressNotificationSchema } from "@inquiry-hub/protocol";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 
 /**
  * The JSON string forwarded as `mcp_progress_notification_data` for a raw incoming MCP

@@ -1,5 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { IDEMPOTENCY_META_KEY } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { TOOL_ERROR_PREFIX } from "../llm/model-provider";
@@ -117,7 +116,6 @@ export async function openToolBox(
         idempotencyKey === undefined ? {} : { _meta: { [IDEMPOTENCY_META_KEY]: idempotencyKey } };
       const result = await owner.client.callTool(
         { name, arguments: args, ...meta },
-        CallToolResultSchema,
         {
           timeout: timeouts.timeoutMs,
           maxTotalTimeout: timeouts.maxTotalTimeoutMs,
@@ -126,7 +124,7 @@ export async function openToolBox(
           onprogress: () => undefined,
         },
       );
-      return resultText(CallToolResultSchema.parse(result));
+      return resultText(result);
     },
   };
 }

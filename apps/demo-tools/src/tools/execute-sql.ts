@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { NotesTable } from "../sql/notes-table";
 import { SUPPORTED_SQL, UnsupportedSqlError, parseSql } from "../sql/parse-sql";
@@ -13,7 +13,7 @@ export function registerExecuteSql(server: McpServer, table: NotesTable): void {
     "execute_sql",
     {
       description: `Run one SQL statement against the demo table notes(id, title, created_at). Supported: ${SUPPORTED_SQL.join("; ")}.`,
-      inputSchema: { query: z.string().min(1).max(2_000).describe("One SQL statement") },
+      inputSchema: z.object({ query: z.string().min(1).max(2_000).describe("One SQL statement") }),
     },
     ({ query }) => {
       try {

@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { textResult } from "./tool-result";
 
@@ -43,7 +43,9 @@ export function registerGetWeather(server: McpServer): void {
     "get_weather",
     {
       description: "Tomorrow's weather forecast for a city (demo data, deterministic).",
-      inputSchema: { city: z.string().trim().min(1).max(100).describe("City name, e.g. Hangzhou") },
+      inputSchema: z.object({
+        city: z.string().trim().min(1).max(100).describe("City name, e.g. Hangzhou"),
+      }),
     },
     ({ city }) => textResult(forecastFor(city)),
   );

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { SandboxPathError, WRITE_NO_FOLLOW_FLAGS, resolveSandboxFile } from "./sandbox-path";
 import { errorResult, textResult } from "./tool-result";
@@ -18,10 +18,10 @@ export function registerWriteFile(server: McpServer, sandboxDir: string): void {
     {
       description:
         "Write a text file inside the demo sandbox folder. `path` is relative to the sandbox; parent folders are created.",
-      inputSchema: {
+      inputSchema: z.object({
         path: z.string().min(1).max(500).describe("Relative path, e.g. notes/today.md"),
         content: z.string().max(MAX_CONTENT_LENGTH).describe("The full text to write"),
-      },
+      }),
     },
     async ({ path: requested, content }) => {
       try {

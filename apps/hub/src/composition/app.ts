@@ -10,6 +10,10 @@ import type { HubConfig } from "../config/hub-config";
 import { createAgentCredentialService } from "../core/accounts/agent-credential-service";
 import { createAuthService } from "../core/accounts/auth-service";
 import type { IdempotencyIndex, PendingIndex } from "../core/inquiries/ports";
+import type { UsedRequestStates } from "../core/approvals/ports";
+import { createRequestStates } from "../core/approvals/request-state";
+import { createMemoryUsedRequestStates } from "../infra/memory/memory-used-request-states";
+import { withEphemeralSecrets } from "../infra/file/channel-secrets";
 import { createIdempotentInquiries } from "../core/inquiries/idempotent-inquiries";
 import { createForwardOnce } from "../core/approvals/forward-once";
 import type { StreamEventLog } from "../core/streams/ports";
@@ -51,7 +55,11 @@ import { createPairingRoutes } from "../transport/http/pairing-routes";
 import { limitAttempts } from "../transport/http/rate-limit";
 import { securityHeaders } from "../transport/http/security-headers";
 import { createMcpGuards } from "../transport/mcp/mcp-guards";
+import { createInquiryTasks } from "../core/inquiries/inquiry-tasks";
+import { withdrawAskedBy } from "../core/inquiries/withdraw-asked-by";
 import { createMcpSessions } from "../transport/mcp/mcp-sessions";
+import { createMcpEndpoint } from "../transport/mcp/mcp-endpoint";
+import { createModernMcpServerFactory } from "../transport/mcp/modern-mcp-server";
 import { createOpenAiAnswerDrafter } from "../infra/openai/openai-answer-drafter";
 import { createMemorySettingsStore } from "../infra/memory/memory-settings-store";
 import { createSettingsService } from "../core/settings/settings-service";
@@ -108,9 +116,17 @@ export interface HubDeps extends TeamDeps {
   /** Idempotency keys of MCP calls → their inquiries; in memory by default. */
   idempotencyIndex: IdempotencyIndex;
   /**
+   * Redeemed `requestState`s of the proxy's 2026-07-28 multi-round-trip path (see
+   * core/approvals/request-state.ts); in memory by default, Redis or the embedded store
+   * otherwise, so single use holds across nodes and restarts.
+   */
+  usedRequestStates: UsedRequestStates;
+  /** Epoch ms by which `requestState`s are sealed and checked; Date.now by default (tests move it). */
+  requestStateClock: () => number;
+  /**
    * The SSE events of `/mcp` and proxy sessions, replayed to a client that reconnects with
    * Last-Event-ID; bounded per stream, expiring like an idle session. In memory on every store:
-   * the MCP SDK (v1) replays only through the live session's transport on the node holding it,
+   * the MCP SDK replays only through the live 2025-era session's transport on the node holding it,
    * so a copy that outlived the process or moved to another node could never be replayed.
    */
   streamEventLog: StreamEventLog;
@@ -248,7 +264,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const streamEvents =
     deps.streamEventLog ??
     createMemoryStreamEventLog(streamEventLogLimits(config.mcpSessionIdleSeconds));
-  const mcp = createMcpSessions({
+  const hubTools = {
     inquiries,
     idempotent,
     yolo,
@@ -257,9 +273,19 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
         ? undefined
         : createOpenAiAnswerDrafter(config.answerDrafting, logger),
     heartbeatMs: config.heartbeatSeconds * 1000,
-    idleMs: config.mcpSessionIdleSeconds * 1000,
-    caps: config.mcpSessionCaps,
-    streamEvents,
+    logger,
+  };
+  const mcp = createMcpEndpoint({
+    legacy: createMcpSessions({
+      ...hubTools,
+      idleMs: config.mcpSessionIdleSeconds * 1000,
+      caps: config.mcpSessionCaps,
+      streamEvents,
+    }),
+    modernServer: createModernMcpServerFactory({
+      ...hubTools,
+      tasks: createInquiryTasks(inquiries),
+    }),
     logger,
   });
   const authenticate = createAuthenticate(auth, devices);
@@ -295,6 +321,15 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           idempotent,
           forwardOnce: createForwardOnce(idempotencyIndex),
           streamEvents,
+          roundTrip: {
+            states: createRequestStates({
+              secret: config.requestStateSecret ?? withEphemeralSecrets(config).requestStateSecret,
+              used: deps.usedRequestStates ?? createMemoryUsedRequestStates(),
+              ...(deps.requestStateClock === undefined ? {} : { now: deps.requestStateClock }),
+            }),
+            approvalUrl: (inquiryId) =>
+              new URL(`/inbox#${inquiryId}`, config.webPublicUrl).toString(),
+          },
           audit:
             deps.approvalAudit ??
             createLogAuditSink(auditChild(logger), {
@@ -372,12 +407,15 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const stopConversationFanOut = startConversationFanOut(sockets.io, conversations);
   const stopTeamFanOut = teams.startFanOut(sockets.io);
   const stopClosingMcp = devices.onRevoked((device) => {
-    Promise.all([mcp.closeDevice(device.id), proxies?.closeDevice(device.id)]).catch(
-      (error: unknown) =>
-        logger.error(
-          { err: error, deviceId: device.id },
-          "closing a revoked device's MCP sessions failed",
-        ),
+    Promise.all([
+      mcp.closeDevice(device.id),
+      proxies?.closeDevice(device.id),
+      withdrawAskedBy(inquiries, device.userId, device.id),
+    ]).catch((error: unknown) =>
+      logger.error(
+        { err: error, deviceId: device.id },
+        "closing a revoked device's MCP sessions and questions failed",
+      ),
     );
   });
   let closing: Promise<void> | undefined;

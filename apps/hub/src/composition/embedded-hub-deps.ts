@@ -12,6 +12,7 @@ export function embeddedHubDeps(embedded: EmbeddedInfra): Partial<HubDeps> {
     inquiryStore: embedded.inquiryStore,
     pendingIndex: embedded.pendingIndex,
     idempotencyIndex: embedded.idempotencyIndex,
+    usedRequestStates: embedded.usedRequestStates,
     userStore: embedded.userStore,
     tokenStore: embedded.tokenStore,
     deviceStore: embedded.deviceStore,

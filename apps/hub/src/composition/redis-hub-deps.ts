@@ -11,6 +11,7 @@ export function redisHubDeps(redis: RedisInfra): Partial<HubDeps> {
   return {
     inquiryStore: redis.inquiryStore,
     idempotencyIndex: redis.idempotencyIndex,
+    usedRequestStates: redis.usedRequestStates,
     eventBus: redis.eventBus,
     userStore: redis.userStore,
     tokenStore: redis.tokenStore,

@@ -3,6 +3,7 @@ import { PublicUrlSchema } from "@inquiry-hub/protocol";
 import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS } from "./hub-config";
 import type { HubConfig } from "./hub-config";
 import { MAX_TIMEOUT_SECONDS } from "../core/shared/timeout-limits";
+import { MIN_REQUEST_STATE_SECRET_LENGTH } from "../core/approvals/request-state-seal";
 import { loadProxyConfig } from "./load-proxy-config";
 import { browserOrigins } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";
@@ -104,6 +105,14 @@ const EnvSchema = z.object({
     .regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https: URL")
     .default(DEFAULT_HUB_CONFIG.vapidSubject),
   HUB_WEBHOOK_SECRET: z.string().min(32, "at least 32 characters").optional(),
+  /**
+   * Key of the proxy's sealed `requestState` (2026-07-28 clients). Unset = generated and
+   * persisted under HUB_DATA_DIR, right for one node; several nodes must all be given the same.
+   */
+  HUB_REQUEST_STATE_SECRET: z
+    .string()
+    .min(MIN_REQUEST_STATE_SECRET_LENGTH, `at least ${MIN_REQUEST_STATE_SECRET_LENGTH} characters`)
+    .optional(),
   HUB_WEBHOOK_LINK_SECONDS: seconds(DEFAULT_HUB_CONFIG.webhookLinkSeconds),
   HUB_WEBHOOK_ATTEMPTS: z.coerce
     .number()
@@ -294,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     vapidKeys: vapidKeyPair(parsed.data.HUB_VAPID_PUBLIC_KEY, parsed.data.HUB_VAPID_PRIVATE_KEY),
     vapidSubject: parsed.data.HUB_VAPID_SUBJECT,
     webhookSecret: parsed.data.HUB_WEBHOOK_SECRET,
+    requestStateSecret: parsed.data.HUB_REQUEST_STATE_SECRET,
     webhookLinkSeconds: parsed.data.HUB_WEBHOOK_LINK_SECONDS,
     webhookAttempts: parsed.data.HUB_WEBHOOK_ATTEMPTS,
     webhookRetryBaseSeconds: parsed.data.HUB_WEBHOOK_RETRY_BASE_SECONDS,

@@ -101,6 +101,11 @@ export interface HubConfig {
   vapidSubject: string;
   /** HMAC-SHA256 key of webhook decision links; absent = loaded or generated like VAPID. */
   webhookSecret?: string | undefined;
+  /**
+   * Key sealing the approval proxy's `requestState` (AES-256-GCM); absent = loaded or
+   * generated like VAPID. Every node that may receive a retried call needs the same key.
+   */
+  requestStateSecret?: string | undefined;
   /** How long a webhook decision link stays usable. */
   webhookLinkSeconds: number;
   /** Tries per webhook message (first included) and the backoff base, doubled per retry. */

@@ -44,19 +44,23 @@ function listen(server: Server): Promise<URL> {
   });
 }
 
-/** `deps` replaces stores, e.g. accounts and teams kept from an earlier hub (a restart). */
-export async function startProxyHarness(
-  tools: Record<string, unknown>,
-  overrides: Partial<HubConfig> = {},
-  deps: Partial<HubDeps> = {},
-): Promise<ProxyHarness> {
+/** A real demo-tools server on port 0 and the proxy config naming it `demo`. */
+export interface DemoUpstream {
+  proxy: ReturnType<typeof parseProxyConfig>;
+  sandboxDir: string;
+  stop(): Promise<void>;
+  /** Stops the server and removes its temp folder. */
+  close(): Promise<void>;
+}
+
+/** Starts demo-tools (sandbox and token file in a temp folder) with `tools` as its policy. */
+export async function startDemoUpstream(tools: Record<string, unknown>): Promise<DemoUpstream> {
   const root = await mkdtemp(path.join(tmpdir(), "proxy-test-"));
   const sandboxDir = path.join(root, "sandbox");
   const tokenFile = path.join(root, "demo-tools-token");
   const bearerToken = await loadOrCreateToken(tokenFile);
   const upstream: DemoToolsServer = createDemoToolsServer({ sandboxDir, bearerToken });
   const upstreamUrl = await listen(upstream.httpServer);
-
   const proxy = parseProxyConfig({
     upstreams: {
       demo: {
@@ -68,6 +72,24 @@ export async function startProxyHarness(
       },
     },
   });
+  return {
+    proxy,
+    sandboxDir,
+    stop: () => upstream.close(),
+    async close() {
+      await upstream.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `deps` replaces stores, e.g. accounts and teams kept from an earlier hub (a restart). */
+export async function startProxyHarness(
+  tools: Record<string, unknown>,
+  overrides: Partial<HubConfig> = {},
+  deps: Partial<HubDeps> = {},
+): Promise<ProxyHarness> {
+  const { proxy, sandboxDir, ...upstream } = await startDemoUpstream(tools);
   const audit: ApprovalAuditEntry[] = [];
   const testHub = await startTestHub(
     { proxy, ...overrides },
@@ -98,12 +120,11 @@ export async function startProxyHarness(
     answer(token, inquiryId, body) {
       return testHub.request(`/api/inquiries/${inquiryId}/answer`, { token, body });
     },
-    stopUpstream: () => upstream.close(),
+    stopUpstream: () => upstream.stop(),
     async close() {
       await Promise.allSettled(clients.map((client) => client.close()));
       await testHub.close();
       await upstream.close();
-      await rm(root, { recursive: true, force: true });
     },
   };
 }

@@ -12,7 +12,12 @@ const POLL_MS = 100;
  * with the call's result once it has one. The result is opaque JSON to the core.
  */
 const ForwardRecordSchema = z.discriminatedUnion("state", [
-  z.object({ state: z.literal("started"), attempt: z.string().min(1) }),
+  z.object({
+    state: z.literal("started"),
+    attempt: z.string().min(1),
+    /** When the turn was taken: a task tells "still forwarding" from "outcome unknown" by it. */
+    startedAt: z.iso.datetime().optional(),
+  }),
   z.object({ state: z.literal("finished"), result: z.unknown() }),
 ]);
 type ForwardRecord = z.infer<typeof ForwardRecordSchema>;
@@ -24,7 +29,7 @@ export type ForwardTurn =
   /** Another call already finished: its result, to be returned as it is. */
   | { kind: "finished"; result: unknown }
   /** Another call started and left no result within the wait: never act twice. */
-  | { kind: "started-elsewhere" };
+  | { kind: "started-elsewhere"; startedAt?: string | undefined };
 
 /** At-most-once acting on the final decision of a keyed approval, across calls and nodes. */
 export interface ForwardOnce {
@@ -34,6 +39,12 @@ export interface ForwardOnce {
    * forwarding right now), re-reading the index, before it is called `started-elsewhere`.
    */
   takeTurn(userId: string, key: string, inquiryId: string, waitMs: number): Promise<ForwardTurn>;
+  /**
+   * Holds `key` for `inquiryId` for `ttlMs`, so its turn can be taken later: for a decision
+   * acted on without a caller's idempotency key (a gated call run as a task, whose key derives
+   * from the inquiry id). Throws when the key already names another inquiry.
+   */
+  reserve(userId: string, key: string, inquiryId: string, ttlMs: number): Promise<void>;
 }
 
 function parseRecord(text: string | undefined): ForwardRecord | undefined {
@@ -57,20 +68,26 @@ export function createForwardOnce(index: IdempotencyIndex): ForwardOnce {
     waitMs: number,
   ): Promise<ForwardTurn> {
     const polls = Math.max(1, Math.ceil(waitMs / POLL_MS));
+    let startedAt: string | undefined;
     for (let poll = 0; poll < polls; poll += 1) {
       const entry = await index.read(userId, key);
       if (entry?.inquiryId !== inquiryId) break;
       const record = parseRecord(entry.result);
       if (record?.state === "finished") return { kind: "finished", result: record.result };
-      await sleep(POLL_MS);
+      startedAt = record?.startedAt;
+      if (poll + 1 < polls) await sleep(POLL_MS);
     }
-    return { kind: "started-elsewhere" };
+    return { kind: "started-elsewhere", startedAt };
   }
 
   return {
     async takeTurn(userId, key, inquiryId, waitMs) {
       const attempt = randomUUID();
-      const started = JSON.stringify({ state: "started", attempt } satisfies ForwardRecord);
+      const started = JSON.stringify({
+        state: "started",
+        attempt,
+        startedAt: new Date().toISOString(),
+      } satisfies ForwardRecord);
       const kept = parseRecord(
         await index.attachResult(userId, key, inquiryId, started, "if-absent"),
       );
@@ -84,6 +101,10 @@ export function createForwardOnce(index: IdempotencyIndex): ForwardOnce {
           },
         };
       return waitForFinish(userId, key, inquiryId, waitMs);
+    },
+    async reserve(userId, key, inquiryId, ttlMs) {
+      const held = await index.claim(userId, key, inquiryId, ttlMs);
+      if (held !== inquiryId) throw new Error(`key ${key} already names inquiry ${held}`);
     },
   };
 }

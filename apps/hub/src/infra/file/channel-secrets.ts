@@ -5,31 +5,43 @@ import webPush from "web-push";
 import { z } from "zod";
 import type { HubConfig } from "../../config/hub-config";
 import type { Logger } from "../../core/shared/ports";
+import { MIN_REQUEST_STATE_SECRET_LENGTH } from "../../core/approvals/request-state-seal";
 
 /** File under the data directory holding the generated channel secrets. */
 const SECRETS_FILE = "channel-secrets.json";
 
-const ChannelSecretsSchema = z.object({
+/** The request-state key is optional on read: files written before it existed lack it. */
+const StoredSecretsSchema = z.object({
   vapidPublicKey: z.base64url(),
   vapidPrivateKey: z.base64url(),
   webhookSecret: z.string().min(32),
+  requestStateSecret: z.string().min(MIN_REQUEST_STATE_SECRET_LENGTH).optional(),
 });
-type ChannelSecrets = z.infer<typeof ChannelSecretsSchema>;
+type ChannelSecrets = Required<z.infer<typeof StoredSecretsSchema>>;
 
 /** A configuration whose channel secrets are all present. */
 export type ConfigWithSecrets = HubConfig & {
   vapidKeys: NonNullable<HubConfig["vapidKeys"]>;
   webhookSecret: string;
+  requestStateSecret: string;
 };
 
-/** A fresh VAPID key pair and webhook signing secret. */
+const newKey = () => randomBytes(32).toString("base64url");
+
+/** A fresh VAPID key pair, webhook signing secret and request-state key. */
 function generateChannelSecrets(): ChannelSecrets {
   const vapid = webPush.generateVAPIDKeys();
   return {
     vapidPublicKey: vapid.publicKey,
     vapidPrivateKey: vapid.privateKey,
-    webhookSecret: randomBytes(32).toString("base64url"),
+    webhookSecret: newKey(),
+    requestStateSecret: newKey(),
   };
+}
+
+function writeSecrets(file: string, secrets: ChannelSecrets, flag: "wx" | "w"): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag });
 }
 
 /** `config` with its missing secrets taken from `secrets`; configured ones win. */
@@ -41,38 +53,61 @@ function fillSecrets(config: HubConfig, secrets: ChannelSecrets): ConfigWithSecr
       privateKey: secrets.vapidPrivateKey,
     },
     webhookSecret: config.webhookSecret ?? secrets.webhookSecret,
+    requestStateSecret: config.requestStateSecret ?? secrets.requestStateSecret,
   };
+}
+
+/** The secrets kept in `file`; undefined when there is no such file yet. */
+function readStoredSecrets(file: string): z.infer<typeof StoredSecretsSchema> | undefined {
+  try {
+    return StoredSecretsSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+  } catch (error) {
+    if (error instanceof Error && "code" in error && error.code === "ENOENT") return undefined;
+    throw new Error(`cannot read ${file}; fix or delete it`, { cause: error });
+  }
+}
+
+/** The configuration's secrets when the environment gave every one of them. */
+function configuredSecrets(config: HubConfig): ConfigWithSecrets | undefined {
+  const { vapidKeys, webhookSecret, requestStateSecret } = config;
+  if (vapidKeys === undefined || webhookSecret === undefined || requestStateSecret === undefined)
+    return undefined;
+  return { ...config, vapidKeys, webhookSecret, requestStateSecret };
 }
 
 /**
  * For a hub started by main.ts: secrets not given by the environment are read from
  * `<dataDir>/channel-secrets.json`, or generated and written there (mode 0600) on first
- * start, so browsers' push subscriptions and issued links survive restarts. Several nodes
- * must share the secrets, so a cluster sets them in the environment instead.
+ * start, so browsers' push subscriptions, issued links and request states survive restarts.
+ * A file from before the request-state key gains one. Several nodes must share the secrets,
+ * so a cluster sets them in the environment instead; a Redis node without
+ * HUB_REQUEST_STATE_SECRET is warned that retries reaching another node will be refused.
  */
 export function withPersistedSecrets(config: HubConfig, logger: Logger): ConfigWithSecrets {
-  const { vapidKeys, webhookSecret } = config;
-  if (vapidKeys !== undefined && webhookSecret !== undefined)
-    return { ...config, vapidKeys, webhookSecret };
+  const configured = configuredSecrets(config);
+  if (configured !== undefined) return configured;
+  if (config.redisUrl !== undefined && config.requestStateSecret === undefined)
+    logger.warn(
+      { variable: "HUB_REQUEST_STATE_SECRET" },
+      "REDIS_URL without HUB_REQUEST_STATE_SECRET: each node seals requestState with its own key",
+    );
   const file = path.resolve(config.dataDir, SECRETS_FILE);
-  let stored: ChannelSecrets;
-  try {
-    stored = ChannelSecretsSchema.parse(JSON.parse(readFileSync(file, "utf8")));
-  } catch (error) {
-    if (!(error instanceof Error && "code" in error && error.code === "ENOENT"))
-      throw new Error(`cannot read ${file}; fix or delete it`, { cause: error });
-    stored = generateChannelSecrets();
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-    logger.info({ file }, "generated Web Push (VAPID) keys and a webhook secret");
+  const read = readStoredSecrets(file);
+  if (read === undefined) {
+    const generated = generateChannelSecrets();
+    writeSecrets(file, generated, "wx");
+    logger.info({ file }, "generated Web Push (VAPID) keys, a webhook secret, a request-state key");
+    return fillSecrets(config, generated);
   }
-  return fillSecrets(config, stored);
+  if (read.requestStateSecret !== undefined)
+    return fillSecrets(config, { ...read, requestStateSecret: read.requestStateSecret });
+  const upgraded = { ...read, requestStateSecret: newKey() };
+  writeSecrets(file, upgraded, "w");
+  logger.info({ file }, "generated a request-state key");
+  return fillSecrets(config, upgraded);
 }
 
 /** For hubs built without main.ts (tests): throwaway secrets for whatever is not configured. */
 export function withEphemeralSecrets(config: HubConfig): ConfigWithSecrets {
-  const { vapidKeys, webhookSecret } = config;
-  if (vapidKeys !== undefined && webhookSecret !== undefined)
-    return { ...config, vapidKeys, webhookSecret };
-  return fillSecrets(config, generateChannelSecrets());
+  return configuredSecrets(config) ?? fillSecrets(config, generateChannelSecrets());
 }

@@ -3,6 +3,7 @@ import type { PairingGrant } from "../../core/accounts/pairing-service";
 import type { DeviceStore, TokenStore, UserStore } from "../../core/accounts/ports";
 import type { AuditTrail, DeliveryLog } from "../../core/history/ports";
 import type { IdempotencyIndex, InquiryStore, PendingIndex } from "../../core/inquiries/ports";
+import type { UsedRequestStates } from "../../core/approvals/ports";
 import type {
   DeliveryClaims,
   LinkNonce,
@@ -20,6 +21,7 @@ import { createLmdbDeliveryClaims } from "./lmdb-delivery-claims";
 import { createLmdbDeliveryLog } from "./lmdb-delivery-log";
 import { createLmdbDeviceStore } from "./lmdb-device-store";
 import { createLmdbIdempotencyIndex } from "./lmdb-idempotency-index";
+import { createLmdbUsedRequestStates } from "./lmdb-used-request-states";
 import { createLmdbInquiryStore } from "./lmdb-inquiry-store";
 import { createLmdbOneTimeSecretStore } from "./lmdb-one-time-secret-store";
 import { createLmdbPendingIndex } from "./lmdb-pending-index";
@@ -58,6 +60,8 @@ export interface EmbeddedInfra {
   pendingIndex: PendingIndex;
   /** Idempotency keys of MCP calls, so a call repeated after a restart finds its inquiry. */
   idempotencyIndex: IdempotencyIndex;
+  /** Redeemed request states of the proxy, so a state spent before a restart stays spent. */
+  usedRequestStates: UsedRequestStates;
   userStore: UserStore;
   tokenStore: TokenStore;
   deviceStore: DeviceStore;
@@ -91,6 +95,7 @@ export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfr
     inquiryStore: createLmdbInquiryStore(db, { historyTtlSeconds }),
     pendingIndex: createLmdbPendingIndex(db),
     idempotencyIndex: createLmdbIdempotencyIndex(db),
+    usedRequestStates: createLmdbUsedRequestStates(db),
     userStore: createLmdbUserStore(db),
     tokenStore: createLmdbTokenStore(db),
     deviceStore: createLmdbDeviceStore(db),

@@ -1,13 +1,18 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+} from "@modelcontextprotocol/client";
+import type { Transport } from "@modelcontextprotocol/client";
+import { deliverResponsesAfterNotifications } from "./responses-after-notifications";
 import { HubError } from "../../core/shared/errors";
 import type { UpstreamConnection } from "../../core/approvals/proxy-policy";
 import { resolveUpstreamHeaders } from "./upstream-headers";
 
-/** Identifies the proxy to upstream servers in their initialize request. */
+/** Identifies the proxy to upstreams: in `initialize` (2025) or each request's `_meta` (2026-07-28). */
 const PROXY_CLIENT_INFO = { name: "inquiry-hub-approval-proxy", version: "0.1.0" };
 
 /**
@@ -16,6 +21,17 @@ const PROXY_CLIENT_INFO = { name: "inquiry-hub-approval-proxy", version: "0.1.0"
  * the upstream), so the SDK refuses it.
  */
 const ELICITATION_CAPABILITY = { elicitation: { form: {} } };
+
+/**
+ * The proxy speaks whichever generation the upstream serves: a `server/discover` probe picks
+ * 2026-07-28 when the upstream offers it, anything else falls back to the 2025 `initialize`
+ * handshake (on stdio the probe runs on a short-lived sibling process). On 2026-07-28 an
+ * upstream asks for input by answering `input_required`; the SDK client fulfils it through
+ * the same `elicitation/create` handler a 2025 upstream's request reaches and retries the
+ * call itself, inside the one `request` the proxy awaits, so the forwarded call's deadline,
+ * progress relay and cancellation cover every round.
+ */
+const VERSION_NEGOTIATION = { mode: "auto" } as const;
 
 async function transportFor(connection: UpstreamConnection): Promise<Transport> {
   switch (connection.kind) {
@@ -34,38 +50,60 @@ async function transportFor(connection: UpstreamConnection): Promise<Transport> 
   }
 }
 
+/** How deep describeUpstreamFailure looks for a system error code among nested causes. */
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * The innermost error whose cause carries a system error code (fetch's `fetch failed` with
+ * `ECONNREFUSED`), however deep the SDK wrapped it (a failed version-negotiation probe wraps
+ * fetch's error once more).
+ */
+function codedFailure(error: Error): { message: string; code: string } | undefined {
+  let found: { message: string; code: string } | undefined;
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Error; depth += 1) {
+    const cause: unknown = current.cause;
+    if (
+      cause !== null &&
+      typeof cause === "object" &&
+      "code" in cause &&
+      typeof cause.code === "string"
+    )
+      found = { message: current.message, code: cause.code };
+    current = cause;
+  }
+  return found;
+}
+
 /**
  * A short, human-readable cause for any upstream failure: the SDK's timeout and
  * connection-closed errors, fetch's `fetch failed (ECONNREFUSED)`, or the message.
  */
 export function describeUpstreamFailure(error: unknown): string {
-  if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout))
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)
     return "no response before the proxy's deadline";
-  if (error instanceof McpError && error.code === Number(ErrorCode.ConnectionClosed))
-    return "the connection closed";
+  if (isConnectionClosed(error)) return "the connection closed";
   if (!(error instanceof Error)) return String(error);
-  const cause: unknown = error.cause;
-  const code =
-    cause !== null && typeof cause === "object" && "code" in cause && typeof cause.code === "string"
-      ? ` (${cause.code})`
-      : "";
-  return `${error.message}${code}`;
+  const coded = codedFailure(error);
+  return coded === undefined ? error.message : `${coded.message} (${coded.code})`;
+}
+
+/** True when the SDK gave up on a request because its connection closed first. */
+export function isConnectionClosed(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
 }
 
 /**
- * True when the upstream itself answered with a JSON-RPC error (as opposed to not answering):
- * such errors pass through to the agent with their code.
+ * True when the upstream itself answered with a JSON-RPC error (as opposed to not answering,
+ * which the SDK reports as an SdkError): such errors pass through to the agent with their code.
  */
-export function isUpstreamProtocolError(error: unknown): error is McpError {
-  return (
-    error instanceof McpError &&
-    error.code !== Number(ErrorCode.RequestTimeout) &&
-    error.code !== Number(ErrorCode.ConnectionClosed)
-  );
+export function isUpstreamProtocolError(error: unknown): error is ProtocolError {
+  return error instanceof ProtocolError;
 }
 
 /**
- * Opens one MCP client session to an upstream and initializes it within `timeoutMs`.
+ * Opens one MCP client connection to an upstream, negotiating its protocol generation (see
+ * VERSION_NEGOTIATION), within `timeoutMs`.
  * Throws HubError UPSTREAM naming the upstream and the cause, so the agent's initialize gets
  * a clear 502 instead of a hang; a half-open transport is closed before throwing.
  * `onClosed` runs once when the connection closes, however that happens (it is chained
@@ -77,11 +115,15 @@ export async function connectUpstream(
   timeoutMs: number,
   onClosed: () => void = () => undefined,
 ): Promise<Client> {
-  const client = new Client(PROXY_CLIENT_INFO, { capabilities: ELICITATION_CAPABILITY });
+  const client = new Client(PROXY_CLIENT_INFO, {
+    capabilities: ELICITATION_CAPABILITY,
+    versionNegotiation: VERSION_NEGOTIATION,
+  });
   try {
     const transport = await transportFor(connection);
     transport.onclose = onClosed;
     await client.connect(transport, { timeout: timeoutMs });
+    deliverResponsesAfterNotifications(transport);
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);

@@ -1,10 +1,10 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { HubError } from "../../core/shared/errors";
 import { unlistedPolicyTools } from "../../core/approvals/approval-policy";
 import type { UpstreamConfig } from "../../core/approvals/proxy-policy";
 import type { Logger } from "../../core/shared/ports";
 import { listUpstreamTools } from "./tool-catalog";
-import { connectUpstream } from "./upstream-connection";
+import { connectUpstream, isConnectionClosed } from "./upstream-connection";
 
 /** Opens upstream connections within each upstream's limits. */
 export interface UpstreamConnections {
@@ -78,6 +78,8 @@ export function createUpstreamConnections(logger: Logger): UpstreamConnections {
         logger.warn({ upstream: name }, message);
     } catch (error) {
       checked.delete(name);
+      // A 2026-07-28 request's connection closes with its request: the next connection checks.
+      if (isConnectionClosed(error)) return;
       logger.warn(
         { err: error, upstream: name },
         "approval proxy: could not check an upstream's policy against its tool list",

@@ -4,6 +4,7 @@ import type { Redis } from "ioredis";
 import { TeamRoleSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import type { IdempotencyIndex, PendingIndex } from "../../core/inquiries/ports";
+import type { UsedRequestStates } from "../../core/approvals/ports";
 import type { DeviceStore } from "../../core/accounts/ports";
 import type { OneTimeSecretStore } from "../../core/shared/ports";
 import type { PairingGrant } from "../../core/accounts/pairing-service";
@@ -22,6 +23,7 @@ import { createRedisInquiryEventBus } from "./redis-event-bus";
 import type { RedisInquiryEventBus } from "./redis-event-bus";
 import { createRedisDeviceStore } from "./redis-device-store";
 import { createRedisIdempotencyIndex } from "./redis-idempotency-index";
+import { createRedisUsedRequestStates } from "./redis-used-request-states";
 import { createRedisInquiryStore } from "./redis-inquiry-store";
 import type { RedisInquiryStore } from "./redis-inquiry-store";
 import { createRedisOneTimeSecretStore } from "./redis-one-time-secret-store";
@@ -108,6 +110,8 @@ export interface RedisInfra {
   pendingIndex: PendingIndex;
   /** Idempotency keys of MCP calls, so a call repeated on any node finds its inquiry. */
   idempotencyIndex: IdempotencyIndex;
+  /** Redeemed request states of the proxy, so a state is spent on every node at once. */
+  usedRequestStates: UsedRequestStates;
   /** Rate limiters counting in this Redis, so every node shares one budget per key. */
   attemptLimiters: AttemptLimiterFactory;
   /** This node's holder lease (renewing from creation until `close`). */
@@ -196,6 +200,7 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
       entry: keys.idempotency(userId, key),
       result: keys.idempotencyResult(userId, key),
     })),
+    usedRequestStates: createRedisUsedRequestStates(commands, (id) => keys.usedRequestState(id)),
     attemptLimiters: createRedisAttemptLimiters(commands, keyPrefix),
     lease,
     socketAdapter: createAdapter(adapterPub, adapterSub, {

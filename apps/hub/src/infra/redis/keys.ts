@@ -15,6 +15,7 @@
  * | `<p>conversation:<id>`           | hash   | one conversation (see redis-conversation-store.ts) |
  * | `<p>user:<userId>:idempotency:<key>` | string | inquiry id an idempotency key names; PX expiry |
  * | `<p>user:<userId>:idempotency-result:<key>` | string | the result attached to that key; same expiry |
+ * | `<p>request-state-used:<stateId>` | string | mark of a redeemed proxy request state; PX expiry |
  * | `<p>push:sub:<sha256(endpoint)>` | hash   | one Web Push subscription                        |
  * | `<p>push:device:<deviceId>`      | set    | endpoint hashes of a device's subscriptions      |
  * | `<p>claim:<channel>:<inquiryId>` | string | once-only push/webhook delivery claim            |
@@ -53,6 +54,8 @@ export interface KeyLayout {
   idempotency(userId: string, key: string): string;
   /** The result attached to one of a user's idempotency keys (see IdempotencyIndex). */
   idempotencyResult(userId: string, key: string): string;
+  /** The mark of one redeemed request state of the proxy (see UsedRequestStates). */
+  usedRequestState(stateId: string): string;
   accountKeys: AccountKeyLayout;
   channelKeys: ChannelKeyLayout;
   teamKeys: TeamKeyLayout;
@@ -139,6 +142,7 @@ export function createKeyLayout(prefix: string): KeyLayout {
     socketAdapterPrefix: `${prefix}socket.io`,
     idempotency: (userId, key) => `${userKeyPrefix}${userId}:idempotency:${key}`,
     idempotencyResult: (userId, key) => `${userKeyPrefix}${userId}:idempotency-result:${key}`,
+    usedRequestState: (stateId) => `${prefix}request-state-used:${stateId}`,
     accountKeys: {
       user: (userId) => `${prefix}account:${userId}`,
       username: (username) => `${prefix}username:${username.toLowerCase()}`,

@@ -1,4 +1,4 @@
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { ArgumentsValidator } from "../../core/inquiries/ports";
 
 type Check = (args: Record<string, unknown>) => string | undefined;

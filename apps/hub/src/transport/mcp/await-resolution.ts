@@ -1,7 +1,6 @@
 import { toClosedMeta, toHeartbeatMeta, toOpenedMeta } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerContext } from "@modelcontextprotocol/server";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import { HubError } from "../../core/shared/errors";
 import { createProgressReporter } from "./progress-reporter";
@@ -17,7 +16,7 @@ export interface HoldingContext {
 
 /** The tool call holding the inquiry. */
 export interface HoldingCall {
-  extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+  extra: ServerContext;
   /** Aborts when the caller gives up (cancelled, session or upstream gone). */
   stop: AbortSignal;
   /**

@@ -1,6 +1,6 @@
 import { inquiryResultText } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 
 /**
  * The `send_inquiry` result of a final inquiry. Always a first text block a model can act on

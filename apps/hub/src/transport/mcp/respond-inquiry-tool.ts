@@ -1,5 +1,5 @@
 import { HUB_TOOL_NAMES, RespondInquiryArgsSchema } from "@inquiry-hub/protocol";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import { toolErrorResult } from "./tool-error-result";
 

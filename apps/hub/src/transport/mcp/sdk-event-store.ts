@@ -1,5 +1,5 @@
-import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
+import type { EventStore } from "@modelcontextprotocol/server";
 import type { StreamEventLog } from "../../core/streams/ports";
 
 /**

@@ -1,5 +1,5 @@
 import { HUB_TOOL_NAMES, SendInquiryArgsSchema } from "@inquiry-hub/protocol";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { withDraftedSuggestion } from "../../core/inquiries/answer-drafter";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
 import type { CreateInquiryInput, InquiryService } from "../../core/inquiries/inquiry-service";
@@ -10,6 +10,7 @@ import { awaitResolution } from "./await-resolution";
 import { splitCallEnding } from "./call-ending";
 import { readIdempotencyKey } from "./idempotency-key";
 import { inquiryToolResult } from "./inquiry-tool-result";
+import type { InquiryTaskStarter } from "./tasks/inquiry-task-starter";
 import { toolErrorResult } from "./tool-error-result";
 import type { Logger } from "../../core/shared/ports";
 
@@ -42,6 +43,11 @@ export interface SendInquiryContext {
   yoloOverride?: boolean | undefined;
   /** Drafts a suggested answer when the call has none (HUB_SUGGEST_*); absent = off. */
   drafter?: AnswerDrafter | undefined;
+  /**
+   * Runs the call as a task when the request declared the Tasks extension; only 2026-07-28
+   * requests have it (see modern-mcp-server.ts), so a legacy session's wire never changes.
+   */
+  tasks?: InquiryTaskStarter | undefined;
 }
 
 /** The tool's input schema, with the session's `prompt` description when it gave one. */
@@ -67,6 +73,9 @@ function inputSchemaFor(promptDescription: string | undefined) {
  * inquiry per user and key: a repeat holds on the pending inquiry (its opened meta again, so
  * the caller learns the id) or returns a final one's result at once. Only the client's
  * cancel withdraws a keyed call's inquiry; a closed session leaves it pending for the retry.
+ *
+ * A call that declared the Tasks extension gets a task instead of a held call (see
+ * `tasks`): a keyed one the task of its key's inquiry, so one key is one task.
  */
 export function registerSendInquiryTool(server: McpServer, context: SendInquiryContext): void {
   server.registerTool(
@@ -75,9 +84,9 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
       description: context.description ?? DEFAULT_SEND_INQUIRY_DESCRIPTION,
       inputSchema: inputSchemaFor(context.promptDescription),
     },
-    async (args, extra) => {
+    async (args, ctx) => {
       try {
-        const key = readIdempotencyKey(extra._meta);
+        const key = readIdempotencyKey(ctx.mcpReq._meta);
         const input: CreateInquiryInput = {
           question: args.prompt,
           ...(args.options === undefined ? {} : { options: args.options }),
@@ -90,13 +99,13 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
           return inquiryToolResult(
             await recordDelegatedInquiry(context.inquiries, context.userId, input),
           );
+        const asTask = context.tasks?.accepts(ctx) === true ? context.tasks : undefined;
         if (key === undefined) {
-          const inquiry = await context.inquiries.create(
-            context.userId,
-            await withDraftedSuggestion(context.drafter, input),
-          );
+          const drafted = await withDraftedSuggestion(context.drafter, input);
+          if (asTask !== undefined) return await asTask.start(drafted);
+          const inquiry = await context.inquiries.create(context.userId, drafted);
           return inquiryToolResult(
-            await awaitResolution(context, inquiry, { extra, stop: extra.signal }),
+            await awaitResolution(context, inquiry, { extra: ctx, stop: ctx.mcpReq.signal }),
           );
         }
         const { inquiry } = await context.idempotent.createOnce(
@@ -105,9 +114,11 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
           await withDraftedSuggestion(context.drafter, input),
         );
         if (inquiry.status !== "pending") return inquiryToolResult(inquiry);
-        const ending = splitCallEnding(extra.signal, context.sessionGone);
+        const task = asTask?.follow(inquiry);
+        if (task !== undefined) return task;
+        const ending = splitCallEnding(ctx.mcpReq.signal, context.sessionGone);
         const final = await awaitResolution(context, inquiry, {
-          extra,
+          extra: ctx,
           stop: ending.cancelled,
           release: ending.gone,
         });

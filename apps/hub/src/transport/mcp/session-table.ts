@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest } from "@modelcontextprotocol/server";
+import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { HubError } from "../../core/shared/errors";
 import { requestPrincipal } from "../http/authenticate";
 import { checkSessionCaps } from "./session-caps";
@@ -15,7 +15,7 @@ export interface SessionOwner {
 
 /** What the table keeps per session; endpoints add their own fields. */
 export interface TableSession extends SessionOwner {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   /** Closes the session's server and whatever it owns; in-flight calls are cancelled. */
   close(): Promise<void>;
 }

@@ -6,6 +6,12 @@ import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import type { AuditSink } from "../../core/approvals/audit-log";
 import type { ProxyConfig } from "../../core/approvals/proxy-policy";
 import { createProxySessions } from "./proxy-sessions";
+import type { SharedApprovalContext } from "./proxy-sessions";
+import { createModernProxyServerFactory } from "./modern-proxy-server";
+import type { RoundTripApprovals } from "./round-trip-approval";
+import { createEraRouter } from "../mcp/era-router";
+import { createInquiryTasks } from "../../core/inquiries/inquiry-tasks";
+import { HubError } from "../../core/shared/errors";
 import { createUpstreamConnections } from "../../infra/mcp-upstream/upstream-connections";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
@@ -44,6 +50,11 @@ export interface ApprovalProxyDeps {
   forwardOnce: ForwardOnce;
   /** Session SSE events for Last-Event-ID resumption, shared with `/mcp`. */
   streamEvents: StreamEventLog;
+  /**
+   * 2026-07-28 clients that follow URL elicitation: the sealed request states and the page
+   * where the person decides (see round-trip-approval.ts).
+   */
+  roundTrip: RoundTripApprovals;
 }
 
 /** The mounted proxy plus the hooks the rest of the hub must call. */
@@ -61,38 +72,68 @@ export interface ApprovalProxies {
  * like the upstream, except that gated tool calls wait for the user's decision as APPROVAL
  * inquiries fanned out to their devices. Answers are checked by the inquiry service itself
  * (allowed decisions, edits against the stored inputSchema), so any node may receive them.
+ * Each URL serves both generations (createEraRouter): 2025-era clients get today's sessions,
+ * 2026-07-28 clients a server per request, built by the same createProxyServer; those that
+ * declare URL elicitation get their gated calls decided over rounds (round-trip-approval.ts).
  *
  * @example
  * const proxies = createApprovalProxies({ config, inquiries, validateArguments, authenticate, heartbeatMs, idleMs });
  * app.use(proxies.router);
  */
 export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies {
+  const connections = createUpstreamConnections(deps.logger);
+  const approvalTasks = createInquiryTasks(deps.inquiries);
+  const approvals: SharedApprovalContext = {
+    inquiries: deps.inquiries,
+    validateArguments: deps.validateArguments,
+    audit: deps.audit,
+    heartbeatMs: deps.heartbeatMs,
+    logger: deps.logger,
+    yolo: deps.yolo,
+    teams: deps.teams,
+    idempotent: deps.idempotent,
+    forwardOnce: deps.forwardOnce,
+  };
   const sessions = createProxySessions({
     upstreams: deps.config.upstreams,
     idleMs: deps.idleMs,
     caps: deps.sessionCaps,
-    connections: createUpstreamConnections(deps.logger),
+    connections,
     streamEvents: deps.streamEvents,
-    approvals: {
-      inquiries: deps.inquiries,
-      validateArguments: deps.validateArguments,
-      audit: deps.audit,
-      heartbeatMs: deps.heartbeatMs,
-      logger: deps.logger,
-      yolo: deps.yolo,
-      teams: deps.teams,
-      idempotent: deps.idempotent,
-      forwardOnce: deps.forwardOnce,
-    },
+    approvals,
   });
+  const endpoints = new Map(
+    Object.entries(deps.config.upstreams).map(([upstreamName, upstream]) => [
+      upstreamName,
+      createEraRouter({
+        legacy: (req, res) => sessions.handle(upstreamName, req, res),
+        modernServer: createModernProxyServerFactory({
+          upstreamName,
+          upstream,
+          approvals,
+          connections,
+          roundTrip: deps.roundTrip,
+          tasks: approvalTasks,
+        }),
+        logger: deps.logger,
+        endpoint: `/proxy/${upstreamName}/mcp`,
+      }),
+    ]),
+  );
   const router = Router();
-  const handle: RequestHandler<{ name: string }> = (req, res) =>
-    sessions.handle(req.params.name, req, res);
+  const handle: RequestHandler<{ name: string }> = async (req, res) => {
+    const endpoint = endpoints.get(req.params.name);
+    if (endpoint === undefined)
+      throw new HubError("NOT_FOUND", `no proxied upstream named "${req.params.name}"`);
+    await endpoint.handle(req, res);
+  };
   router.all("/proxy/:name/mcp", ...(deps.guards ?? []), deps.authenticate, handle);
 
   return {
     router,
     closeDevice: (deviceId) => sessions.closeDevice(deviceId),
-    close: () => sessions.close(),
+    async close() {
+      await Promise.all([sessions.close(), ...[...endpoints.values()].map((each) => each.close())]);
+    },
   };
 }

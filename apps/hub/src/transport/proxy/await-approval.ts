@@ -1,6 +1,5 @@
-import type { ApprovalDetails, Inquiry } from "@inquiry-hub/protocol";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { ApprovalDetails, Inquiry, SharedApproval } from "@inquiry-hub/protocol";
+import type { ServerContext } from "@modelcontextprotocol/server";
 import type { ArgumentsValidator } from "../../core/inquiries/ports";
 import type { CreateInquiryInput, InquiryService } from "../../core/inquiries/inquiry-service";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
@@ -150,6 +149,28 @@ export async function yoloApproves(
 }
 
 /**
+ * Opens the APPROVAL inquiry of one gated call, the one way every path asks: under the user's
+ * standing YOLO it is stored unannounced and returned already resolved as delegated;
+ * otherwise it goes to every device (or the team `routed` names) and is returned pending.
+ */
+export async function openApprovalInquiry(
+  context: ApprovalContext,
+  request: ApprovalRequest,
+  input: ApprovalInquiryInput,
+  routed?: { sharedApproval: SharedApproval },
+): Promise<Inquiry> {
+  if (await yoloApproves(context, request, routed)) {
+    const hidden = await context.inquiries.create(context.userId, { ...input, announce: false });
+    return resolveAsDelegated(context.inquiries, hidden);
+  }
+  return context.inquiries.create(context.userId, {
+    ...input,
+    ...routed,
+    askedByCredentialId: context.agentDeviceId,
+  });
+}
+
+/**
  * Asks the session's user to approve one tool call and waits for the decision, exactly like
  * send_inquiry: an APPROVAL progress notification (when the call has a progressToken),
  * heartbeats, and INQUIRY_CLOSED before returning. The approval details, inputSchema
@@ -164,7 +185,7 @@ export async function yoloApproves(
 export async function awaitApproval(
   context: ApprovalContext,
   request: ApprovalRequest,
-  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  extra: ServerContext,
   stop: AbortSignal,
 ): Promise<ApprovalOutcome> {
   const { input, audited } = prepareApproval(context, request);
@@ -174,15 +195,8 @@ export async function awaitApproval(
       ? undefined
       : await routeOrRefuse(context.teams, policy.team, context.userId, tool);
   if (routed !== undefined && "refused" in routed) return routed.refused;
-  if (await yoloApproves(context, request, routed)) {
-    const hidden = await context.inquiries.create(context.userId, { ...input, announce: false });
-    return audited(await resolveAsDelegated(context.inquiries, hidden));
-  }
-  const inquiry = await context.inquiries.create(context.userId, {
-    ...input,
-    ...routed,
-    askedByCredentialId: context.agentDeviceId,
-  });
+  const inquiry = await openApprovalInquiry(context, request, input, routed);
+  if (inquiry.status !== "pending") return audited(inquiry);
   const stopEscalating =
     routed === undefined ? undefined : context.teams?.followEscalations(inquiry);
   try {

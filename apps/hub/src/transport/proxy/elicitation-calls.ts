@@ -1,8 +1,7 @@
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { SdkErrorCode, SdkError } from "@modelcontextprotocol/server";
+import type { ServerContext } from "@modelcontextprotocol/server";
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type Extra = ServerContext;
 
 /**
  * The SDK's own per-request timer is set this far out (the largest delay `setTimeout`
@@ -46,14 +45,14 @@ export function createForwardedCalls(): ForwardedCalls {
   const running: ForwardedCall[] = [];
 
   return {
-    begin(extra, timeoutMs, stop = extra.signal) {
+    begin(extra, timeoutMs, stop = extra.mcpReq.signal) {
       const deadline = new AbortController();
       let timer: NodeJS.Timeout | undefined;
       let holds = 0;
       let ended = false;
       const arm = (): void => {
         timer = setTimeout(() => {
-          deadline.abort(new McpError(ErrorCode.RequestTimeout, "Request timed out"));
+          deadline.abort(new SdkError(SdkErrorCode.RequestTimeout, "Request timed out"));
         }, timeoutMs);
       };
       const call: ForwardedCall = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Inquiry, InquiryResolution } from "@inquiry-hub/protocol";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError } from "@modelcontextprotocol/server";
 import { elicitResultOf, questionsOf } from "./elicitation-handler";
 
 function resolved(resolution: Omit<InquiryResolution, "resolvedAt">): Inquiry {
@@ -47,7 +47,7 @@ describe("elicitation forms", () => {
       type: "object",
       properties: { address: { type: "object", properties: {} } },
     } as unknown as Parameters<typeof questionsOf>[0];
-    expect(() => questionsOf(nested)).toThrow(McpError);
+    expect(() => questionsOf(nested)).toThrow(ProtocolError);
     expect(() => questionsOf(nested)).toThrow(
       /cannot show this elicitation form: properties\.address/,
     );

@@ -1,19 +1,15 @@
 import { QuestionsSchema, requestedSchemaToQuestions } from "@inquiry-hub/protocol";
 import type { Inquiry, Question } from "@inquiry-hub/protocol";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { ElicitResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type {
-  ClientNotification,
-  ClientRequest,
-  ElicitRequest,
-  ElicitResult,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ElicitResultSchema } from "@modelcontextprotocol/core";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/server";
 import { ZodError } from "zod";
 import type { CreateInquiryInput } from "../../core/inquiries/inquiry-service";
 import { recordDelegatedInquiry } from "../../core/inquiries/yolo-inquiries";
 import { awaitResolution } from "../mcp/await-resolution";
 import type { ApprovalContext } from "./await-approval";
 import type { ForwardedCalls } from "./elicitation-calls";
+import type { ClientContext } from "@modelcontextprotocol/client";
 
 /** The one option of an elicitation without fields: the person can only accept or decline. */
 export const ACCEPT_OPTION = "Accept";
@@ -50,8 +46,8 @@ export function questionsOf(requestedSchema: ElicitRequestFormSchema): Question[
   try {
     return QuestionsSchema.parse(requestedSchemaToQuestions(requestedSchema));
   } catch (error) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `the approval proxy cannot show this elicitation form: ${describeSchemaProblem(error)}`,
     );
   }
@@ -89,22 +85,19 @@ export function elicitResultOf(inquiry: Inquiry): ElicitResult {
  */
 export function createElicitationHandler(
   deps: ElicitationDeps,
-): (
-  request: ElicitRequest,
-  extra: RequestHandlerExtra<ClientRequest, ClientNotification>,
-) => Promise<ElicitResult> {
+): (request: ElicitRequest, extra: ClientContext) => Promise<ElicitResult> {
   const context = deps.approvals;
   return async (request, extra) => {
     const params = request.params;
     if (!("requestedSchema" in params))
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         "the approval proxy supports form elicitation only",
       );
     const call = deps.calls.latest();
     if (call === undefined)
-      throw new McpError(
-        ErrorCode.InvalidRequest,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
         "the approval proxy relays elicitations only while it forwards a tools/call",
       );
     const questions = questionsOf(params.requestedSchema);
@@ -122,7 +115,7 @@ export function createElicitationHandler(
       const inquiry = await context.inquiries.create(context.userId, input);
       const final = await awaitResolution(context, inquiry, {
         extra: call.extra,
-        stop: AbortSignal.any([extra.signal, call.extra.signal, deps.upstreamGone]),
+        stop: AbortSignal.any([extra.mcpReq.signal, call.extra.mcpReq.signal, deps.upstreamGone]),
       });
       return elicitResultOf(final);
     } finally {

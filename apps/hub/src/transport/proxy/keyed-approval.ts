@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerContext } from "@modelcontextprotocol/server";
 import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
 import { approvalOutcome } from "../../core/approvals/approval-outcome";
 import { reusedKeyText } from "../../core/approvals/approval-text";
@@ -45,7 +44,7 @@ function isSameCall(inquiry: Inquiry, context: ApprovalContext, request: Approva
 export async function awaitKeyedApproval(
   context: ApprovalContext,
   request: ApprovalRequest,
-  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  extra: ServerContext,
   holding: { key: string; ending: CallEnding },
 ): Promise<KeyedApproval> {
   const { input, call, audited } = prepareApproval(context, request);
@@ -96,7 +95,7 @@ async function decide(
   context: ApprovalContext,
   inquiry: Inquiry,
   how: {
-    extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+    extra: ServerContext;
     ending: CallEnding;
     delegate: boolean;
   },

@@ -1,30 +1,26 @@
 import { z } from "zod";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type {
-  CallToolResult,
-  ServerNotification,
-  ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/core";
+import { ProtocolError } from "@modelcontextprotocol/server";
+import type { CallToolResult, ServerContext } from "@modelcontextprotocol/server";
 import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
 import { unknownOutcomeText } from "../../core/approvals/approval-text";
 import type { CallEnding } from "../mcp/call-ending";
 import type { ApprovalContext, ApprovalRequest } from "./await-approval";
 import { awaitKeyedApproval, proxyIdempotencyKey } from "./keyed-approval";
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type Extra = ServerContext;
 
 /**
  * What a keyed call's turn leaves beside its key for every repeat: the tool result it
  * returned, or the upstream's JSON-RPC error it passed through.
  */
-const StoredOutcomeSchema = z.union([
+export const StoredOutcomeSchema = z.union([
   z.object({ result: CallToolResultSchema }),
   z.object({
     error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown() }),
   }),
 ]);
-type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;
+export type StoredOutcome = z.infer<typeof StoredOutcomeSchema>;
 
 /** What a keyed gated call needs from its tools/call handler. */
 export interface KeyedGatedCall {
@@ -45,7 +41,7 @@ export interface KeyedGatedCall {
  * The stored result again, or the stored error thrown again. The error is rebuilt with its
  * code and its message as sent the first time (McpError's constructor would prefix it twice).
  */
-function replay(stored: StoredOutcome): CallToolResult {
+export function replay(stored: StoredOutcome): CallToolResult {
   if ("result" in stored) return stored.result;
   throw Object.assign(new Error(stored.error.message), {
     code: stored.error.code,
@@ -98,7 +94,7 @@ export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolR
   try {
     result = await call.forward(outcome.args);
   } catch (error) {
-    if (error instanceof McpError)
+    if (error instanceof ProtocolError)
       await turn.finish({
         error: { code: error.code, message: error.message, data: error.data },
       } satisfies StoredOutcome);

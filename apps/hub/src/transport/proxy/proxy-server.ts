@@ -1,37 +1,22 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  McpError,
-  CompleteRequestSchema,
-  ElicitRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  ResultSchema,
-  SetLevelRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-import type {
-  ServerCapabilities,
-  ServerNotification,
-  ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { z } from "zod";
+import { ResultSchema } from "@modelcontextprotocol/core";
+import { Server, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { ServerCapabilities, ServerNotification } from "@modelcontextprotocol/server";
+import type { Client } from "@modelcontextprotocol/client";
 import { mayBeGated } from "../../core/approvals/approval-policy";
 import { describedWithNote } from "../../core/approvals/approval-text";
 import type { ApprovalContext } from "./await-approval";
+import type { RoundTripApprovals } from "./round-trip-approval";
+import type { InquiryTasks } from "../../core/inquiries/inquiry-tasks";
+import { enableApprovalTasks } from "./tasks/approval-task-starter";
 import { createForwardedCalls } from "./elicitation-calls";
 import { createElicitationHandler } from "./elicitation-handler";
+import { relayUpstreamLogs } from "./upstream-relay";
 import type { UpstreamConfig } from "../../core/approvals/proxy-policy";
 import { createToolCatalog, UpstreamToolListSchema } from "../../infra/mcp-upstream/tool-catalog";
 import {
   createToolCallHandler,
+  createUpstreamForward,
   forwardedParams,
   upstreamOptions,
   upstreamProtocolError,
@@ -41,19 +26,19 @@ import {
   isUpstreamProtocolError,
 } from "../../infra/mcp-upstream/upstream-connection";
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** The request schemas forwarded verbatim, by the capability that enables them. */
+/** The request methods forwarded verbatim, by the capability that enables them. */
 const PASS_THROUGH = {
-  resources: [
-    ListResourcesRequestSchema,
-    ListResourceTemplatesRequestSchema,
-    ReadResourceRequestSchema,
-  ],
-  prompts: [ListPromptsRequestSchema, GetPromptRequestSchema],
-  completions: [CompleteRequestSchema],
-  logging: [SetLevelRequestSchema],
+  resources: ["resources/list", "resources/templates/list", "resources/read"],
+  prompts: ["prompts/list", "prompts/get"],
+  completions: ["completion/complete"],
+  logging: ["logging/setLevel"],
 } as const;
+
+/**
+ * The params of a forwarded request, read loosely: whatever the agent sent reaches the
+ * upstream as it is, which validates them itself.
+ */
+const ForwardedParamsSchema = z.looseObject({ _meta: z.looseObject({}).optional() });
 
 /** The upstream capabilities the proxy can serve; anything else is not announced. */
 function servedCapabilities(upstream: ServerCapabilities): ServerCapabilities {
@@ -82,6 +67,10 @@ export function createProxyServer(deps: {
   upstreamGone: AbortSignal;
   /** Aborts when the proxy session closes: keyed calls then leave their approval pending. */
   sessionGone: AbortSignal;
+  /** 2026-07-28 requests only: gated calls may be decided over rounds (round-trip-approval.ts). */
+  roundTrip?: RoundTripApprovals | undefined;
+  /** 2026-07-28 requests only: gated calls run as approval tasks for clients declaring Tasks. */
+  tasks?: InquiryTasks | undefined;
 }): Server {
   const { client, upstream } = deps;
   const name = deps.approvals.upstream;
@@ -93,8 +82,9 @@ export function createProxyServer(deps: {
   });
   const catalog = createToolCatalog(client);
   const calls = createForwardedCalls();
+  relayUpstreamLogs(client, server, calls);
   client.setRequestHandler(
-    ElicitRequestSchema,
+    "elicitation/create",
     createElicitationHandler({ approvals: deps.approvals, calls, upstreamGone: deps.upstreamGone }),
   );
 
@@ -103,52 +93,72 @@ export function createProxyServer(deps: {
       return await request;
     } catch (error) {
       if (isUpstreamProtocolError(error)) throw upstreamProtocolError(name, error);
-      throw new McpError(
-        ErrorCode.InternalError,
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
         `upstream "${name}" failed: ${describeUpstreamFailure(error)}`,
       );
     }
   }
 
-  function passThrough(
-    schema:
-      | (typeof PASS_THROUGH)[keyof typeof PASS_THROUGH][number]
-      | typeof SubscribeRequestSchema
-      | typeof UnsubscribeRequestSchema,
-  ): void {
-    server.setRequestHandler(schema, (request, extra: Extra) =>
-      relay(
-        client.request(
-          { method: request.method, params: forwardedParams(request.params ?? {}) },
-          ResultSchema,
-          upstreamOptions(deps, extra),
+  /**
+   * Forwards `method` with its params and result untouched (the schema-bundle registration,
+   * so neither side is narrowed to the spec shapes this SDK knows).
+   */
+  function passThrough(method: string): void {
+    server.setRequestHandler(
+      method,
+      { params: ForwardedParamsSchema, result: ResultSchema },
+      (params, ctx) =>
+        relay(
+          client.request(
+            { method, params: forwardedParams(params) },
+            ResultSchema,
+            upstreamOptions(deps, ctx),
+          ),
         ),
-      ),
     );
   }
 
   if (capabilities.tools !== undefined) {
-    server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
-      const result = await relay(
-        client.request(
-          { method: "tools/list", params: forwardedParams(request.params ?? {}) },
-          UpstreamToolListSchema,
-          upstreamOptions(deps, extra),
-        ),
-      );
-      catalog.remember(result.tools);
-      const note = upstream.requiresApprovalNote;
-      if (note === undefined) return result;
-      const tools = result.tools.map((tool) =>
-        mayBeGated(upstream, tool.name)
-          ? { ...tool, description: describedWithNote(tool.description, note) }
-          : tool,
-      );
-      return { ...result, tools };
-    });
     server.setRequestHandler(
-      CallToolRequestSchema,
-      createToolCallHandler({ ...deps, catalog, calls }),
+      "tools/list",
+      { params: ForwardedParamsSchema, result: UpstreamToolListSchema },
+      async (params, ctx) => {
+        const result = await relay(
+          client.request(
+            { method: "tools/list", params: forwardedParams(params) },
+            UpstreamToolListSchema,
+            upstreamOptions(deps, ctx),
+          ),
+        );
+        catalog.remember(result.tools);
+        const note = upstream.requiresApprovalNote;
+        if (note === undefined) return result;
+        const tools = result.tools.map((tool) =>
+          mayBeGated(upstream, tool.name)
+            ? { ...tool, description: describedWithNote(tool.description, note) }
+            : tool,
+        );
+        return { ...result, tools };
+      },
+    );
+    const tasks =
+      deps.tasks === undefined
+        ? undefined
+        : enableApprovalTasks(server, {
+            tasks: deps.tasks,
+            logger: deps.approvals.logger,
+            actions: {
+              context: deps.approvals,
+              upstream,
+              forward: createUpstreamForward({ ...deps, calls }),
+              hasOutputSchema: async (tool, ctx) =>
+                (await catalog.find(tool, upstreamOptions(deps, ctx)))?.outputSchema !== undefined,
+            },
+          });
+    server.setRequestHandler(
+      "tools/call",
+      createToolCallHandler({ ...deps, catalog, calls, tasks }),
     );
   }
   for (const [capability, schemas] of Object.entries(PASS_THROUGH)) {
@@ -156,8 +166,8 @@ export function createProxyServer(deps: {
     for (const schema of schemas) passThrough(schema);
   }
   if (capabilities.resources?.subscribe === true) {
-    passThrough(SubscribeRequestSchema);
-    passThrough(UnsubscribeRequestSchema);
+    passThrough("resources/subscribe");
+    passThrough("resources/unsubscribe");
   }
 
   client.fallbackNotificationHandler = async (notification) => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { StreamEventLog } from "../../core/streams/ports";
 import { createSessionEventStore } from "../mcp/sdk-event-store";
 import type { Request, Response } from "express";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { HubError } from "../../core/shared/errors";
 import type { SessionCaps } from "../mcp/session-caps";
 import { parseSessionOptions } from "../mcp/session-options";
@@ -88,7 +88,7 @@ export function createProxySessions(deps: {
         yoloOverride,
       },
     });
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => sessionId,
       eventStore: createSessionEventStore(deps.streamEvents, sessionId),
       onsessioninitialized: () => {

@@ -1,15 +1,10 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ProtocolError } from "@modelcontextprotocol/client";
 import type {
-  RequestHandlerExtra,
+  Client,
   RequestOptions,
-} from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type {
   CallToolRequest,
   CallToolResult,
-  ServerNotification,
-  ServerRequest,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/client";
 import { caseVariantOf, decideGate, policyFor } from "../../core/approvals/approval-policy";
 import { upstreamFailureText } from "../../core/approvals/approval-text";
 import type { ApprovalVerdict } from "../../core/approvals/approval-outcome";
@@ -18,6 +13,7 @@ import { readIdempotencyKey } from "../mcp/idempotency-key";
 import { toolErrorResult } from "../mcp/tool-error-result";
 import { awaitApproval } from "./await-approval";
 import { runKeyedGatedCall } from "./keyed-gated-call";
+import { relayProgress } from "./upstream-relay";
 import type { ApprovalContext } from "./await-approval";
 import { SDK_TIMEOUT_DISABLED_MS } from "./elicitation-calls";
 import type { ForwardedCalls } from "./elicitation-calls";
@@ -27,8 +23,12 @@ import {
   describeUpstreamFailure,
   isUpstreamProtocolError,
 } from "../../infra/mcp-upstream/upstream-connection";
+import type { InputRequiredResult, ServerContext } from "@modelcontextprotocol/server";
+import { runRoundTripApproval, takesRoundTrip } from "./round-trip-approval";
+import type { RoundTripApprovals } from "./round-trip-approval";
+import type { ApprovalTaskStarter } from "./tasks/approval-task-starter";
 
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type Extra = ServerContext;
 
 /** What a proxy session's tools/call needs. */
 export interface ToolCallDeps {
@@ -42,13 +42,20 @@ export interface ToolCallDeps {
   calls: ForwardedCalls;
   /** Aborts when the proxy session closes (see call-ending.ts). */
   sessionGone: AbortSignal;
+  /** 2026-07-28 requests only: gated calls decided over rounds (round-trip-approval.ts). */
+  roundTrip?: RoundTripApprovals | undefined;
+  /** 2026-07-28 requests only: gated calls run as approval tasks (tasks/approval-task-starter.ts). */
+  tasks?: ApprovalTaskStarter | undefined;
 }
 
 function textResult(text: string, isError: boolean): CallToolResult {
   return { content: [{ type: "text", text }], ...(isError ? { isError: true } : {}) };
 }
 
-/** The agent's `_meta` minus its progressToken, which belongs to the agent's request only. */
+/**
+ * The agent's `_meta` minus its progressToken, which belongs to the agent's request only (a
+ * forwarded tools/call asks the upstream for progress with its own token: upstream-relay.ts).
+ */
 export function forwardedParams<Params extends { _meta?: object | undefined }>(
   params: Params,
 ): Params {
@@ -61,12 +68,12 @@ export function forwardedParams<Params extends { _meta?: object | undefined }>(
 
 /** Upstream request options for a request of the agent: its cancellation, our deadline. */
 export function upstreamOptions(deps: { upstream: UpstreamConfig }, extra: Extra): RequestOptions {
-  return { signal: extra.signal, timeout: deps.upstream.timeoutMs };
+  return { signal: extra.mcpReq.signal, timeout: deps.upstream.timeoutMs };
 }
 
 /** An upstream JSON-RPC error passes through with its code, its message naming the upstream. */
-export function upstreamProtocolError(name: string, error: McpError): McpError {
-  return new McpError(error.code, `upstream "${name}": ${error.message}`, error.data);
+export function upstreamProtocolError(name: string, error: ProtocolError): ProtocolError {
+  return new ProtocolError(error.code, `upstream "${name}": ${error.message}`, error.data);
 }
 
 /**
@@ -90,6 +97,58 @@ function misfitText(upstream: string, tool: string, problem: string): string {
   return `The arguments do not fit the input schema of "${tool}" on "${upstream}": ${problem}. Nothing was asked or run; fix the arguments and call again.`;
 }
 
+/** Sends one tools/call upstream with `args`; aborts on `stop` (the request's by default). */
+export type UpstreamForward = (
+  params: CallToolRequest["params"],
+  args: Record<string, unknown>,
+  extra: Extra,
+  stop?: AbortSignal,
+) => Promise<CallToolResult>;
+
+/**
+ * The one way a decided call goes upstream, for tools/call and for an approval task's
+ * `tasks/get` alike: registered with the forwarded calls (so the upstream's elicitations find
+ * it), its progress relayed under the caller's token, an upstream JSON-RPC error passed
+ * through, any other failure an `isError` result naming the upstream.
+ */
+export function createUpstreamForward(
+  deps: Pick<ToolCallDeps, "upstream" | "client" | "calls" | "approvals">,
+): UpstreamForward {
+  const name = deps.approvals.upstream;
+  return async (params, args, extra, stop = extra.mcpReq.signal) => {
+    const call = deps.calls.begin(extra, deps.upstream.timeoutMs, stop);
+    try {
+      const progress = relayProgress(extra);
+      const result = await deps.client.request(
+        { method: "tools/call", params: { ...forwardedParams(params), arguments: args } },
+        { signal: call.signal, timeout: SDK_TIMEOUT_DISABLED_MS, ...progress.options },
+      );
+      await progress.drained();
+      return result;
+    } catch (error) {
+      if (isUpstreamProtocolError(error)) throw upstreamProtocolError(name, error);
+      return textResult(
+        upstreamFailureText(name, params.name, describeUpstreamFailure(error)),
+        true,
+      );
+    } finally {
+      call.end();
+    }
+  };
+}
+
+/**
+ * The result of a gated call that was not run: its text, `isError` for tools with an
+ * outputSchema (clients would otherwise reject a result lacking structuredContent) and for
+ * decisions that could not be applied.
+ */
+export function notRunResult(
+  outcome: { verdict: ApprovalVerdict; text: string },
+  hasOutputSchema: boolean,
+): CallToolResult {
+  return textResult(outcome.text, hasOutputSchema || outcome.verdict === "unusable");
+}
+
 /**
  * Handles `tools/call` of a proxy session: a tool the upstream does not list (exactly) is
  * refused before any policy applies; ungated, allow-listed and untriggered calls go
@@ -100,35 +159,16 @@ function misfitText(upstream: string, tool: string, problem: string): string {
  * `isError` only for tools with an outputSchema, whose results clients would otherwise reject
  * for lacking structuredContent. An unreachable or failing upstream is an `isError` result
  * naming the upstream; an upstream's own JSON-RPC error passes through as McpError.
+ * How a gated call waits, for a personal (not team) approval: a 2026-07-28 request that
+ * declared Tasks and gave no idempotency key gets an approval task (a keyed call keeps the
+ * key's at-most-once path, which a task id would bypass); one that can follow a URL (or
+ * retries) takes the round trip; everything else blocks with heartbeats.
  */
 export function createToolCallHandler(
   deps: ToolCallDeps,
-): (request: CallToolRequest, extra: Extra) => Promise<CallToolResult> {
+): (request: CallToolRequest, extra: Extra) => Promise<CallToolResult | InputRequiredResult> {
   const name = deps.approvals.upstream;
-
-  async function forward(
-    params: CallToolRequest["params"],
-    args: Record<string, unknown>,
-    extra: Extra,
-    stop: AbortSignal = extra.signal,
-  ): Promise<CallToolResult> {
-    const call = deps.calls.begin(extra, deps.upstream.timeoutMs, stop);
-    try {
-      return await deps.client.request(
-        { method: "tools/call", params: { ...forwardedParams(params), arguments: args } },
-        CallToolResultSchema,
-        { signal: call.signal, timeout: SDK_TIMEOUT_DISABLED_MS },
-      );
-    } catch (error) {
-      if (isUpstreamProtocolError(error)) throw upstreamProtocolError(name, error);
-      return textResult(
-        upstreamFailureText(name, params.name, describeUpstreamFailure(error)),
-        true,
-      );
-    } finally {
-      call.end();
-    }
-  }
+  const forward = createUpstreamForward(deps);
 
   return async (request, extra) => {
     const { params } = request;
@@ -153,7 +193,7 @@ export function createToolCallHandler(
     const misfit = deps.approvals.validateArguments(tool.inputSchema, args);
     if (misfit !== undefined) return textResult(misfitText(name, params.name, misfit), true);
 
-    const stop = AbortSignal.any([extra.signal, deps.upstreamGone]);
+    const stop = AbortSignal.any([extra.mcpReq.signal, deps.upstreamGone]);
     const gated = {
       tool: params.name,
       inputSchema: tool.inputSchema,
@@ -161,13 +201,24 @@ export function createToolCallHandler(
       policy: decision.policy,
     };
     const notRun = (outcome: { verdict: ApprovalVerdict; text: string }): CallToolResult =>
-      textResult(outcome.text, tool.outputSchema !== undefined || outcome.verdict === "unusable");
+      notRunResult(outcome, tool.outputSchema !== undefined);
     let key;
     try {
       key = readIdempotencyKey(params._meta);
     } catch (error) {
       return toolErrorResult(error);
     }
+    const personal = gated.policy.team === undefined;
+    if (deps.tasks?.accepts(extra) === true && personal && key === undefined)
+      return deps.tasks.start(gated, extra);
+    if (deps.roundTrip !== undefined && personal && takesRoundTrip(extra))
+      return runRoundTripApproval(deps.roundTrip, {
+        context: deps.approvals,
+        request: gated,
+        extra,
+        notRun,
+        forward: (approved) => forward(params, approved, extra),
+      });
     if (key !== undefined) {
       const ending = splitCallEnding(stop, deps.sessionGone);
       return runKeyedGatedCall({

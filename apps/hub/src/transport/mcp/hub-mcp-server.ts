@@ -1,0 +1,76 @@
+import type { CredentialKind } from "@inquiry-hub/protocol";
+import { McpServer } from "@modelcontextprotocol/server";
+import type { AnswerDrafter } from "../../core/inquiries/ports";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
+import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
+import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
+import type { Logger } from "../../core/shared/ports";
+import { registerRespondInquiryTool } from "./respond-inquiry-tool";
+import { registerSendInquiryTool } from "./send-inquiry-tool";
+import type { SessionOptions } from "./session-options";
+import type { InquiryTaskStarter } from "./tasks/inquiry-task-starter";
+
+/** What the hub's MCP tools need from the node, whichever protocol generation calls them. */
+export interface HubToolDeps {
+  inquiries: InquiryService;
+  /** Keyed send_inquiry calls: one inquiry per user and idempotency key. */
+  idempotent: IdempotentInquiries;
+  heartbeatMs: number;
+  yolo: YoloGate;
+  /** Drafts suggested answers for send_inquiry calls without one; absent = off. */
+  drafter?: AnswerDrafter | undefined;
+  logger: Logger;
+}
+
+/** Who calls and how: the credential behind the request and its `?timeout=…` options. */
+export interface HubCaller {
+  userId: string;
+  /** The credential (a device or an agent credential) that authenticated the request. */
+  deviceId: string;
+  kind: CredentialKind;
+  options: SessionOptions;
+  /**
+   * Aborts when whatever carries the call goes away without the client cancelling it: the
+   * legacy session closing, or a 2026-07-28 request's HTTP exchange breaking. A keyed call
+   * then leaves its inquiry pending for the client's retry (see call-ending.ts).
+   */
+  carrierGone: AbortSignal;
+  /**
+   * Makes the caller's server task-capable (serves `tasks/*`, declares the extension) and
+   * returns the hook send_inquiry consults; given only for 2026-07-28 requests.
+   */
+  enableTasks?: ((server: McpServer) => InquiryTaskStarter) | undefined;
+}
+
+/**
+ * Builds the hub's McpServer for one caller: the single registration of every hub tool,
+ * served to 2025-era sessions and to 2026-07-28 requests alike. `respond_inquiry` answers for
+ * the person, so only a person credential (a device) gets it; an agent does not see it.
+ */
+export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpServer {
+  const server = new McpServer(
+    { name: "inquiry-hub", version: "0.1.0" },
+    { capabilities: { tools: {} } },
+  );
+  const tasks = caller.enableTasks?.(server);
+  registerSendInquiryTool(server, {
+    inquiries: deps.inquiries,
+    idempotent: deps.idempotent,
+    sessionGone: caller.carrierGone,
+    heartbeatMs: deps.heartbeatMs,
+    logger: deps.logger,
+    yolo: deps.yolo,
+    drafter: deps.drafter,
+    userId: caller.userId,
+    credentialId: caller.deviceId,
+    tasks,
+    ...caller.options,
+  });
+  if (caller.kind === "person")
+    registerRespondInquiryTool(server, {
+      inquiries: deps.inquiries,
+      userId: caller.userId,
+      deviceId: caller.deviceId,
+    });
+  return server;
+}

@@ -1,0 +1,85 @@
+import { AnswerBodySchema, questionsToRequestedSchema } from "@inquiry-hub/protocol";
+import type { AnswerBody, Inquiry, RequestedSchema } from "@inquiry-hub/protocol";
+import { ElicitResultV2Schema } from "@modelcontextprotocol/ext-tasks/core/v2";
+import type { InputRequestsV2 } from "@modelcontextprotocol/ext-tasks/core/v2";
+import { HubError } from "../../../core/shared/errors";
+
+/**
+ * The one `inputRequests` key of an inquiry task. A task asks exactly one question over its
+ * lifetime, so the key is never reused for another request, as the Tasks spec demands.
+ */
+export const INQUIRY_INPUT_KEY = "answer";
+
+/** The form field of a plain (non-questionnaire) question. */
+const ANSWER_FIELD = "answer";
+
+/**
+ * A plain question as a one-field form. Options stay suggestions, as on the devices (the
+ * person may still type anything), so they go in the field's description, not an `enum`.
+ */
+function plainQuestionSchema(inquiry: Inquiry): RequestedSchema {
+  const suggestions =
+    inquiry.options.length === 0
+      ? {}
+      : { description: `Suggested: ${inquiry.options.join(" / ")}` };
+  return {
+    type: "object",
+    properties: { [ANSWER_FIELD]: { type: "string", title: "Answer", ...suggestions } },
+    required: [ANSWER_FIELD],
+  };
+}
+
+/**
+ * A pending inquiry as the task's `inputRequests`: one form-mode `elicitation/create` whose
+ * message is the question and whose schema is the questionnaire (or a single answer field).
+ */
+export function inquiryInputRequests(inquiry: Inquiry): InputRequestsV2 {
+  const requestedSchema =
+    inquiry.questions === undefined
+      ? plainQuestionSchema(inquiry)
+      : questionsToRequestedSchema(inquiry.questions);
+  return {
+    [INQUIRY_INPUT_KEY]: {
+      method: "elicitation/create",
+      params: { mode: "form", message: inquiry.question, requestedSchema },
+    },
+  };
+}
+
+/** Why the inquiry was declined, by the client's elicitation action. */
+const DECLINE_REASONS = {
+  decline: "declined in the MCP client",
+  cancel: "dismissed in the MCP client",
+} as const;
+
+/** The device answer schema's verdict (lengths included) on an answer built here. */
+function checkedAnswer(body: AnswerBody): AnswerBody {
+  const parsed = AnswerBodySchema.safeParse(body);
+  if (!parsed.success)
+    throw new HubError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "invalid answer");
+  return parsed.data;
+}
+
+/**
+ * The client's elicitation result as the answer a device would send: `accept` answers (the
+ * form values of a questionnaire, the text of a plain question), `decline` and `cancel` both
+ * decline, since either way the client will not answer and only one key is ever asked.
+ * A malformed response is BAD_REQUEST and leaves the inquiry pending.
+ */
+export function answerFromInputResponse(inquiry: Inquiry, response: unknown): AnswerBody {
+  const parsed = ElicitResultV2Schema.safeParse(response);
+  if (!parsed.success)
+    throw new HubError(
+      "BAD_REQUEST",
+      `inputResponses.${INQUIRY_INPUT_KEY} is not an elicitation result`,
+    );
+  const { action, content } = parsed.data;
+  if (action !== "accept") return { action: "reject", reason: DECLINE_REASONS[action] };
+  if (content === undefined)
+    throw new HubError("BAD_REQUEST", "an accepted answer needs `content`");
+  if (inquiry.questions !== undefined) return checkedAnswer({ action: "answer", values: content });
+  const text = content[ANSWER_FIELD];
+  if (typeof text !== "string")
+    throw new HubError("BAD_REQUEST", `an answer needs the string field \`${ANSWER_FIELD}\``);
+  return checkedAnswer({ action: "answer", response: text });
+}

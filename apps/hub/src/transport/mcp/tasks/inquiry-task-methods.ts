@@ -1,0 +1,102 @@
+import type { Inquiry } from "@inquiry-hub/protocol";
+import { TASKS_EXTENSION_ID_V2 } from "@modelcontextprotocol/ext-tasks/core/v2";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { InquiryTasks, TaskCaller } from "../../../core/inquiries/inquiry-tasks";
+import { toHubError } from "../../../core/shared/errors";
+import type { Logger } from "../../../core/shared/ports";
+import { requireTasksCapability } from "./client-tasks-capability";
+import { INQUIRY_INPUT_KEY, answerFromInputResponse } from "./inquiry-input-request";
+import { inquiryTaskView } from "./inquiry-task-view";
+import { parseTaskId } from "./task-id";
+
+/** What the task methods of one request's server need. */
+export interface InquiryTaskMethodsContext {
+  tasks: InquiryTasks;
+  /** The credential of this request; tasks of any other credential are not found. */
+  caller: TaskCaller;
+  logger: Logger;
+}
+
+/** The params every `tasks/*` request carries. */
+export const TaskParamsSchema = z.object({ taskId: z.string().min(1).max(200) });
+
+/** The spec's error for an unknown task id, also given for someone else's task. */
+export function taskNotFound(): ProtocolError {
+  return new ProtocolError(
+    ProtocolErrorCode.InvalidParams,
+    "Failed to retrieve task: Task not found",
+  );
+}
+
+/** Maps the hub's errors to JSON-RPC ones: not found and bad input are -32602. */
+export function toProtocolError(error: unknown, logger: Logger): ProtocolError {
+  if (error instanceof ProtocolError) return error;
+  const hubError = toHubError(error);
+  if (hubError.code === "NOT_FOUND") return taskNotFound();
+  if (hubError.code === "BAD_REQUEST")
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, hubError.message);
+  logger.error({ err: error }, "a task request failed");
+  return new ProtocolError(ProtocolErrorCode.InternalError, "internal error");
+}
+
+/**
+ * Serves the Tasks extension's methods for `send_inquiry` tasks on one (per-request) server
+ * and declares the extension in its capabilities; call before connecting. Nothing is kept
+ * in this process: each method reads and writes the shared store, so any node serves any task.
+ *
+ * - `tasks/get`: the task as {@link inquiryTaskView} derives it from the stored inquiry.
+ * - `tasks/update`: the response to the one input request answers the inquiry like a device
+ *   would (first answer wins). Responses under other keys, and any response once the inquiry
+ *   is final (the key is no longer outstanding), are ignored, as the spec recommends; the
+ *   client sees the final state on its next `tasks/get`. An invalid answer is -32602.
+ * - `tasks/cancel`: withdraws the inquiry `cancelled` on every device; acknowledged even when
+ *   an answer got there first (cancellation is cooperative).
+ */
+export function serveInquiryTaskMethods(
+  server: McpServer,
+  context: InquiryTaskMethodsContext,
+): void {
+  const { tasks, caller, logger } = context;
+
+  async function withTask<T>(
+    params: z.infer<typeof TaskParamsSchema>,
+    ctx: ServerContext,
+    act: (inquiryId: string) => Promise<T>,
+  ): Promise<T> {
+    requireTasksCapability(ctx);
+    const parsed = parseTaskId(params.taskId);
+    if (parsed?.kind !== "inquiry") throw taskNotFound();
+    try {
+      return await act(parsed.inquiryId);
+    } catch (error) {
+      throw toProtocolError(error, logger);
+    }
+  }
+
+  server.server.registerCapabilities({ extensions: { [TASKS_EXTENSION_ID_V2]: {} } });
+
+  server.server.setRequestHandler("tasks/get", { params: TaskParamsSchema }, (params, ctx) =>
+    withTask(params, ctx, async (inquiryId) =>
+      inquiryTaskView(await tasks.read(caller, inquiryId)),
+    ),
+  );
+
+  server.server.setRequestHandler("tasks/update", { params: TaskParamsSchema }, (params, ctx) =>
+    withTask(params, ctx, async (inquiryId) => {
+      const response = ctx.mcpReq.inputResponses?.[INQUIRY_INPUT_KEY];
+      const inquiry: Inquiry = await tasks.read(caller, inquiryId);
+      if (response === undefined || inquiry.status !== "pending") return {};
+      await tasks.answer(caller, inquiryId, answerFromInputResponse(inquiry, response));
+      return {};
+    }),
+  );
+
+  server.server.setRequestHandler("tasks/cancel", { params: TaskParamsSchema }, (params, ctx) =>
+    withTask(params, ctx, async (inquiryId) => {
+      await tasks.cancel(caller, inquiryId);
+      return {};
+    }),
+  );
+}

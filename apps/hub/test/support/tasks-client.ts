@@ -1,0 +1,90 @@
+import { createTaskSessionFromClient } from "@modelcontextprotocol/ext-tasks/client";
+import type { TaskEnabledSession, WithTasksOptions } from "@modelcontextprotocol/ext-tasks/client";
+import { z } from "zod";
+import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "./modern-mcp-client";
+
+/** The official ext-tasks client on the hub's `/mcp` (or a proxy's), and how to shut it down. */
+export interface TasksClient {
+  session: TaskEnabledSession;
+  /** The origin each HTTP request went to, SDK requests and raw task requests alike. */
+  sentTo: string[];
+  close(): Promise<void>;
+}
+
+/** How the test client answers the input requests of its tasks. */
+export interface TasksClientOptions {
+  onInputRequest?: WithTasksOptions["onInputRequest"];
+  /**
+   * The endpoint identity task references are scoped to; by default the first hub's `/mcp`.
+   * Clients reaching nodes behind one load balancer share its public address here.
+   */
+  endpointId?: string;
+  /** The MCP endpoint's path, e.g. `/proxy/demo/mcp`; `/mcp` by default. */
+  path?: string;
+}
+
+const CLIENT_INFO = { name: "hub-test-tasks", version: "1.0.0" };
+
+const RawRequestSchema = z.looseObject({
+  method: z.string(),
+  params: z.record(z.string(), z.json()).optional(),
+});
+
+const JsonRpcReplySchema = z.union([
+  z.object({ result: z.json() }),
+  z.object({ error: z.object({ code: z.int(), message: z.string(), data: z.json().optional() }) }),
+]);
+
+/**
+ * A task session of the official ext-tasks client, as an MCP host would build one: an SDK v2
+ * client negotiated with `/mcp` (through the round-robin of `hubs`, see connectModernMcp),
+ * plus the raw dispatch the ext-tasks client demands for 2026-07-28 `tools/call` and
+ * `tasks/*` (the SDK's own codecs reject task results), sent through the same round-robin.
+ * Each call of this function is a fresh client process: nothing is shared with another.
+ */
+export async function connectTasksClient(
+  hubs: readonly URL[],
+  token: string,
+  { endpointId, onInputRequest, path = "/mcp" }: TasksClientOptions = {},
+): Promise<TasksClient> {
+  const modern = await connectModernMcp(hubs, token, "", { path });
+  const endpoint = new URL(path, hubs[0]);
+  let nextId = 1;
+  const session = createTaskSessionFromClient(modern.client, {
+    endpointId: endpointId ?? endpoint.href,
+    ...(onInputRequest === undefined ? {} : { onInputRequest }),
+    v2RequestFraming: {
+      protocolVersion: MODERN_PROTOCOL_VERSION,
+      clientInfo: CLIENT_INFO,
+      clientCapabilities: {},
+    },
+    async rawDispatch(request) {
+      const message = RawRequestSchema.parse(request);
+      const name = message.params?.name ?? message.params?.taskId;
+      const response = await modern.fetch(endpoint, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": MODERN_PROTOCOL_VERSION,
+          "mcp-method": message.method,
+          ...(typeof name === "string" ? { "mcp-name": name } : {}),
+        },
+        body: JSON.stringify({ ...message, jsonrpc: "2.0", id: `raw-${nextId++}` }),
+      });
+      const reply = JsonRpcReplySchema.parse(await response.json());
+      return "error" in reply
+        ? { kind: "error", error: reply.error }
+        : { kind: "result", result: reply.result };
+    },
+  });
+  return {
+    session,
+    sentTo: modern.sentTo,
+    async close() {
+      await session.close();
+      await modern.client.close();
+    },
+  };
+}
