@@ -1,4 +1,5 @@
 import { AuthResponseSchema, PairingCodeSchema } from "@inquiry-hub/protocol";
+import { postJson } from "@inquiry-hub/test-kit";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { z } from "zod";
@@ -10,20 +11,6 @@ const PASSWORD = "bench horse battery staple";
 export interface BenchUser {
   userId: string;
   tokens: string[];
-}
-
-async function postJson(url: URL, body: unknown, token?: string): Promise<unknown> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${url.pathname}: HTTP ${response.status} ${await response.text()}`);
-  return response.json();
 }
 
 let userCount = 0;

@@ -1,13 +1,12 @@
 import { fork, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { createInterface } from "node:readline";
+import { stopChild } from "@inquiry-hub/test-kit";
 
 /** Started children, so `stopAll` can end every one of them on success, error or SIGINT. */
 const running = new Set<ChildProcess>();
 
 const READY_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 5_000;
 
 /** Node flags for a TypeScript child run in the node process itself (so its pid is the server's). */
 function nodeArgs(extra: string[]): string[] {
@@ -78,15 +77,8 @@ export function forkWorker(script: string): ChildProcess {
   );
 }
 
-/** SIGTERM, then SIGKILL after a grace period; resolves once the child has exited. */
-export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const forced = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(forced);
-}
+/** Stops one child: SIGTERM, then SIGKILL after a grace period. */
+export const stop = stopChild;
 
 /** Stops every child this process started and has not stopped yet. */
 export async function stopAll(): Promise<void> {

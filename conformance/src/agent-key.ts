@@ -1,19 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { AuthResponseSchema, CreatedAgentKeySchema } from "@inquiry-hub/protocol";
-
-async function postJson(url: URL, body: object, token?: string): Promise<unknown> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`POST ${url.pathname}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+import { postJson } from "@inquiry-hub/test-kit";
 
 /**
  * Registers a fresh person on the hub and mints an agent key for them: the credential an MCP

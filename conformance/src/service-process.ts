@@ -1,10 +1,8 @@
 import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { createInterface } from "node:readline";
+import { stopChild } from "@inquiry-hub/test-kit";
 
 const READY_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 5_000;
 
 /** A built service of the product, running as a child process. */
 export interface ServiceProcess {
@@ -54,13 +52,4 @@ export async function startServiceProcess(options: {
     throw error;
   });
   return { ready, stop };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const forced = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(forced);
 }

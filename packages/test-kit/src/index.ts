@@ -6,3 +6,5 @@ export type { FakeBrowserKeys } from "./push-keys";
 export { startRedisServer } from "./redis-server";
 export type { RedisServerOptions, TestRedisServer } from "./redis-server";
 export { freeLoopbackPort } from "./free-port";
+export { stopChild } from "./stop-child";
+export { postJson } from "./post-json";

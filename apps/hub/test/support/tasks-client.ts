@@ -1,5 +1,9 @@
 import { createTaskSessionFromClient } from "@modelcontextprotocol/ext-tasks/client";
-import type { TaskEnabledSession, WithTasksOptions } from "@modelcontextprotocol/ext-tasks/client";
+import type {
+  RawClientDispatch,
+  TaskEnabledSession,
+  WithTasksOptions,
+} from "@modelcontextprotocol/ext-tasks/client";
 import { z } from "zod";
 import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "./modern-mcp-client";
 
@@ -8,6 +12,10 @@ export interface TasksClient {
   session: TaskEnabledSession;
   /** The origin each HTTP request went to, SDK requests and raw task requests alike. */
   sentTo: string[];
+  /** The raw requests the ext-tasks client sent (tools/call, tasks/*), in order. */
+  rawSent: RawRequest[];
+  /** Sends one raw request as the ext-tasks client does, e.g. one it would never send. */
+  dispatch(request: RawRequest): Promise<RawReply>;
   close(): Promise<void>;
 }
 
@@ -35,6 +43,12 @@ const JsonRpcReplySchema = z.union([
   z.object({ error: z.object({ code: z.int(), message: z.string(), data: z.json().optional() }) }),
 ]);
 
+/** A JSON-RPC request of the Tasks wire, without `jsonrpc` and `id`. */
+export type RawRequest = z.infer<typeof RawRequestSchema>;
+
+/** The result or the error of a raw request, as the ext-tasks client takes it. */
+export type RawReply = Awaited<ReturnType<RawClientDispatch>>;
+
 /**
  * A task session of the official ext-tasks client, as an MCP host would build one: an SDK v2
  * client negotiated with `/mcp` (through the round-robin of `hubs`, see connectModernMcp),
@@ -50,6 +64,27 @@ export async function connectTasksClient(
   const modern = await connectModernMcp(hubs, token, "", { path });
   const endpoint = new URL(path, hubs[0]);
   let nextId = 1;
+  const rawSent: RawRequest[] = [];
+  async function dispatch(message: RawRequest): Promise<RawReply> {
+    rawSent.push(message);
+    const name = message.params?.name ?? message.params?.taskId;
+    const response = await modern.fetch(endpoint, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": MODERN_PROTOCOL_VERSION,
+        "mcp-method": message.method,
+        ...(typeof name === "string" ? { "mcp-name": name } : {}),
+      },
+      body: JSON.stringify({ ...message, jsonrpc: "2.0", id: `raw-${nextId++}` }),
+    });
+    const reply = JsonRpcReplySchema.parse(await response.json());
+    return "error" in reply
+      ? { kind: "error", error: reply.error }
+      : { kind: "result", result: reply.result };
+  }
   const session = createTaskSessionFromClient(modern.client, {
     endpointId: endpointId ?? endpoint.href,
     ...(onInputRequest === undefined ? {} : { onInputRequest }),
@@ -58,30 +93,13 @@ export async function connectTasksClient(
       clientInfo: CLIENT_INFO,
       clientCapabilities: {},
     },
-    async rawDispatch(request) {
-      const message = RawRequestSchema.parse(request);
-      const name = message.params?.name ?? message.params?.taskId;
-      const response = await modern.fetch(endpoint, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": MODERN_PROTOCOL_VERSION,
-          "mcp-method": message.method,
-          ...(typeof name === "string" ? { "mcp-name": name } : {}),
-        },
-        body: JSON.stringify({ ...message, jsonrpc: "2.0", id: `raw-${nextId++}` }),
-      });
-      const reply = JsonRpcReplySchema.parse(await response.json());
-      return "error" in reply
-        ? { kind: "error", error: reply.error }
-        : { kind: "result", result: reply.result };
-    },
+    rawDispatch: (request) => dispatch(RawRequestSchema.parse(request)),
   });
   return {
     session,
     sentTo: modern.sentTo,
+    rawSent,
+    dispatch,
     async close() {
       await session.close();
       await modern.client.close();

@@ -14,13 +14,13 @@ import { createElicitationHandler } from "./elicitation-handler";
 import { relayUpstreamLogs } from "./upstream-relay";
 import type { UpstreamConfig } from "../../core/approvals/proxy-policy";
 import { createToolCatalog, UpstreamToolListSchema } from "../../infra/mcp-upstream/tool-catalog";
+import { createToolCallHandler } from "./tool-call-handler";
 import {
-  createToolCallHandler,
   createUpstreamForward,
   forwardedParams,
   upstreamOptions,
   upstreamProtocolError,
-} from "./tool-call-handler";
+} from "./upstream-forward";
 import {
   describeUpstreamFailure,
   isUpstreamProtocolError,

@@ -1,10 +1,4 @@
-import { ProtocolError } from "@modelcontextprotocol/client";
-import type {
-  Client,
-  RequestOptions,
-  CallToolRequest,
-  CallToolResult,
-} from "@modelcontextprotocol/client";
+import type { CallToolRequest, CallToolResult, Client } from "@modelcontextprotocol/client";
 import { caseVariantOf, decideGate, policyFor } from "../../core/approvals/approval-policy";
 import { upstreamFailureText } from "../../core/approvals/approval-text";
 import type { ApprovalVerdict } from "../../core/approvals/approval-outcome";
@@ -13,9 +7,7 @@ import { readIdempotencyKey } from "../mcp/idempotency-key";
 import { toolErrorResult } from "../mcp/tool-error-result";
 import { awaitApproval } from "./await-approval";
 import { runKeyedGatedCall } from "./keyed-gated-call";
-import { relayProgress } from "./upstream-relay";
 import type { ApprovalContext } from "./await-approval";
-import { SDK_TIMEOUT_DISABLED_MS } from "./elicitation-calls";
 import type { ForwardedCalls } from "./elicitation-calls";
 import type { UpstreamConfig } from "../../core/approvals/proxy-policy";
 import type { ToolCatalog } from "../../infra/mcp-upstream/tool-catalog";
@@ -28,7 +20,13 @@ import { runRoundTripApproval, takesRoundTrip } from "./round-trip-approval";
 import type { RoundTripApprovals } from "./round-trip-approval";
 import type { ApprovalTaskStarter } from "./tasks/approval-task-starter";
 
-type Extra = ServerContext;
+import {
+  createUpstreamForward,
+  notRunResult,
+  textResult,
+  upstreamOptions,
+  upstreamProtocolError,
+} from "./upstream-forward";
 
 /** What a proxy session's tools/call needs. */
 export interface ToolCallDeps {
@@ -46,34 +44,6 @@ export interface ToolCallDeps {
   roundTrip?: RoundTripApprovals | undefined;
   /** 2026-07-28 requests only: gated calls run as approval tasks (tasks/approval-task-starter.ts). */
   tasks?: ApprovalTaskStarter | undefined;
-}
-
-function textResult(text: string, isError: boolean): CallToolResult {
-  return { content: [{ type: "text", text }], ...(isError ? { isError: true } : {}) };
-}
-
-/**
- * The agent's `_meta` minus its progressToken, which belongs to the agent's request only (a
- * forwarded tools/call asks the upstream for progress with its own token: upstream-relay.ts).
- */
-export function forwardedParams<Params extends { _meta?: object | undefined }>(
-  params: Params,
-): Params {
-  if (params._meta === undefined || !("progressToken" in params._meta)) return params;
-  const meta = Object.fromEntries(
-    Object.entries(params._meta).filter(([key]) => key !== "progressToken"),
-  );
-  return { ...params, _meta: meta };
-}
-
-/** Upstream request options for a request of the agent: its cancellation, our deadline. */
-export function upstreamOptions(deps: { upstream: UpstreamConfig }, extra: Extra): RequestOptions {
-  return { signal: extra.mcpReq.signal, timeout: deps.upstream.timeoutMs };
-}
-
-/** An upstream JSON-RPC error passes through with its code, its message naming the upstream. */
-export function upstreamProtocolError(name: string, error: ProtocolError): ProtocolError {
-  return new ProtocolError(error.code, `upstream "${name}": ${error.message}`, error.data);
 }
 
 /**
@@ -97,58 +67,6 @@ function misfitText(upstream: string, tool: string, problem: string): string {
   return `The arguments do not fit the input schema of "${tool}" on "${upstream}": ${problem}. Nothing was asked or run; fix the arguments and call again.`;
 }
 
-/** Sends one tools/call upstream with `args`; aborts on `stop` (the request's by default). */
-export type UpstreamForward = (
-  params: CallToolRequest["params"],
-  args: Record<string, unknown>,
-  extra: Extra,
-  stop?: AbortSignal,
-) => Promise<CallToolResult>;
-
-/**
- * The one way a decided call goes upstream, for tools/call and for an approval task's
- * `tasks/get` alike: registered with the forwarded calls (so the upstream's elicitations find
- * it), its progress relayed under the caller's token, an upstream JSON-RPC error passed
- * through, any other failure an `isError` result naming the upstream.
- */
-export function createUpstreamForward(
-  deps: Pick<ToolCallDeps, "upstream" | "client" | "calls" | "approvals">,
-): UpstreamForward {
-  const name = deps.approvals.upstream;
-  return async (params, args, extra, stop = extra.mcpReq.signal) => {
-    const call = deps.calls.begin(extra, deps.upstream.timeoutMs, stop);
-    try {
-      const progress = relayProgress(extra);
-      const result = await deps.client.request(
-        { method: "tools/call", params: { ...forwardedParams(params), arguments: args } },
-        { signal: call.signal, timeout: SDK_TIMEOUT_DISABLED_MS, ...progress.options },
-      );
-      await progress.drained();
-      return result;
-    } catch (error) {
-      if (isUpstreamProtocolError(error)) throw upstreamProtocolError(name, error);
-      return textResult(
-        upstreamFailureText(name, params.name, describeUpstreamFailure(error)),
-        true,
-      );
-    } finally {
-      call.end();
-    }
-  };
-}
-
-/**
- * The result of a gated call that was not run: its text, `isError` for tools with an
- * outputSchema (clients would otherwise reject a result lacking structuredContent) and for
- * decisions that could not be applied.
- */
-export function notRunResult(
-  outcome: { verdict: ApprovalVerdict; text: string },
-  hasOutputSchema: boolean,
-): CallToolResult {
-  return textResult(outcome.text, hasOutputSchema || outcome.verdict === "unusable");
-}
-
 /**
  * Handles `tools/call` of a proxy session: a tool the upstream does not list (exactly) is
  * refused before any policy applies; ungated, allow-listed and untriggered calls go
@@ -166,7 +84,10 @@ export function notRunResult(
  */
 export function createToolCallHandler(
   deps: ToolCallDeps,
-): (request: CallToolRequest, extra: Extra) => Promise<CallToolResult | InputRequiredResult> {
+): (
+  request: CallToolRequest,
+  extra: ServerContext,
+) => Promise<CallToolResult | InputRequiredResult> {
   const name = deps.approvals.upstream;
   const forward = createUpstreamForward(deps);
 
