@@ -1,15 +1,11 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { TASKS_EXTENSION_ID_V2 } from "@modelcontextprotocol/ext-tasks/core/v2";
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
-import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
-import { z } from "zod";
+import type { McpServer } from "@modelcontextprotocol/server";
 import type { InquiryTasks, TaskCaller } from "../../../core/inquiries/inquiry-tasks";
-import { toHubError } from "../../../core/shared/errors";
 import type { Logger } from "../../../core/shared/ports";
-import { requireTasksCapability } from "./client-tasks-capability";
 import { INQUIRY_INPUT_KEY, answerFromInputResponse } from "./inquiry-input-request";
 import { inquiryTaskView } from "./inquiry-task-view";
-import { parseTaskId } from "./task-id";
+import { TaskParamsSchema, taskRequestRunner } from "./task-request";
 
 /** What the task methods of one request's server need. */
 export interface InquiryTaskMethodsContext {
@@ -17,28 +13,6 @@ export interface InquiryTaskMethodsContext {
   /** The credential of this request; tasks of any other credential are not found. */
   caller: TaskCaller;
   logger: Logger;
-}
-
-/** The params every `tasks/*` request carries. */
-export const TaskParamsSchema = z.object({ taskId: z.string().min(1).max(200) });
-
-/** The spec's error for an unknown task id, also given for someone else's task. */
-export function taskNotFound(): ProtocolError {
-  return new ProtocolError(
-    ProtocolErrorCode.InvalidParams,
-    "Failed to retrieve task: Task not found",
-  );
-}
-
-/** Maps the hub's errors to JSON-RPC ones: not found and bad input are -32602. */
-export function toProtocolError(error: unknown, logger: Logger): ProtocolError {
-  if (error instanceof ProtocolError) return error;
-  const hubError = toHubError(error);
-  if (hubError.code === "NOT_FOUND") return taskNotFound();
-  if (hubError.code === "BAD_REQUEST")
-    return new ProtocolError(ProtocolErrorCode.InvalidParams, hubError.message);
-  logger.error({ err: error }, "a task request failed");
-  return new ProtocolError(ProtocolErrorCode.InternalError, "internal error");
 }
 
 /**
@@ -60,20 +34,7 @@ export function serveInquiryTaskMethods(
 ): void {
   const { tasks, caller, logger } = context;
 
-  async function withTask<T>(
-    params: z.infer<typeof TaskParamsSchema>,
-    ctx: ServerContext,
-    act: (inquiryId: string) => Promise<T>,
-  ): Promise<T> {
-    requireTasksCapability(ctx);
-    const parsed = parseTaskId(params.taskId);
-    if (parsed?.kind !== "inquiry") throw taskNotFound();
-    try {
-      return await act(parsed.inquiryId);
-    } catch (error) {
-      throw toProtocolError(error, logger);
-    }
-  }
+  const withTask = taskRequestRunner("inquiry", logger);
 
   server.server.registerCapabilities({ extensions: { [TASKS_EXTENSION_ID_V2]: {} } });
 

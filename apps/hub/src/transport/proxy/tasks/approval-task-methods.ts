@@ -6,13 +6,7 @@ import type { z } from "zod";
 import type { InquiryTasks, TaskCaller } from "../../../core/inquiries/inquiry-tasks";
 import { HubError } from "../../../core/shared/errors";
 import type { Logger } from "../../../core/shared/ports";
-import { requireTasksCapability } from "../../mcp/tasks/client-tasks-capability";
-import {
-  TaskParamsSchema,
-  taskNotFound,
-  toProtocolError,
-} from "../../mcp/tasks/inquiry-task-methods";
-import { parseTaskId } from "../../mcp/tasks/task-id";
+import { TaskParamsSchema, taskRequestRunner } from "../../mcp/tasks/task-request";
 import { settleApprovalTask } from "./approval-task-progress";
 import type { ApprovalTaskActions } from "./approval-task-progress";
 import { approvalTaskView } from "./approval-task-view";
@@ -58,20 +52,12 @@ export function serveApprovalTaskMethods(
     return inquiry;
   }
 
-  async function withTask<T>(
+  const runTaskRequest = taskRequestRunner("approval", logger);
+  const withTask = <T>(
     params: z.infer<typeof TaskParamsSchema>,
     ctx: ServerContext,
     act: (inquiry: Inquiry) => Promise<T>,
-  ): Promise<T> {
-    requireTasksCapability(ctx);
-    const parsed = parseTaskId(params.taskId);
-    if (parsed?.kind !== "approval") throw taskNotFound();
-    try {
-      return await act(await read(parsed.inquiryId));
-    } catch (error) {
-      throw toProtocolError(error, logger);
-    }
-  }
+  ): Promise<T> => runTaskRequest(params, ctx, async (inquiryId) => act(await read(inquiryId)));
 
   server.registerCapabilities({ extensions: { [TASKS_EXTENSION_ID_V2]: {} } });
 
