@@ -1,5 +1,6 @@
 import { createLogger } from "@inquiry-hub/logging";
 import type { Logger } from "@inquiry-hub/logging";
+import type { TracerProvider } from "@opentelemetry/api";
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import { createServer } from "node:http";
@@ -19,6 +20,10 @@ import { createMemoryRunStore } from "./runs/memory-run-store";
 import type { RunStore } from "./runs/ports";
 import { createRunManager } from "./runs/run-manager";
 import { startResumeSweep } from "./runs/resume-sweep";
+import { exposeMetrics } from "./http/metrics-exposure";
+import type { MetricsExposure } from "./http/metrics-route";
+import { createPrometheusAgentMetrics } from "./metrics/prometheus-agent-metrics";
+import { NO_RUN_TRACER, createRunTracer } from "./tracing/run-tracing";
 
 /** Configuration of {@link createAgentServer}; `env.ts` builds it from the environment. */
 export interface AgentConfig {
@@ -55,6 +60,13 @@ export interface AgentConfig {
   nodeId?: string;
   /** How often runs whose lease lapsed are looked for, in ms; default 5 s (tests shorten it). */
   resumeSweepMs?: number;
+  /**
+   * Where run spans go (OpenTelemetry; main.ts builds an OTLP exporter from OTEL_* variables,
+   * tests an in-memory one). Absent = tracing off.
+   */
+  tracerProvider?: TracerProvider;
+  /** Where Prometheus `/metrics` is served (METRICS_TOKEN, METRICS_PORT); default off. */
+  metrics?: MetricsExposure;
 }
 
 /** An agent server that is built but not yet listening; the caller picks host and port. */
@@ -65,6 +77,8 @@ export interface AgentServer {
    * are released, so a restarted or other agent resumes them at once), closes the server.
    */
   close(): Promise<void>;
+  /** Starts the separate `/metrics` listener (METRICS_PORT) and resolves with its base URL. */
+  listenMetrics(): Promise<URL | undefined>;
 }
 
 const DEFAULT_MAX_TOTAL_TIMEOUT_SECONDS = 24 * 60 * 60;
@@ -86,6 +100,7 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     ...(config.openai ? [createOpenAiProvider(config.openai)] : []),
     createDemoModel(),
   ];
+  const metrics = createPrometheusAgentMetrics();
   const settings: RunSettings = {
     models: new Map(providers.map((provider) => [provider.id, provider])),
     hubMcpUrl: new URL(config.hubMcpUrl),
@@ -98,6 +113,9 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     maxSteps: config.maxSteps,
     systemPrompt: config.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
     logger: config.logger ?? createLogger({ service: "agent" }),
+    tracer:
+      config.tracerProvider === undefined ? NO_RUN_TRACER : createRunTracer(config.tracerProvider),
+    metrics,
   };
 
   const store = config.runStore ?? createMemoryRunStore();
@@ -109,6 +127,7 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     settings,
     nodeId: config.nodeId ?? randomUUID(),
     timing: RUN_TIMING,
+    metrics,
   });
   const stopListening = manager.listenForCancels();
   const stopSweep = startResumeSweep(
@@ -125,6 +144,14 @@ export function createAgentServer(config: AgentConfig): AgentServer {
   app.get("/health", (_req, res) => {
     res.json({ ok: true });
   });
+  // Readiness, unlike /health: 503 while the run store cannot serve (Redis lost), so a load
+  // balancer routes around this node until it recovers.
+  app.get("/ready", (_req, res) => {
+    const state = store.readiness?.() ?? { ready: true };
+    res.status(state.ready ? 200 : 503).json(state);
+  });
+  const metricsEndpoints = exposeMetrics(config.metrics ?? { kind: "off" }, metrics.registry);
+  app.use(metricsEndpoints.router);
   app.use(handleUnknownRoute);
   app.use(createUnexpectedErrorHandler(settings.logger));
 
@@ -147,7 +174,9 @@ export function createAgentServer(config: AgentConfig): AgentServer {
       )();
       await manager.detachAll();
       await closeHttp();
+      await metricsEndpoints.close();
       if (!config.runStore) await store.close();
     },
+    listenMetrics: () => metricsEndpoints.listen(),
   };
 }

@@ -28,17 +28,29 @@ describe("readAgentEnv", () => {
         mcpMaxTotalTimeoutSeconds: 86_400,
         maxSteps: 8,
         systemPrompt: DEFAULT_SYSTEM_PROMPT,
+        metrics: { kind: "off" },
       },
       runStore: { kind: "embedded", dataDir: DEFAULT_AGENT_DATA_DIR, ttlMs: 86_400_000 },
     });
     expect(DEFAULT_AGENT_DATA_DIR).toBe(path.resolve(import.meta.dirname, "../../../.data/agent"));
   });
 
-  it("chooses the run store: Redis with REDIS_URL, else AGENT_STORE", () => {
+  it("chooses the run store: Redis (one, Sentinel or Cluster), else AGENT_STORE", () => {
     expect(
       readAgentEnv({ REDIS_URL: "redis://127.0.0.1:6379", AGENT_RUN_LOG_TTL_SECONDS: "60" })
         .runStore,
-    ).toEqual({ kind: "redis", url: "redis://127.0.0.1:6379", ttlMs: 60_000 });
+    ).toEqual({
+      kind: "redis",
+      topology: { kind: "single", url: "redis://127.0.0.1:6379" },
+      ttlMs: 60_000,
+    });
+    expect(
+      readAgentEnv({ REDIS_SENTINELS: "127.0.0.1:26379", REDIS_SENTINEL_NAME: "runs" }).runStore,
+    ).toMatchObject({ kind: "redis", topology: { kind: "sentinel", name: "runs" } });
+    expect(readAgentEnv({ REDIS_CLUSTER_NODES: "127.0.0.1:7000" }).runStore).toMatchObject({
+      kind: "redis",
+      topology: { kind: "cluster", nodes: [{ host: "127.0.0.1", port: 7000 }] },
+    });
     expect(readAgentEnv({ AGENT_STORE: "memory" }).runStore).toEqual({
       kind: "memory",
       ttlMs: 86_400_000,
@@ -99,6 +111,15 @@ describe("readAgentEnv", () => {
     [{ AGENT_STORE: "redis" }, /AGENT_STORE: must be embedded or memory/],
     [{ REDIS_URL: "http://127.0.0.1:6379" }, /REDIS_URL/],
     [{ REDIS_URL: "redis://127.0.0.1:6379", AGENT_STORE: "embedded" }, /AGENT_STORE.*REDIS_URL/],
+    [
+      { REDIS_SENTINELS: "127.0.0.1:26379" },
+      /REDIS_SENTINEL_NAME is required with REDIS_SENTINELS/,
+    ],
+    [{ REDIS_CLUSTER_NODES: "abc" }, /REDIS_CLUSTER_NODES: "abc" is not host:port/],
+    [
+      { REDIS_URL: "redis://127.0.0.1:6379", REDIS_CLUSTER_NODES: "127.0.0.1:7000" },
+      /set only one of REDIS_URL, REDIS_CLUSTER_NODES, REDIS_SENTINELS/,
+    ],
     [{ AGENT_RUN_LOG_TTL_SECONDS: "0" }, /AGENT_RUN_LOG_TTL_SECONDS/],
   ])("names the bad variable in %j", (source, message) => {
     expect(() => readAgentEnv(source)).toThrow(message);

@@ -1,11 +1,16 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { parseRedisTopology } from "@inquiry-hub/redis-topology";
 import { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 import type { AgentConfig } from "./app";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
 import { DEFAULT_AGENT_DATA_DIR } from "./repository-root";
 import type { RunStoreChoice } from "./runs/create-run-store";
 import { HUB_TIMEOUT_DEFAULTS, agentTimeoutChainProblems } from "./timeout-chain";
+import { MetricsEnvSchema, metricsExposure } from "./metrics-env";
+import type { MetricsExposure } from "./http/metrics-route";
+import { TracingEnvSchema, tracingExport } from "./tracing/otlp-tracing";
+import type { OtlpTracingConfig } from "./tracing/otlp-tracing";
 
 /** An optional text variable; set but empty (`OPENAI_API_KEY=` in a .env file) means unset. */
 const OptionalText = z
@@ -21,6 +26,8 @@ const hubSeconds = (fallback: number) =>
   );
 
 const EnvSchema = z.object({
+  ...MetricsEnvSchema.shape,
+  ...TracingEnvSchema.shape,
   AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(4100),
   AGENT_HOST: z.string().min(1).default("127.0.0.1"),
   HUB_MCP_URL: z.url().default("http://127.0.0.1:4000/mcp"),
@@ -48,9 +55,7 @@ const EnvSchema = z.object({
   HUB_INQUIRY_TIMEOUT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.inquiryTimeoutSeconds),
   HUB_TIMEOUT_GRACE_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.timeoutGraceSeconds),
   HUB_HEARTBEAT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.heartbeatSeconds),
-  /** Set: runs live in this Redis (several agent nodes). */
-  REDIS_URL: OptionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
-  /** Without REDIS_URL: `embedded` (LMDB in AGENT_DATA_DIR, the default) or `memory`. */
+  /** Without Redis (REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES): `embedded` (LMDB in AGENT_DATA_DIR, the default) or `memory`. */
   AGENT_STORE: z.preprocess(
     (value) => (value === "" ? undefined : value),
     z.enum(["embedded", "memory"], { error: "must be embedded or memory" }).optional(),
@@ -81,18 +86,20 @@ function readSystemPrompt(env: Env): string {
 }
 
 /**
- * The run store: Redis with REDIS_URL, else AGENT_STORE, else embedded. AGENT_STORE beside
- * REDIS_URL is refused rather than one silently winning.
+ * The run store: Redis when a topology is set (one Redis, Sentinel or Cluster, read by the
+ * parser the hub uses too), else AGENT_STORE, else embedded. AGENT_STORE beside Redis is
+ * refused rather than one silently winning.
  */
-function readRunStoreChoice(env: Env): RunStoreChoice {
+function readRunStoreChoice(env: Env, source: NodeJS.ProcessEnv): RunStoreChoice {
   const ttlMs = env.AGENT_RUN_LOG_TTL_SECONDS * 1000;
-  if (env.REDIS_URL !== undefined) {
+  const topology = parseRedisTopology(source);
+  if (topology !== undefined) {
     if (env.AGENT_STORE !== undefined) {
       throw new Error(
-        "AGENT_STORE cannot be combined with REDIS_URL (Redis is then the store); unset one",
+        "AGENT_STORE cannot be combined with REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS (Redis is then the store); unset one",
       );
     }
-    return { kind: "redis", url: env.REDIS_URL, ttlMs };
+    return { kind: "redis", topology, ttlMs };
   }
   if (env.AGENT_STORE === "memory") return { kind: "memory", ttlMs };
   return { kind: "embedded", dataDir: env.AGENT_DATA_DIR ?? DEFAULT_AGENT_DATA_DIR, ttlMs };
@@ -104,6 +111,8 @@ export interface AgentEnv {
   host: string;
   config: AgentConfig;
   runStore: RunStoreChoice;
+  /** Where spans are exported (OTEL_EXPORTER_OTLP_*); absent = tracing off. */
+  tracing: OtlpTracingConfig | undefined;
 }
 
 /**
@@ -132,9 +141,11 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
   if (chain.length > 0) throw new Error(`Invalid agent environment: ${chain.join("; ")}`);
   let systemPrompt: string;
   let runStore: RunStoreChoice;
+  let metrics: MetricsExposure;
   try {
     systemPrompt = readSystemPrompt(env);
-    runStore = readRunStoreChoice(env);
+    runStore = readRunStoreChoice(env, source);
+    metrics = metricsExposure(env);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Invalid agent environment: ${reason}`);
@@ -143,6 +154,7 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
     port: env.AGENT_PORT,
     host: env.AGENT_HOST,
     runStore,
+    tracing: tracingExport(env),
     config: {
       hubMcpUrl: env.HUB_MCP_URL,
       demoToolsMcpUrl: env.DEMO_TOOLS_MCP_URL,
@@ -150,6 +162,7 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
       mcpMaxTotalTimeoutSeconds: env.AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS,
       maxSteps: env.AGENT_MAX_STEPS,
       systemPrompt,
+      metrics,
       ...(env.OPENAI_API_KEY === undefined
         ? {}
         : {

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { createLogger } from "@inquiry-hub/logging";
 import { createAgentServer } from "./app";
 import { readAgentEnv } from "./env";
 import { createRunStore } from "./runs/create-run-store";
 import type { RunStore } from "./runs/ports";
+import { startOtlpTracing } from "./tracing/otlp-tracing";
 
 const logger = createLogger({ service: "agent" });
 
@@ -28,7 +30,25 @@ function openRunStoreOrExit(): RunStore {
 }
 
 const runStore = openRunStoreOrExit();
-const server = createAgentServer({ ...env.config, runStore, logger });
+const nodeId = randomUUID();
+const tracerProvider =
+  env.tracing === undefined ? undefined : startOtlpTracing(env.tracing, nodeId);
+const server = createAgentServer({
+  ...env.config,
+  runStore,
+  logger,
+  nodeId,
+  ...(tracerProvider === undefined ? {} : { tracerProvider }),
+});
+server.listenMetrics().then(
+  (url) => {
+    if (url !== undefined) logger.info({ url: url.origin }, "metrics listening");
+  },
+  (error: unknown) => {
+    logger.fatal({ err: error }, "could not listen for metrics");
+    process.exit(1);
+  },
+);
 server.httpServer.on("error", (error) => {
   logger.fatal({ err: error, host: env.host, port: env.port }, "could not listen");
   process.exit(1);
@@ -53,6 +73,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void server
       .close()
       .then(() => runStore.close())
+      .then(() => tracerProvider?.shutdown())
       .then(() => process.exit(0));
   });
 }

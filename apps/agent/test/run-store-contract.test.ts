@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { silentLogger } from "@inquiry-hub/logging";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { startRedisCluster, startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisCluster, TestRedisServer } from "@inquiry-hub/test-kit";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLmdbRunStore } from "../src/runs/lmdb-run-store";
@@ -21,11 +21,12 @@ const logger = silentLogger();
 
 /** A backing store: `open` gives two store objects on it, as two agent nodes would have. */
 interface Backend {
-  name: "memory" | "lmdb" | "redis";
+  name: "memory" | "lmdb" | "redis" | "redis cluster";
   open(ttlMs: number): [RunStore, RunStore];
 }
 
 let redis: TestRedisServer;
+let cluster: TestRedisCluster;
 let redisPrefix = "";
 const dataDirs: string[] = [];
 const opened: RunStore[] = [];
@@ -65,6 +66,14 @@ const backends: Backend[] = [
       return track([createRedisRunStore(options), createRedisRunStore(options)]);
     },
   },
+  {
+    name: "redis cluster",
+    open(ttlMs) {
+      const topology = { kind: "cluster" as const, nodes: [...cluster.startupNodes], tls: false };
+      const options = { topology, keyPrefix: `runs-${randomUUID()}:`, ttlMs, logger };
+      return track([createRedisRunStore(options), createRedisRunStore(options)]);
+    },
+  },
 ];
 
 function aRun(overrides: Partial<RunRecord> = {}): RunRecord {
@@ -83,15 +92,15 @@ function aRun(overrides: Partial<RunRecord> = {}): RunRecord {
 }
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-});
+  [redis, cluster] = await Promise.all([startRedisServer(), startRedisCluster()]);
+}, 20_000);
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.close()));
 });
 
 afterAll(async () => {
-  await redis.stop();
+  await Promise.all([redis.stop(), cluster.stop()]);
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,3 +7,8 @@ export { loadConfig } from "./config/env";
 export { createEmbeddedInfra } from "./infra/lmdb";
 export { createMemoryInquiryStore } from "./infra/memory/memory-inquiry-store";
 export { openInquiry } from "./core/inquiries/inquiry-machine";
+export {
+  HUB_SPAN_ATTRIBUTES,
+  HUB_SPAN_NAMES,
+  createOtelInquiryTracing,
+} from "./infra/tracing/otel-inquiry-tracing";

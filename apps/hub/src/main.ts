@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { createLogger } from "@inquiry-hub/logging";
+import { describeRedisTopology } from "@inquiry-hub/redis-topology";
+import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import { createHub } from "./composition/app";
 import type { HubConfig } from "./config/hub-config";
 import { loadConfig } from "./config/env";
@@ -12,6 +14,8 @@ import { redisHubDeps } from "./composition/redis-hub-deps";
 import { embeddedHubDeps } from "./composition/embedded-hub-deps";
 import { createEmbeddedInfra } from "./infra/lmdb/index";
 import type { EmbeddedInfra } from "./infra/lmdb/index";
+import { startOtlpTracing } from "./infra/tracing/otlp-tracer-provider";
+import { createOtelInquiryTracing } from "./infra/tracing/otel-inquiry-tracing";
 
 const logger = createLogger({ service: "hub" });
 
@@ -24,10 +28,10 @@ function readConfig(): HubConfig {
   }
 }
 
-/** With REDIS_URL: every store on Redis, plus the cluster parts. Exits if Redis never answers. */
-async function connectRedis(config: HubConfig, url: string): Promise<RedisInfra> {
+/** With a Redis topology: every store on Redis, plus the cluster parts. Exits if Redis never answers. */
+async function connectRedis(config: HubConfig, topology: RedisTopology): Promise<RedisInfra> {
   const redis = createRedisInfra({
-    url,
+    topology,
     keyPrefix: config.redisKeyPrefix,
     historyTtlSeconds: config.historyTtlSeconds,
     nodeId: `${config.nodeName ?? hostname()}-${randomUUID().slice(0, 8)}`,
@@ -37,14 +41,14 @@ async function connectRedis(config: HubConfig, url: string): Promise<RedisInfra>
   try {
     await redis.ready();
   } catch (error) {
-    logger.error({ err: error, redisUrl: url }, "cannot reach Redis");
+    logger.error({ err: error, redis: describeRedisTopology(topology) }, "cannot reach Redis");
     await redis.close();
     process.exit(1);
   }
   return redis;
 }
 
-/** Without REDIS_URL, unless HUB_STORE=memory: every store on disk. Exits if it cannot open. */
+/** Without Redis, unless HUB_STORE=memory: every store on disk. Exits if it cannot open. */
 function openEmbedded(config: HubConfig): EmbeddedInfra {
   try {
     return createEmbeddedInfra({
@@ -58,15 +62,19 @@ function openEmbedded(config: HubConfig): EmbeddedInfra {
 }
 
 const config = withPersistedSecrets(readConfig(), logger);
-const redis =
-  config.redisUrl === undefined ? undefined : await connectRedis(config, config.redisUrl);
+const redis = config.redis === undefined ? undefined : await connectRedis(config, config.redis);
 const embedded = config.store === "embedded" ? openEmbedded(config) : undefined;
+const nodeId = redis?.lease.nodeId ?? config.nodeName ?? hostname();
+const tracing = config.tracing === undefined ? undefined : startOtlpTracing(config.tracing, nodeId);
 const hub = createHub(config, {
   ...(redis === undefined ? {} : redisHubDeps(redis)),
   ...(embedded === undefined ? {} : embeddedHubDeps(embedded)),
+  ...(tracing === undefined ? {} : { tracing: createOtelInquiryTracing(tracing.provider, nodeId) }),
   logger,
 });
 const url = await hub.listen();
+const metricsUrl = hub.metricsUrl();
+if (metricsUrl !== undefined) logger.info({ url: metricsUrl.origin }, "metrics listening");
 logger.info(
   redis === undefined
     ? { url: url.origin, store: config.store, dataDir: config.dataDir }
@@ -80,7 +88,7 @@ function shutdown(signal: string): void {
   forced.unref();
   hub
     .close()
-    .then(() => Promise.all([redis?.close(), embedded?.close()]))
+    .then(() => Promise.all([redis?.close(), embedded?.close(), tracing?.shutdown()]))
     .then(
       () => process.exit(0),
       (error: unknown) => {

@@ -18,6 +18,8 @@ import type { EmbeddedDatabase } from "../src/infra/lmdb/embedded-database";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { useSuiteEmbeddedDatabase } from "./support/embedded-database-suite";
+import { useSentinelInfra } from "./support/sentinel-infra";
+import { useClusterInfra } from "./support/cluster-infra";
 
 /** One implementation of every account port. */
 interface AccountStores {
@@ -209,4 +211,24 @@ describe("embedded account stores across a restart", () => {
     expect(await after.secrets.take("stale", new Date(now.getTime() + 2_000))).toBeUndefined();
     expect(await after.secrets.take("live", now)).toBe("ticket-1");
   });
+});
+
+describe("Redis account stores on Sentinel", () => {
+  const infra = useSentinelInfra("accounts");
+  describeAccountContract("sentinel", () => ({
+    users: infra().userStore,
+    tokens: infra().tokenStore,
+    devices: infra().deviceStore,
+    secrets: infra().socketTickets,
+  }));
+});
+
+describe("Redis account stores on Redis Cluster", () => {
+  const infra = useClusterInfra("accounts");
+  describeAccountContract("cluster", () => ({
+    users: infra().userStore,
+    tokens: infra().tokenStore,
+    devices: infra().deviceStore,
+    secrets: infra().socketTickets,
+  }));
 });

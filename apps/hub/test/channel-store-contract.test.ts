@@ -26,6 +26,8 @@ import { createLmdbWebhookConfigStore } from "../src/infra/lmdb/lmdb-webhook-con
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { useSuiteEmbeddedDatabase } from "./support/embedded-database-suite";
+import { useSentinelInfra } from "./support/sentinel-infra";
+import { useClusterInfra } from "./support/cluster-infra";
 
 /** One implementation of every channel port. */
 interface ChannelStores {
@@ -246,4 +248,14 @@ describe("embedded channel stores across a restart", () => {
     ).toBeUndefined();
     expect(await after.webhookNonces.take("live", now)).toEqual(nonce);
   });
+});
+
+describe("Redis channel stores on Sentinel", () => {
+  const infra = useSentinelInfra("channels");
+  describeChannelContract("sentinel", () => infra().channelStores);
+});
+
+describe("Redis channel stores on Redis Cluster", () => {
+  const infra = useClusterInfra("channels");
+  describeChannelContract("cluster", () => infra().channelStores);
 });

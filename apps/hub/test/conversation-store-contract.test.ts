@@ -11,6 +11,8 @@ import { createMemoryConversationStore } from "../src/infra/memory/memory-conver
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { useSuiteEmbeddedDatabase } from "./support/embedded-database-suite";
+import { useSentinelInfra } from "./support/sentinel-infra";
+import { useClusterInfra } from "./support/cluster-infra";
 
 const AT = "2026-03-01T10:00:00.000Z";
 
@@ -157,4 +159,14 @@ describe("on Redis", () => {
     await server.stop();
   });
   describeConversationContract("redis", () => infra.conversationStore);
+});
+
+describe("Redis conversation store on Sentinel", () => {
+  const infra = useSentinelInfra("conversations");
+  describeConversationContract("sentinel", () => infra().conversationStore);
+});
+
+describe("Redis conversation store on Redis Cluster", () => {
+  const infra = useClusterInfra("conversations");
+  describeConversationContract("cluster", () => infra().conversationStore);
 });

@@ -9,6 +9,8 @@ import { createMemoryIdempotencyIndex } from "../src/infra/memory/memory-idempot
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { createTempDataDir } from "./support/temp-embedded-database";
+import { useSentinelInfra } from "./support/sentinel-infra";
+import { useClusterInfra } from "./support/cluster-infra";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -132,4 +134,14 @@ describe("on Redis", () => {
     await server.stop();
   });
   describeIdempotencyContract("redis", () => infra.idempotencyIndex);
+});
+
+describe("Redis idempotency index on Sentinel", () => {
+  const infra = useSentinelInfra("idempotency");
+  describeIdempotencyContract("sentinel", () => infra().idempotencyIndex);
+});
+
+describe("Redis idempotency index on Redis Cluster", () => {
+  const infra = useClusterInfra("idempotency");
+  describeIdempotencyContract("cluster", () => infra().idempotencyIndex);
 });

@@ -6,6 +6,7 @@ import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { openInquiry } from "../src/core/inquiries/inquiry-machine";
 import type { InquiryEvent, InquiryEventBus } from "../src/core/inquiries/ports";
 import { createRedisInfra } from "../src/infra/redis/index";
+import { eventChannels } from "../src/infra/redis/redis-event-bus";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { createKeyLayout } from "../src/infra/redis/keys";
 
@@ -88,12 +89,15 @@ describe("Redis inquiry event bus across two hub nodes", () => {
     const rogue = new Redis(server.url);
     logB.mockClear();
     try {
-      const channel = createKeyLayout(keyPrefix).eventsChannel;
-      await rogue.publish(channel, "not json {");
-      await rogue.publish(channel, JSON.stringify({ type: "inquiry.created", inquiry: { id: 1 } }));
-      await rogue.publish(channel, JSON.stringify({ type: "inquiry.deleted" }));
+      const [channel = ""] = eventChannels(createKeyLayout(keyPrefix).eventsChannel);
+      await rogue.spublish(channel, "not json {");
+      await rogue.spublish(
+        channel,
+        JSON.stringify({ type: "inquiry.created", inquiry: { id: 1 } }),
+      );
+      await rogue.spublish(channel, JSON.stringify({ type: "inquiry.deleted" }));
       const valid = createdEvent();
-      await rogue.publish(channel, JSON.stringify(valid));
+      await rogue.spublish(channel, JSON.stringify(valid));
 
       await expect.poll(() => ids(onB.events)).toStrictEqual([valid.inquiry.id]);
       const drops = logB.mock.calls.filter(

@@ -9,6 +9,8 @@ import { createSettingsService } from "../src/core/settings/settings-service";
 import type { SettingsStore } from "../src/core/settings/ports";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
+import { useSentinelInfra } from "./support/sentinel-infra";
+import { useClusterInfra } from "./support/cluster-infra";
 
 /** The settings port's contract; the Redis store must behave like the memory one. */
 function describeSettingsContract(name: string, open: () => SettingsStore): void {
@@ -68,4 +70,14 @@ describe("on Redis", () => {
     await server.stop();
   });
   describeSettingsContract("redis", () => infra.settingsStore);
+});
+
+describe("Redis settings store on Sentinel", () => {
+  const infra = useSentinelInfra("settings");
+  describeSettingsContract("sentinel", () => infra().settingsStore);
+});
+
+describe("Redis settings store on Redis Cluster", () => {
+  const infra = useClusterInfra("settings");
+  describeSettingsContract("cluster", () => infra().settingsStore);
 });

@@ -14,6 +14,8 @@ import type { TempDataDir } from "./support/temp-embedded-database";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { createKeyLayout } from "../src/infra/redis/keys";
+import { sentinelTopology, useSentinel } from "./support/sentinel-infra";
+import { clusterTopology, useRedisCluster } from "./support/cluster-infra";
 
 /** A store under test and how to release it. */
 interface StoreUnderTest {
@@ -398,10 +400,10 @@ describe("Redis inquiry store", () => {
       const inquiry = pendingInquiry("ttl-user");
       const keys = createKeyLayout(keyPrefix);
       await infra.inquiryStore.insert(inquiry);
-      expect(await admin.ttl(keys.inquiry(inquiry.id))).toBe(-1);
+      expect(await admin.ttl(keys.inquiry("ttl-user", inquiry.id))).toBe(-1);
 
       await infra.inquiryStore.resolve(inquiry.id, answerBy("phone"));
-      const ttl = await admin.ttl(keys.inquiry(inquiry.id));
+      const ttl = await admin.ttl(keys.inquiry("ttl-user", inquiry.id));
       expect(ttl).toBeGreaterThan(historyTtlSeconds - 5);
       expect(ttl).toBeLessThanOrEqual(historyTtlSeconds);
       expect(await admin.zscore(keys.userKeys("ttl-user").pending, inquiry.id)).toBeNull();
@@ -414,7 +416,7 @@ describe("Redis inquiry store", () => {
       await infra.inquiryStore.insert(expired);
       await infra.inquiryStore.insert(kept);
       await infra.inquiryStore.resolve(expired.id, answerBy("phone"));
-      await admin.del(keys.inquiry(expired.id));
+      await admin.del(keys.inquiry("expiry-user", expired.id));
 
       expect(await infra.inquiryStore.listByUser("expiry-user")).toStrictEqual([kept]);
       expect(await admin.zrange(keys.userKeys("expiry-user").inquiries, 0, -1)).toStrictEqual([
@@ -518,5 +520,33 @@ describe("Redis inquiry store", () => {
       await infra.close();
       await outage.stop();
     }
+  });
+});
+
+describe("Redis inquiry store on Sentinel", () => {
+  const sentinel = useSentinel();
+  describeInquiryStoreContract("sentinel", async (options = {}) => {
+    const infra = createRedisInfra({
+      topology: sentinelTopology(sentinel()),
+      keyPrefix: `sentinel-${randomUUID()}:`,
+      log: () => undefined,
+      ...options,
+    });
+    await infra.ready();
+    return { store: infra.inquiryStore, close: () => infra.close() };
+  });
+});
+
+describe("Redis inquiry store on Redis Cluster", () => {
+  const cluster = useRedisCluster();
+  describeInquiryStoreContract("cluster", async (options = {}) => {
+    const infra = createRedisInfra({
+      topology: clusterTopology(cluster()),
+      keyPrefix: `cluster-${randomUUID()}:`,
+      log: () => undefined,
+      ...options,
+    });
+    await infra.ready();
+    return { store: infra.inquiryStore, close: () => infra.close() };
   });
 });

@@ -12,6 +12,8 @@ import { createLmdbTeamStore } from "../src/infra/lmdb/lmdb-team-store";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { useSuiteEmbeddedDatabase } from "./support/embedded-database-suite";
+import { useSentinelInfra } from "./support/sentinel-infra";
+import { useClusterInfra } from "./support/cluster-infra";
 
 const AT = "2026-01-01T00:00:00.000Z";
 
@@ -222,4 +224,16 @@ describe("embedded across a restart", () => {
     });
     expect(deciding).toMatchObject({ kind: "recorded", ballot: { decided: "approve" } });
   });
+});
+
+describe("Redis team stores on Sentinel", () => {
+  const infra = useSentinelInfra("teams");
+  describeTeamContract("sentinel", () => infra().teamStore);
+  describeVoteContract("sentinel", () => infra().approvalVotes);
+});
+
+describe("Redis team stores on Redis Cluster", () => {
+  const infra = useClusterInfra("teams");
+  describeTeamContract("cluster", () => infra().teamStore);
+  describeVoteContract("cluster", () => infra().approvalVotes);
 });

@@ -43,7 +43,9 @@ async function streamRun(
   try {
     const result = await run((text) => writer.content(text));
     writer.finish(result.usage);
+    settings.metrics.runFinished("request", "completed");
   } catch (error) {
+    settings.metrics.runFinished("request", signal.aborted ? "cancelled" : "failed");
     if (signal.aborted) return;
     settings.logger.error({ err: error, runId: identity.runId }, "run failed");
     const failure = toRunError(error);
@@ -61,6 +63,7 @@ async function respondOnce(
 ): Promise<void> {
   try {
     const { text, usage } = await run(() => undefined);
+    settings.metrics.runFinished("request", "completed");
     res.json({
       id: identity.id,
       object: "chat.completion",
@@ -78,6 +81,7 @@ async function respondOnce(
       agent_info: { name: AGENT_NAME, run_id: identity.runId },
     });
   } catch (error) {
+    settings.metrics.runFinished("request", signal.aborted ? "cancelled" : "failed");
     if (signal.aborted) return;
     settings.logger.error({ err: error, runId: identity.runId }, "run failed");
     sendOpenAiError(res, toRunError(error));
@@ -96,23 +100,26 @@ async function handleChat(
     if (!res.writableFinished) controller.abort(new Error("The HTTP client disconnected."));
   });
   let forward: (json: string) => void = () => undefined;
-  let tools: ToolBox;
-  try {
-    tools = await openToolBox(
-      endpointsFor(settings, token, request.inquiryTimeoutSeconds, request.yolo),
-      settings.timeouts,
-      (json) => forward(json),
-    );
-  } catch (error) {
-    if (!controller.signal.aborted) sendConnectError(settings, res, error);
-    return;
-  }
   const identity: CompletionIdentity = {
     id: `chatcmpl-${randomUUID()}`,
     created: Math.floor(Date.now() / 1000),
     model: model.id,
     runId: randomUUID(),
   };
+  const trace = settings.tracer.startRun(identity.runId, model.id);
+  let tools: ToolBox;
+  try {
+    tools = await openToolBox(
+      endpointsFor(settings, token, request.inquiryTimeoutSeconds, request.yolo),
+      settings.timeouts,
+      (json) => forward(json),
+      trace,
+    );
+  } catch (error) {
+    trace.end("failed", error);
+    if (!controller.signal.aborted) sendConnectError(settings, res, error);
+    return;
+  }
   const run: Run = (onContent) =>
     runToolLoop({
       model,
@@ -121,7 +128,9 @@ async function handleChat(
       maxSteps: settings.maxSteps,
       signal: controller.signal,
       onContent,
+      metrics: settings.metrics,
     });
+  settings.metrics.runStarted("request");
   try {
     if (request.stream) {
       await streamRun(settings, res, identity, run, controller.signal, (next) => {
@@ -131,6 +140,7 @@ async function handleChat(
       await respondOnce(settings, res, identity, run, controller.signal);
     }
   } finally {
+    trace.end(controller.signal.aborted ? "cancelled" : "ended");
     await tools
       .close()
       .catch((error: unknown) =>

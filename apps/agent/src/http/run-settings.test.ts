@@ -2,6 +2,8 @@ import { silentLogger } from "@inquiry-hub/logging";
 import { describe, expect, it } from "vitest";
 import { endpointsFor } from "./run-settings";
 import type { RunSettings } from "./run-settings";
+import { NO_RUN_TRACER } from "../tracing/run-tracing";
+import { NO_AGENT_METRICS } from "../metrics/ports";
 
 function settings(demoToolsMcpUrl: string): RunSettings {
   return {
@@ -12,6 +14,8 @@ function settings(demoToolsMcpUrl: string): RunSettings {
     maxSteps: 4,
     systemPrompt: "",
     logger: silentLogger(),
+    tracer: NO_RUN_TRACER,
+    metrics: NO_AGENT_METRICS,
   };
 }
 

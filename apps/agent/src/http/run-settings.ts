@@ -2,6 +2,8 @@ import type { Logger } from "@inquiry-hub/logging";
 import type { ModelProvider } from "../llm/model-provider";
 import type { McpEndpoint } from "../tools/mcp-connection";
 import type { ToolCallTimeouts } from "../tools/tool-box";
+import type { RunTracer } from "../tracing/run-tracing";
+import type { AgentMetrics } from "../metrics/ports";
 
 /** What every chat request runs with; built once by the composition root. */
 export interface RunSettings {
@@ -15,6 +17,10 @@ export interface RunSettings {
   systemPrompt: string;
   /** Where failed runs and MCP connections are reported. */
   logger: Logger;
+  /** Starts each run's spans (OpenTelemetry); records nothing when tracing is off. */
+  tracer: RunTracer;
+  /** Counts runs and times tool calls (Prometheus `/metrics`). */
+  metrics: AgentMetrics;
 }
 
 /**

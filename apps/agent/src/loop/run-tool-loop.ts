@@ -1,5 +1,7 @@
 import type { Usage } from "@inquiry-hub/protocol";
 import type { ChatMessage, ModelProvider, ToolCall } from "../llm/model-provider";
+import { NO_AGENT_METRICS } from "../metrics/ports";
+import type { AgentMetrics } from "../metrics/ports";
 import type { RunCheckpoint } from "../runs/ports";
 import type { ToolBox } from "../tools/tool-box";
 import { pendingToolCalls } from "./pending-tool-calls";
@@ -24,6 +26,8 @@ export interface ToolLoopInput {
   onCheckpoint?: (checkpoint: RunCheckpoint) => Promise<void>;
   /** The idempotency key of one tool call (background runs), sent in the call's `_meta`. */
   idempotencyKey?: (toolCallId: string) => string;
+  /** Where each tool call's duration is counted; nowhere by default. */
+  metrics?: Pick<AgentMetrics, "toolCalled">;
 }
 
 /** What a run produced: the final answer and the tokens all its model turns used. */
@@ -62,14 +66,28 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopResult>
   const save = async (step: number): Promise<void> => {
     await input.onCheckpoint?.({ history: [...history], step });
   };
-  const runCalls = async (calls: readonly ToolCall[], step: number): Promise<void> => {
-    for (const call of calls) {
+  const metrics = input.metrics ?? NO_AGENT_METRICS;
+  const offered = new Set(input.tools.definitions.map((tool) => tool.function.name));
+  const callTool = async (call: ToolCall): Promise<string> => {
+    const tool = offered.has(call.function.name) ? call.function.name : "unknown";
+    const startedAt = performance.now();
+    try {
       const result = await input.tools.call(
         call.function.name,
         call.function.arguments,
         input.signal,
         input.idempotencyKey?.(call.id),
       );
+      metrics.toolCalled(tool, "ok", (performance.now() - startedAt) / 1000);
+      return result;
+    } catch (error) {
+      metrics.toolCalled(tool, "error", (performance.now() - startedAt) / 1000);
+      throw error;
+    }
+  };
+  const runCalls = async (calls: readonly ToolCall[], step: number): Promise<void> => {
+    for (const call of calls) {
+      const result = await callTool(call);
       history.push({ role: "tool", tool_call_id: call.id, content: result });
       await save(step);
     }

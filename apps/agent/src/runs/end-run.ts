@@ -3,12 +3,15 @@ import type { RunStatus } from "@inquiry-hub/protocol";
 import type { HubClient } from "./hub-client";
 import type { RunRecord, RunStore } from "./ports";
 import { reportTurnEnded } from "./turn-report";
+import type { AgentMetrics } from "../metrics/ports";
 
 /** What ending a run needs. */
 export interface RunEndingDeps {
   store: RunStore;
   hub: HubClient;
   logger: Logger;
+  /** Counts the run's end, once: only the caller whose compare-and-set ended it reports. */
+  metrics: Pick<AgentMetrics, "runFinished">;
 }
 
 /**
@@ -24,6 +27,7 @@ export async function endRun(
 ): Promise<boolean> {
   const ended = await deps.store.finish(run.id, status, new Date().toISOString());
   if (!ended) return false;
+  deps.metrics.runFinished("background", status);
   for (const data of closing) await deps.store.append(run.id, data);
   deps.logger.info({ runId: run.id, status }, "run ended");
   await reportTurnEnded(deps.store, deps.hub, run, status);

@@ -89,5 +89,10 @@ export interface RunStore {
   claim(runId: string, nodeId: string, ttlMs: number): Promise<boolean>;
   /** Gives a lease up (the run ended or the node shuts down cleanly). */
   release(runId: string, nodeId: string): Promise<void>;
+  /**
+   * Whether the store can serve now, for `GET /ready`; a store without it (memory, LMDB) always
+   * can. Answered from local state, so a load balancer may ask often.
+   */
+  readiness?(): { ready: true } | { ready: false; reason: string };
   close(): Promise<void>;
 }

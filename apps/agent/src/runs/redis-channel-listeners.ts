@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@inquiry-hub/redis-topology";
 
 /**
  * Per-channel listeners over one subscriber connection (ioredis needs a connection of its own
@@ -19,7 +19,7 @@ interface Subscription {
 
 /** Dispatches `subscriber`'s messages; a throwing listener is reported and skipped. */
 export function createChannelListeners(
-  subscriber: Redis,
+  subscriber: RedisClient,
   onListenerError: (error: unknown) => void,
 ): ChannelListeners {
   const byChannel = new Map<string, Subscription>();

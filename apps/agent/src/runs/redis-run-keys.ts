@@ -1,6 +1,10 @@
 /**
  * Every Redis key and channel of the run store, in one place. All start with the store's
- * prefix (default `agent:`), so several deployments can share one Redis.
+ * prefix (default `agent:`), so several deployments can share one Redis. A run's own keys
+ * share the hash tag `{<runId>}`, so each script runs on one Redis Cluster slot. The
+ * `runs:running` set spans runs, so it is kept outside the scripts as a superset: a run is
+ * added before it is created and removed after it is final; whoever reads it checks the
+ * run (`claim` only takes a running one).
  *
  * - `run:<id>` hash: `base` (the record's fixed fields as JSON), `status`, `checkpoint` (JSON),
  *   `finishedAt`, `lastEventId` (the log's counter);
@@ -22,9 +26,9 @@ export interface RunKeys {
 /** The layout under `prefix`. */
 export function runKeysUnder(prefix: string): RunKeys {
   return {
-    run: (runId) => `${prefix}run:${runId}`,
-    log: (runId) => `${prefix}run:${runId}:log`,
-    lease: (runId) => `${prefix}run:${runId}:lease`,
+    run: (runId) => `${prefix}run:{${runId}}`,
+    log: (runId) => `${prefix}run:{${runId}}:log`,
+    lease: (runId) => `${prefix}run:{${runId}}:lease`,
     running: `${prefix}runs:running`,
     appendedChannel: (runId) => `${prefix}run:${runId}:appended`,
     cancelChannel: `${prefix}runs:cancel`,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@inquiry-hub/redis-topology";
 
 /** A Lua script and its SHA1, run by hash so its text crosses the wire once per server. */
 export interface RunScript {
@@ -16,27 +16,25 @@ function script(source: string): RunScript {
  * node's command lands between the status check and the write.
  */
 export const RUN_SCRIPTS = {
-  /** KEYS run, running, log, lease; ARGV id, base, status, checkpoint, finishedAt ("" none). */
+  /** KEYS run, log, lease (one run's hash tag); ARGV base, status, checkpoint, finishedAt ("" none). */
   create: script(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('DEL', KEYS[3], KEYS[4])
-redis.call('HSET', KEYS[1], 'base', ARGV[2], 'status', ARGV[3], 'checkpoint', ARGV[4], 'lastEventId', 0)
-if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'finishedAt', ARGV[5]) end
-if ARGV[3] == 'running' then redis.call('SADD', KEYS[2], ARGV[1]) end
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('HSET', KEYS[1], 'base', ARGV[1], 'status', ARGV[2], 'checkpoint', ARGV[3], 'lastEventId', 0)
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'finishedAt', ARGV[4]) end
 return 1`),
   /** KEYS run; ARGV checkpoint. */
   saveCheckpoint: script(`
 if redis.call('HGET', KEYS[1], 'status') ~= 'running' then return 0 end
 redis.call('HSET', KEYS[1], 'checkpoint', ARGV[1])
 return 1`),
-  /** KEYS run, log, lease, running; ARGV id, status, finishedAt, ttlMs. */
+  /** KEYS run, log, lease; ARGV status, finishedAt, ttlMs. */
   finish: script(`
 if redis.call('HGET', KEYS[1], 'status') ~= 'running' then return 0 end
-redis.call('HSET', KEYS[1], 'status', ARGV[2], 'finishedAt', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'finishedAt', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('DEL', KEYS[3])
-redis.call('SREM', KEYS[4], ARGV[1])
 return 1`),
   /**
    * KEYS run, log; ARGV data, channel. The counter, the entry and the publish in one step, so
@@ -71,7 +69,7 @@ return 0`),
 
 /** Runs `run` by SHA, loading its text once when the server does not know it yet. */
 export async function runScript(
-  redis: Redis,
+  redis: RedisClient,
   run: RunScript,
   keys: readonly string[],
   args: readonly (string | number)[],

@@ -1,6 +1,6 @@
 import type { Logger } from "@inquiry-hub/logging";
-import { Redis } from "ioredis";
-import type { RedisOptions } from "ioredis";
+import { openRedisClient, topologyFrom } from "@inquiry-hub/redis-topology";
+import type { RedisClient, RedisClientSpec, RedisTopology } from "@inquiry-hub/redis-topology";
 import { z } from "zod";
 import { createChannelListeners } from "./redis-channel-listeners";
 import { runKeysUnder } from "./redis-run-keys";
@@ -24,8 +24,10 @@ const EventIdSchema = z.coerce.number().int().positive();
 
 /** Options of the Redis store. */
 export interface RedisRunStoreOptions {
-  /** `redis://…` (REDIS_URL). */
-  url: string;
+  /** One Redis, `redis://…`: short for `topology: { kind: "single", url }`. */
+  url?: string;
+  /** One Redis, Sentinel or Cluster (REDIS_URL / REDIS_SENTINELS / REDIS_CLUSTER_NODES). */
+  topology?: RedisTopology;
   /** Prefix of every key and channel; default `agent:`. */
   keyPrefix?: string;
   /** How long a finished run and its log stay readable. */
@@ -44,12 +46,16 @@ const retryStrategy = (attempt: number): number => Math.min(attempt * 100, 1_000
 const CONNECTION_OPTIONS = {
   commands: { maxRetriesPerRequest: 1, commandTimeout: 5_000, retryStrategy },
   subscriber: { maxRetriesPerRequest: null, autoResubscribe: true, retryStrategy },
-} satisfies Record<string, RedisOptions>;
+} satisfies Record<string, RedisClientSpec["options"]>;
 
-function connect(url: string, role: keyof typeof CONNECTION_OPTIONS, logger: Logger): Redis {
-  const redis = new Redis(url, {
-    ...CONNECTION_OPTIONS[role],
-    connectionName: `agent-runs-${role}`,
+function connect(
+  topology: RedisTopology,
+  role: keyof typeof CONNECTION_OPTIONS,
+  logger: Logger,
+): RedisClient {
+  const redis = openRedisClient(topology, {
+    name: `agent-runs-${role}`,
+    options: CONNECTION_OPTIONS[role],
   });
   let down = false;
   redis.on("error", (error: Error) => {
@@ -76,8 +82,9 @@ function connect(url: string, role: keyof typeof CONNECTION_OPTIONS, logger: Log
 export function createRedisRunStore(options: RedisRunStoreOptions): RunStore {
   const { ttlMs, logger } = options;
   const keys = runKeysUnder(options.keyPrefix ?? "agent:");
-  const commands = connect(options.url, "commands", logger);
-  const subscriber = connect(options.url, "subscriber", logger);
+  const topology = topologyFrom(options);
+  const commands = connect(topology, "commands", logger);
+  const subscriber = connect(topology, "subscriber", logger);
   const channels = createChannelListeners(subscriber, (error) =>
     logger.error({ err: error }, "run store: a listener failed"),
   );
@@ -88,12 +95,17 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RunStore {
   return {
     async create(record) {
       const { status, checkpoint, finishedAt, ...base } = record;
+      // `running` spans every run (another Redis Cluster slot): listed before the record
+      // exists, so no running run is ever missing from it (see redis-run-keys.ts).
+      const listed = status === "running" ? await commands.sadd(keys.running, record.id) : 0;
       const created = await run(
         "create",
-        [keys.run(record.id), keys.running, keys.log(record.id), keys.lease(record.id)],
-        [record.id, JSON.stringify(base), status, JSON.stringify(checkpoint), finishedAt ?? ""],
+        [keys.run(record.id), keys.log(record.id), keys.lease(record.id)],
+        [JSON.stringify(base), status, JSON.stringify(checkpoint), finishedAt ?? ""],
       );
-      if (created !== 1) throw new Error(`run ${record.id} already exists`);
+      if (created === 1) return;
+      if (listed === 1) await commands.srem(keys.running, record.id);
+      throw new Error(`run ${record.id} already exists`);
     },
     async get(runId): Promise<RunRecord | undefined> {
       const fields = await commands.hgetall(keys.run(runId));
@@ -116,9 +128,12 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RunStore {
     async finish(runId, status, finishedAt) {
       const finished = await run(
         "finish",
-        [keys.run(runId), keys.log(runId), keys.lease(runId), keys.running],
-        [runId, status, finishedAt, Math.max(1, Math.ceil(ttlMs))],
+        [keys.run(runId), keys.log(runId), keys.lease(runId)],
+        [status, finishedAt, Math.max(1, Math.ceil(ttlMs))],
       );
+      // Unlisted after the record is final, whoever finished it (also completes a finish
+      // that crashed before this step).
+      await commands.srem(keys.running, runId);
       return finished === 1;
     },
     async append(runId, data) {
@@ -168,6 +183,13 @@ export function createRedisRunStore(options: RedisRunStoreOptions): RunStore {
     },
     async release(runId, nodeId) {
       await run("release", [keys.lease(runId)], [nodeId]);
+    },
+    readiness() {
+      if (commands.status !== "ready")
+        return { ready: false, reason: "redis command connection is not ready" };
+      if (subscriber.status !== "ready")
+        return { ready: false, reason: "redis subscriber connection is not ready" };
+      return { ready: true };
     },
     async close() {
       await Promise.all([commands.quit(), subscriber.quit()]);

@@ -88,6 +88,7 @@ export function executeRun(deps: RunExecutionDeps, launch: RunLaunch): ActiveRun
           await deps.store.saveCheckpoint(run.id, { ...checkpoint, logMark: log.lastId() });
         },
         idempotencyKey: (toolCallId) => `${run.id}:${toolCallId}`,
+        metrics: deps.settings.metrics,
       });
       ending = { status: "completed", result };
     } catch (error) {

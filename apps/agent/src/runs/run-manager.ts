@@ -3,6 +3,7 @@ import { toRunError } from "../http/run-error";
 import { endpointsFor } from "../http/run-settings";
 import type { ChatRequest } from "../http/chat-request";
 import { withSystemPrompt } from "../loop/system-prompt";
+import type { RunTrace } from "../tracing/run-tracing";
 import { openToolBox } from "../tools/tool-box";
 import { endRun } from "./end-run";
 import { readLoggedTurn } from "./logged-turn";
@@ -52,25 +53,37 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
     tools: Awaited<ReturnType<typeof openToolBox>>,
     log: RunLogWriter,
     resumed: LoggedTurn | undefined,
+    trace: RunTrace,
   ) => {
     const started = resumed ? Promise.resolve() : reportTurnStarted(deps.hub, run);
     const loggedText = resumed?.text ?? "";
     const execution = executeRun(deps, { run, tools, log, started, loggedText });
     active.set(run.id, execution);
     void execution.done.finally(() => {
+      trace.end("ended");
       active.delete(run.id);
       held.delete(run.id);
     });
   };
 
-  /** Opens the tools of a run whose chunks go to `log`, once that exists. */
-  const openTools = async (run: Pick<RunRecord, "bearer" | "inquiryTimeoutSeconds" | "yolo">) => {
+  /**
+   * Opens the tools of a run whose chunks go to `log`, once that exists; the run's span
+   * (`trace`) is ended when the execution is done, or here if the tools cannot be opened.
+   */
+  const openTools = async (
+    run: Pick<RunRecord, "bearer" | "inquiryTimeoutSeconds" | "yolo">,
+    trace: RunTrace,
+  ) => {
     let log: RunLogWriter | undefined;
     const tools = await openToolBox(
       endpointsFor(deps.settings, run.bearer, run.inquiryTimeoutSeconds, run.yolo),
       deps.settings.timeouts,
       (json) => log?.notification(json),
-    );
+      trace,
+    ).catch((error: unknown) => {
+      trace.end("failed", error);
+      throw error;
+    });
     return { tools, useLog: (writer: RunLogWriter) => (log = writer) };
   };
 
@@ -88,9 +101,10 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
     try {
       const logged = await readLoggedTurn(deps.store, runId, run.checkpoint.logMark ?? 0);
       const log = createRunLogWriter(deps.store, identityOf(run), deps.logger, logged.lastId);
-      const { tools, useLog } = await openTools(run);
+      const trace = deps.settings.tracer.startRun(run.id, run.model);
+      const { tools, useLog } = await openTools(run, trace);
       useLog(log);
-      launch(run, tools, log, logged);
+      launch(run, tools, log, logged, trace);
     } catch (error) {
       deps.logger.error({ err: error, runId }, "could not resume run");
       await endRun(
@@ -106,15 +120,20 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
 
   return {
     async start(request, bearer, ownerUserId) {
-      const { tools, useLog } = await openTools({
-        bearer,
-        ...(request.inquiryTimeoutSeconds === undefined
-          ? {}
-          : { inquiryTimeoutSeconds: request.inquiryTimeoutSeconds }),
-        ...(request.yolo === undefined ? {} : { yolo: request.yolo }),
-      });
+      const runId = randomUUID();
+      const trace = deps.settings.tracer.startRun(runId, request.model);
+      const { tools, useLog } = await openTools(
+        {
+          bearer,
+          ...(request.inquiryTimeoutSeconds === undefined
+            ? {}
+            : { inquiryTimeoutSeconds: request.inquiryTimeoutSeconds }),
+          ...(request.yolo === undefined ? {} : { yolo: request.yolo }),
+        },
+        trace,
+      );
       const run: RunRecord = {
-        id: randomUUID(),
+        id: runId,
         ownerUserId,
         model: request.model,
         completionId: `chatcmpl-${randomUUID()}`,
@@ -137,13 +156,15 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
         await deps.store.claim(run.id, deps.nodeId, deps.timing.leaseMs);
       } catch (error) {
         held.delete(run.id);
+        trace.end("failed", error);
         await tools.close();
         throw error;
       }
       const log = createRunLogWriter(deps.store, identityOf(run), deps.logger);
       useLog(log);
       log.start();
-      launch(run, tools, log, undefined);
+      deps.settings.metrics.runStarted("background");
+      launch(run, tools, log, undefined, trace);
       return run;
     },
     async authorize(runId, bearer) {

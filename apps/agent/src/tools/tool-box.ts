@@ -6,6 +6,8 @@ import type { ToolDefinition } from "../llm/model-provider";
 import { connectMcp } from "./mcp-connection";
 import type { McpConnection, McpEndpoint } from "./mcp-connection";
 import { forwardableProgress } from "./progress-forwarding";
+import { UNTRACED_RUN } from "../tracing/run-tracing";
+import type { RunTrace } from "../tracing/run-tracing";
 
 /** Timeouts applied to every MCP tool call. */
 export interface ToolCallTimeouts {
@@ -59,11 +61,13 @@ function parseArguments(argumentsJson: string): Record<string, unknown> | string
  * Connects to every endpoint (in parallel), merges their tools (the first server offering a
  * name wins) and forwards each progress notification as its JSON string via `onProgress`.
  * If any connection fails, the ones that succeeded are closed and the error is rethrown.
+ * Each tool call is a client span of `trace` whose context travels with the request.
  */
 export async function openToolBox(
   endpoints: readonly McpEndpoint[],
   timeouts: ToolCallTimeouts,
   onProgress: (notificationJson: string) => void,
+  trace: RunTrace = UNTRACED_RUN,
 ): Promise<ToolBox> {
   const observe = (message: Parameters<typeof forwardableProgress>[0]): void => {
     const forwarded = forwardableProgress(message);
@@ -112,18 +116,23 @@ export async function openToolBox(
       if (!owner) return `${TOOL_ERROR_PREFIX}unknown tool "${name}"`;
       const args = parseArguments(argumentsJson);
       if (typeof args === "string") return `${TOOL_ERROR_PREFIX}${args}`;
-      const meta =
-        idempotencyKey === undefined ? {} : { _meta: { [IDEMPOTENCY_META_KEY]: idempotencyKey } };
-      const result = await owner.client.callTool(
-        { name, arguments: args, ...meta },
-        {
-          timeout: timeouts.timeoutMs,
-          maxTotalTimeout: timeouts.maxTotalTimeoutMs,
-          resetTimeoutOnProgress: true,
-          signal,
-          onprogress: () => undefined,
-        },
-      );
+      const result = await trace.toolCall(name, (propagation) => {
+        const meta = {
+          ...propagation,
+          ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_META_KEY]: idempotencyKey }),
+        };
+        return owner.client.callTool(
+          { name, arguments: args, ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }) },
+          {
+            timeout: timeouts.timeoutMs,
+            maxTotalTimeout: timeouts.maxTotalTimeoutMs,
+            resetTimeoutOnProgress: true,
+            signal,
+            onprogress: () => undefined,
+            headers: propagation,
+          },
+        );
+      });
       return resultText(result);
     },
   };

@@ -46,6 +46,8 @@ import { createApprovalProxies } from "../transport/proxy/approval-proxies";
 import { createLogAuditSink } from "../core/approvals/audit-log";
 import type { AuditSink } from "../core/approvals/audit-log";
 import { createAgentCredentialRoutes } from "../transport/http/agent-credential-routes";
+import { createReadinessHandler } from "../transport/http/readiness-route";
+import type { NodeReadiness } from "../transport/http/readiness-route";
 import { createAuthRoutes } from "../transport/http/auth-routes";
 import { createAuthenticate } from "../transport/http/authenticate";
 import { createDeviceRoutes } from "../transport/http/device-routes";
@@ -77,6 +79,11 @@ import { createChannels } from "./notification-channels";
 import type { ChannelDeps } from "./notification-channels";
 import { attachSocketLayer } from "../transport/socket/socket-server";
 import { createTeams } from "./team-approvals";
+import { exposeMetrics } from "./metrics-exposure";
+import { countRejections } from "../infra/metrics/count-rejections";
+import { createHubMetrics } from "../infra/metrics/hub-metrics";
+import { NO_INQUIRY_TRACING } from "../core/inquiries/inquiry-tracing";
+import type { InquiryTracing } from "../core/inquiries/inquiry-tracing";
 import type { TeamDeps } from "./team-approvals";
 
 /** Replaceable infrastructure; each defaults to the in-memory, single-node version. */
@@ -130,6 +137,8 @@ export interface HubDeps extends TeamDeps {
    * so a copy that outlived the process or moved to another node could never be replayed.
    */
   streamEventLog: StreamEventLog;
+  /** Where inquiry spans go (OpenTelemetry, see infra/tracing); nothing by default. */
+  tracing: InquiryTracing;
 }
 
 /**
@@ -141,6 +150,8 @@ export interface HubDeps extends TeamDeps {
 export interface HubClusterDeps {
   pendingIndex: PendingIndex;
   socketAdapter: NonNullable<ServerOptions["adapter"]>;
+  /** Whether this node can serve now (`GET /api/ready`); a single node always can. */
+  readiness(): NodeReadiness;
 }
 
 /** A composed hub. `httpServer` is not listening until `listen()` (or your own `listen`). */
@@ -151,6 +162,8 @@ export interface Hub {
   eventBus: InquiryEventBus;
   /** Listens on config.port/host (0 = any free port) and resolves with the base URL. */
   listen(): Promise<URL>;
+  /** The separate `/metrics` listener's base URL once `listen()` resolved (METRICS_PORT). */
+  metricsUrl(): URL | undefined;
   /** Cancels in-flight MCP calls, stops timers, closes every connection and the server. Idempotent. */
   close(): Promise<void>;
 }
@@ -166,13 +179,23 @@ export interface Hub {
  */
 export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const logger = deps.logger ?? createLogger({ service: "hub" });
-  const eventBus = deps.eventBus ?? createLocalEventBus(logger);
-  const inquiryStore =
+  const metrics = createHubMetrics();
+  const tracing = deps.tracing ?? NO_INQUIRY_TRACING;
+  const eventBus = countRejections(
+    deps.eventBus ?? createLocalEventBus(logger),
+    ["publish"],
+    metrics.busFailed,
+  );
+  const stopCountingResumes = eventBus.onResume?.(() => metrics.busFailed("resume"));
+  const inquiryStore = countRejections(
     deps.inquiryStore ??
-    createMemoryInquiryStore({
-      historyTtlMs: config.historyTtlSeconds * 1000,
-      maxResolvedPerUser: config.memoryHistoryPerUser,
-    });
+      createMemoryInquiryStore({
+        historyTtlMs: config.historyTtlSeconds * 1000,
+        maxResolvedPerUser: config.memoryHistoryPerUser,
+      }),
+    ["insert", "get", "listByUser", "resolve"],
+    metrics.storeFailed,
+  );
   const userStore = deps.userStore ?? createMemoryUserStore();
   const roomPresence = deps.cluster === undefined ? undefined : createRoomPresence(logger);
   const devices = createDeviceService({
@@ -181,12 +204,16 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     logger,
   });
   const tokenStore = deps.tokenStore ?? createMemoryTokenStore();
-  const auth = createAuthService({
-    users: userStore,
-    tokens: tokenStore,
-    devices,
-    deviceIdleMs: config.deviceIdleDays * 24 * 60 * 60 * 1000,
-  });
+  const auth = countRejections(
+    createAuthService({
+      users: userStore,
+      tokens: tokenStore,
+      devices,
+      deviceIdleMs: config.deviceIdleDays * 24 * 60 * 60 * 1000,
+    }),
+    ["authenticate"],
+    metrics.credentialRejected,
+  );
   const agentCredentials = createAgentCredentialService({
     devices,
     tokens: tokenStore,
@@ -213,6 +240,8 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       deviceName: (deviceId) => devices.nameOf(deviceId),
       validateArguments,
       logger,
+      metrics: metrics.inquiries,
+      tracing,
     },
     {
       defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
@@ -274,6 +303,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
         : createOpenAiAnswerDrafter(config.answerDrafting, logger),
     heartbeatMs: config.heartbeatSeconds * 1000,
     logger,
+    tracing,
   };
   const mcp = createMcpEndpoint({
     legacy: createMcpSessions({
@@ -300,6 +330,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       votesOf: (inquiryId) => teams.proxy.votesOf(inquiryId),
       username: async (userId) => (await userStore.findById(userId))?.username,
       logger,
+      metrics: metrics.inquiries,
     },
     deps.channels,
   );
@@ -336,6 +367,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
               fullArguments: config.auditFullArguments,
             }),
           logger,
+          tracing,
         });
 
   const app = express();
@@ -359,6 +391,10 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   app.get("/api/health", (_req, res) => {
     res.json({ ok: true });
   });
+  app.get(
+    "/api/ready",
+    createReadinessHandler(() => deps.cluster?.readiness() ?? { ready: true }),
+  );
   const logins = attemptLimiters("login", { points: limits.loginPerMinute, windowSeconds: 60 });
   const pairings = attemptLimiters("pairing", {
     points: limits.pairingPerMinute,
@@ -388,6 +424,8 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
   if (proxies !== undefined) app.use(proxies.router);
   app.use(channels.router);
+  const metricsEndpoints = exposeMetrics(config.metrics, metrics.registry);
+  app.use(metricsEndpoints.router);
   app.use(notFoundHandler);
   app.use(createErrorHandler(config.jsonBodyLimitBytes, logger));
 
@@ -401,7 +439,10 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     corsOrigins: config.corsOrigins,
     adapter: deps.cluster?.socketAdapter,
     logger,
+    metrics: metrics.inquiries,
+    tracing,
   });
+  metrics.countConnectedDevices(() => sockets.io.sockets.sockets.size);
   roomPresence?.bind(sockets.io);
   const stopSettingsFanOut = startSettingsFanOut(sockets.io, settings);
   const stopConversationFanOut = startConversationFanOut(sockets.io, conversations);
@@ -419,6 +460,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     );
   });
   let closing: Promise<void> | undefined;
+  let metricsUrl: URL | undefined;
 
   async function shutdown(): Promise<void> {
     inquiries.beginShutdown();
@@ -431,6 +473,8 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     await sweeper?.stop();
     sockets.close();
     inquiries.close();
+    stopCountingResumes?.();
+    await metricsEndpoints.close();
     await new Promise<void>((resolve) => {
       httpServer.close(() => resolve());
       httpServer.closeAllConnections();
@@ -441,8 +485,9 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     httpServer,
     inquiries,
     eventBus,
-    listen() {
-      return new Promise((resolve, reject) => {
+    async listen() {
+      metricsUrl = await metricsEndpoints.listen();
+      return new Promise<URL>((resolve, reject) => {
         httpServer.once("error", reject);
         httpServer.listen(config.port, config.host, () => {
           httpServer.off("error", reject);
@@ -452,6 +497,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
         });
       });
     },
+    metricsUrl: () => metricsUrl,
     close() {
       closing ??= shutdown();
       return closing;

@@ -9,6 +9,7 @@ import type { AuditTrail, DeliveryLog } from "../core/history/ports";
 import { createHistoryService } from "../core/history/history-service";
 import type { InquiryService } from "../core/inquiries/inquiry-service";
 import type { InquiryEventBus } from "../core/inquiries/ports";
+import type { InquiryMetrics } from "../core/inquiries/inquiry-metrics";
 import { startPushNotifier } from "../core/notifications/push-notifier";
 import type { PushSender, PushSubscriptionStore } from "../core/notifications/ports";
 import { createWebhookDecisions } from "../core/notifications/webhook-decisions";
@@ -74,6 +75,8 @@ export function createChannels(
     votesOf?: (inquiryId: string) => Promise<ApprovalVote[]>;
     username?: (userId: string) => Promise<string | undefined>;
     logger: Logger;
+    /** Counts push and webhook deliveries; nothing by default. */
+    metrics?: InquiryMetrics;
   },
   deps: Partial<ChannelDeps> = {},
 ): Channels {
@@ -110,6 +113,7 @@ export function createChannels(
     sender,
     claims,
     logger: core.logger,
+    ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
   });
 
   const webhookConfigs = deps.webhookConfigs ?? createMemoryWebhookConfigStore();
@@ -131,6 +135,7 @@ export function createChannels(
     deviceName,
     retry: { attempts: config.webhookAttempts, baseDelayMs: config.webhookRetryBaseSeconds * 1000 },
     logger: core.logger,
+    ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
   });
   const decisions = createWebhookDecisions({ secret, nonces, inquiries: core.inquiries });
 

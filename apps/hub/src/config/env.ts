@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseRedisTopology } from "@inquiry-hub/redis-topology";
+import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import { PublicUrlSchema } from "@inquiry-hub/protocol";
 import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS } from "./hub-config";
 import type { HubConfig } from "./hub-config";
@@ -7,6 +9,8 @@ import { MIN_REQUEST_STATE_SECRET_LENGTH } from "../core/approvals/request-state
 import { loadProxyConfig } from "./load-proxy-config";
 import { browserOrigins } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";
+import { MetricsEnvSchema, metricsExposure } from "./metrics-env";
+import { TracingEnvSchema, tracingExport } from "./tracing-env";
 
 const seconds = (fallback: number) =>
   z.coerce.number().positive().max(MAX_TIMEOUT_SECONDS).default(fallback);
@@ -28,6 +32,8 @@ const TrustedProxySchema = z.union(
 );
 
 const EnvSchema = z.object({
+  ...MetricsEnvSchema.shape,
+  ...TracingEnvSchema.shape,
   HUB_PORT: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_HUB_CONFIG.port),
   HUB_HOST: z.string().min(1).default(DEFAULT_HUB_CONFIG.host),
   HUB_INQUIRY_TIMEOUT_SECONDS: seconds(DEFAULT_HUB_CONFIG.inquiryTimeoutSeconds),
@@ -78,10 +84,6 @@ const EnvSchema = z.object({
     .enum(["0", "1"])
     .default(DEFAULT_HUB_CONFIG.auditFullArguments ? "1" : "0")
     .transform((flag) => flag === "1"),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
-    .optional(),
   HUB_REDIS_KEY_PREFIX: z.string().min(1).default(DEFAULT_HUB_CONFIG.redisKeyPrefix),
   HUB_NODE_ID: z
     .string()
@@ -196,16 +198,28 @@ function answerDrafting(env: ParsedEnv): HubConfig["answerDrafting"] {
   };
 }
 
+/** The Redis topology of REDIS_URL / REDIS_CLUSTER_NODES / REDIS_SENTINELS, if one is set. */
+function redisTopologyOf(
+  env: Readonly<Record<string, string | undefined>>,
+): RedisTopology | undefined {
+  try {
+    return parseRedisTopology(env);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`invalid hub configuration: ${reason}`, { cause: error });
+  }
+}
+
 /**
- * The store: `redis` with REDIS_URL, else HUB_STORE, else `embedded`. HUB_STORE is refused
- * beside REDIS_URL, so a setting that would be silently ignored stops the hub instead.
+ * The store: `redis` with a Redis topology, else HUB_STORE, else `embedded`. HUB_STORE is
+ * refused beside Redis, so a setting that would be silently ignored stops the hub instead.
  */
-function storeOf(env: ParsedEnv): HubConfig["store"] {
-  if (env.REDIS_URL !== undefined && env.HUB_STORE !== undefined)
+function storeOf(env: ParsedEnv, redis: RedisTopology | undefined): HubConfig["store"] {
+  if (redis !== undefined && env.HUB_STORE !== undefined)
     throw new Error(
-      "invalid hub configuration: HUB_STORE cannot be combined with REDIS_URL (Redis is then the store); unset one",
+      "invalid hub configuration: HUB_STORE cannot be combined with REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS (Redis is then the store); unset one",
     );
-  if (env.REDIS_URL !== undefined) return "redis";
+  if (redis !== undefined) return "redis";
   return env.HUB_STORE ?? "embedded";
 }
 
@@ -263,6 +277,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     localOrigins: DEFAULT_HUB_CONFIG.corsOrigins,
   });
   if (!origins.ok) throw new Error(`invalid hub configuration: ${origins.problem}`);
+  const redis = redisTopologyOf(present);
+  const metrics = metricsExposure(parsed.data);
+  if (!metrics.ok) throw new Error(`invalid hub configuration: ${metrics.problem}`);
   return {
     ...DEFAULT_HUB_CONFIG,
     port: parsed.data.HUB_PORT,
@@ -278,7 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     trustedProxies: parsed.data.HUB_TRUSTED_PROXIES,
     proxy: readProxyConfig(parsed.data.PROXY_CONFIG_PATH, present),
     auditFullArguments: parsed.data.HUB_AUDIT_FULL_ARGUMENTS,
-    redisUrl: parsed.data.REDIS_URL,
+    redis,
     redisKeyPrefix: parsed.data.HUB_REDIS_KEY_PREFIX,
     nodeName: parsed.data.HUB_NODE_ID,
     nodeLeaseSeconds: parsed.data.HUB_NODE_LEASE_SECONDS,
@@ -298,7 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     memoryHistoryPerUser: parsed.data.HUB_MEMORY_HISTORY_PER_USER,
     webPublicUrl:
       parsed.data.HUB_WEB_PUBLIC_URL ?? parsed.data.PUBLIC_URL ?? DEFAULT_HUB_CONFIG.webPublicUrl,
-    store: storeOf(parsed.data),
+    store: storeOf(parsed.data, redis),
     dataDir: parsed.data.HUB_DATA_DIR,
     vapidKeys: vapidKeyPair(parsed.data.HUB_VAPID_PUBLIC_KEY, parsed.data.HUB_VAPID_PRIVATE_KEY),
     vapidSubject: parsed.data.HUB_VAPID_SUBJECT,
@@ -323,5 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       conversationWritesPerMinute: parsed.data.HUB_RATE_LIMIT_CONVERSATION_WRITES_PER_MINUTE,
     },
     answerDrafting: answerDrafting(parsed.data),
+    metrics: metrics.exposure,
+    tracing: tracingExport(parsed.data, "inquiry-hub"),
   };
 }

@@ -1,7 +1,10 @@
+import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import type { RateLimits } from "../core/shared/ports";
 import type { OpenAiAnswerDrafterConfig } from "../infra/openai/openai-answer-drafter";
 import type { ProxyConfig } from "../core/approvals/proxy-policy";
 import type { SessionCaps } from "../transport/mcp/session-caps";
+import type { MetricsExposure } from "../transport/http/metrics-route";
+import type { OtlpTracingConfig } from "../infra/tracing/otlp-tracer-provider";
 import { DEFAULT_DATA_DIR } from "../repository-root";
 
 /**
@@ -66,8 +69,11 @@ export interface HubConfig {
    * each value is replaced by its length and a keyed digest.
    */
   auditFullArguments: boolean;
-  /** Several nodes share state through this Redis (REDIS_URL); unset = in-memory, one node. */
-  redisUrl?: string | undefined;
+  /**
+   * Several nodes share state through this Redis: one Redis (REDIS_URL), Sentinel
+   * (REDIS_SENTINELS + REDIS_SENTINEL_NAME) or Cluster (REDIS_CLUSTER_NODES); unset = one node.
+   */
+  redis?: RedisTopology | undefined;
   /** Prefix of every Redis key and channel, so several hubs can share one Redis. */
   redisKeyPrefix: string;
   /** Readable prefix of this node's id; a random suffix makes each process run unique. */
@@ -129,6 +135,10 @@ export interface HubConfig {
    * absent = no drafting. Drafting runs before the inquiry is announced, within `timeoutMs`.
    */
   answerDrafting?: OpenAiAnswerDrafterConfig | undefined;
+  /** Where Prometheus `/metrics` is served (METRICS_TOKEN, METRICS_PORT); off by default. */
+  metrics: MetricsExposure;
+  /** Where OpenTelemetry spans are exported (OTEL_EXPORTER_OTLP_*); absent = tracing off. */
+  tracing?: OtlpTracingConfig | undefined;
 }
 
 /** Default budget of one suggested-answer draft, in seconds. */
@@ -160,6 +170,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   historyTtlSeconds: 7 * 24 * 60 * 60,
   webPublicUrl: "http://localhost:3000",
   store: "memory",
+  metrics: { kind: "off" },
   dataDir: DEFAULT_DATA_DIR,
   vapidSubject: "mailto:inquiry-hub@localhost.localdomain",
   webhookLinkSeconds: 15 * 60,

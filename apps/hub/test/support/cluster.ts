@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { HUB_LISTENING_LINE, startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import type { HubConfig } from "../../src/index";
+import type { HubConfig, HubDeps } from "../../src/index";
 import { createRedisInfra } from "../../src/infra/redis/index";
 import type { RedisInfra } from "../../src/infra/redis/index";
 import { redisHubDeps } from "../../src/composition/redis-hub-deps";
@@ -29,10 +29,11 @@ export interface ClusterOptions {
   leaseSeconds: number;
 }
 
-/** Starts one hub node in this process, with every store on Redis. */
+/** Starts one hub node in this process, with every store on Redis; `deps` add to them (e.g. tracing). */
 export async function startTestNode(
   cluster: ClusterOptions,
   overrides: Partial<HubConfig> = {},
+  deps: Partial<HubDeps> = {},
 ): Promise<TestNode> {
   const redis = createRedisInfra({
     url: cluster.redisUrl,
@@ -43,7 +44,7 @@ export async function startTestNode(
   await redis.ready();
   const testHub = await startTestHub(
     { nodeLeaseSeconds: cluster.leaseSeconds, ...overrides },
-    redisHubDeps(redis),
+    { ...redisHubDeps(redis), ...deps },
   );
   return {
     ...testHub,

@@ -25,6 +25,10 @@ import {
 import type { InquiryEventBus, InquiryStore } from "./ports";
 import type { Logger } from "../shared/ports";
 import { createBackstopTimers } from "./backstop-timers";
+import { NO_INQUIRY_METRICS } from "./inquiry-metrics";
+import type { InquiryMetrics } from "./inquiry-metrics";
+import { NO_INQUIRY_TRACING } from "./inquiry-tracing";
+import type { InquiryTracing, TraceCarrier } from "./inquiry-tracing";
 
 /** What an agent asks; the service adds identity, owner and deadlines. */
 export interface CreateInquiryInput {
@@ -53,6 +57,8 @@ export interface CreateInquiryInput {
    * the caller resolves it at once itself (YOLO). Default true.
    */
   announce?: boolean;
+  /** The asking call's trace context, stored with the inquiry so later spans join its trace. */
+  traceContext?: TraceCarrier | undefined;
 }
 
 /** One local `waitForResolution` call. */
@@ -135,10 +141,16 @@ export function createInquiryService(
     /** Checks edited arguments of APPROVAL answers against the tool's inputSchema. */
     validateArguments: ArgumentsValidator;
     logger: Logger;
+    /** Where lifecycle moments are counted; nothing by default. */
+    metrics?: InquiryMetrics;
+    /** Where the answer span is recorded; nothing by default. */
+    tracing?: InquiryTracing;
   },
   options: InquiryServiceOptions,
 ): InquiryService {
   const now = options.now ?? (() => new Date());
+  const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
+  const tracing = deps.tracing ?? NO_INQUIRY_TRACING;
   const backstops = createBackstopTimers((error, id) =>
     deps.logger.error({ err: error, inquiryId: id }, "inquiry deadline backstop failed"),
   );
@@ -148,6 +160,7 @@ export function createInquiryService(
   /** Settles every local wait for `inquiry` if it is final; safe to call more than once. */
   function settleWaiters(inquiry: Inquiry): void {
     if (inquiry.status === "pending") return;
+    metrics.seenFinal(inquiry);
     const waiting = waiters.get(inquiry.id);
     waiters.delete(inquiry.id);
     for (const waiter of waiting ?? []) waiter.settle(inquiry);
@@ -183,6 +196,7 @@ export function createInquiryService(
 
   async function conflict(inquiry: Inquiry): Promise<HubError> {
     const deviceId = inquiry.resolution?.byDeviceId;
+    metrics.conflicted();
     const name =
       deviceId === undefined || deps.deviceName === undefined
         ? undefined
@@ -204,6 +218,7 @@ export function createInquiryService(
         return { applied: false, inquiry: outcome.inquiry };
       case "resolved":
         backstops.clear(id);
+        metrics.resolved(outcome.inquiry);
         settleWaiters(outcome.inquiry);
         await deps.bus.publish({ type: "inquiry.resolved", inquiry: outcome.inquiry });
         return { applied: true, inquiry: outcome.inquiry };
@@ -221,6 +236,24 @@ export function createInquiryService(
     const inquiry = await deps.store.get(id);
     if (inquiry?.userId !== userId) throw new HubError("NOT_FOUND", `inquiry ${id} not found`);
     return inquiry;
+  }
+
+  /** Checks a person's answer against the stored record and resolves with it (compare-and-set). */
+  async function answerPending(
+    inquiry: Inquiry,
+    body: AnswerBody,
+    deviceId: string,
+  ): Promise<Inquiry> {
+    if (inquiry.status !== "pending") throw await conflict(inquiry);
+    checkApprovalAnswer(inquiry, body, deps.validateArguments);
+    const checked = checkQuestionnaireAnswer(inquiry, body);
+    checkElicitationAnswer(inquiry, checked, deps.validateArguments);
+    const outcome = await resolve(
+      inquiry.id,
+      resolutionFromAnswer(inquiry.type, checked, now(), deviceId),
+    );
+    if (!outcome.applied) throw await conflict(outcome.inquiry);
+    return outcome.inquiry;
   }
 
   return {
@@ -247,6 +280,7 @@ export function createInquiryService(
         input.announce === false || options.maxPendingPerUser === undefined
           ? undefined
           : { maxPendingPerUser: options.maxPendingPerUser },
+        input.traceContext,
       );
       if (inserted.kind === "pending-cap")
         throw new HubError(
@@ -256,7 +290,12 @@ export function createInquiryService(
         );
       if (input.announce === false) return inquiry;
       scheduleBackstop(inquiry);
-      await deps.bus.publish({ type: "inquiry.created", inquiry });
+      metrics.opened(inquiry);
+      await deps.bus.publish({
+        type: "inquiry.created",
+        inquiry,
+        ...(input.traceContext === undefined ? {} : { traceContext: input.traceContext }),
+      });
       return inquiry;
     },
 
@@ -268,16 +307,18 @@ export function createInquiryService(
 
     async answer(userId, id, body, deviceId) {
       const inquiry = await getOwned(userId, id);
-      if (inquiry.status !== "pending") throw await conflict(inquiry);
-      checkApprovalAnswer(inquiry, body, deps.validateArguments);
-      const checked = checkQuestionnaireAnswer(inquiry, body);
-      checkElicitationAnswer(inquiry, checked, deps.validateArguments);
-      const outcome = await resolve(
-        id,
-        resolutionFromAnswer(inquiry.type, checked, now(), deviceId),
+      const endSpan = tracing.startAnswer(
+        tracing.enabled ? await deps.store.traceContextOf(id) : undefined,
+        inquiry,
       );
-      if (!outcome.applied) throw await conflict(outcome.inquiry);
-      return outcome.inquiry;
+      try {
+        const answered = await answerPending(inquiry, body, deviceId);
+        endSpan({ outcome: answered.status });
+        return answered;
+      } catch (error) {
+        endSpan({ error });
+        throw error;
+      }
     },
 
     resolve,

@@ -1,4 +1,5 @@
 import type { Inquiry, InquiryResolution, InquiryStatus } from "@inquiry-hub/protocol";
+import type { TraceCarrier } from "./inquiry-tracing";
 
 /**
  * Result of a compare-and-set resolution: `resolved` when this call moved the inquiry out of
@@ -26,9 +27,18 @@ export type StoreInsertOutcome = { kind: "inserted" } | { kind: "pending-cap" };
  * never everyone's records.
  */
 export interface InquiryStore {
-  /** Rejects on a duplicate id; `limits` absent = no cap. */
-  insert(inquiry: Inquiry, limits?: StoreInsertLimits): Promise<StoreInsertOutcome>;
+  /**
+   * Rejects on a duplicate id; `limits` absent = no cap. `traceContext` is kept with the
+   * record (never part of the `Inquiry` read back) for `traceContextOf`.
+   */
+  insert(
+    inquiry: Inquiry,
+    limits?: StoreInsertLimits,
+    traceContext?: TraceCarrier,
+  ): Promise<StoreInsertOutcome>;
   get(id: string): Promise<Inquiry | undefined>;
+  /** The trace context stored with the inquiry at insert; undefined without one or once gone. */
+  traceContextOf(id: string): Promise<TraceCarrier | undefined>;
   /** The user's inquiries, newest first, optionally only those with `status`. */
   listByUser(userId: string, status?: InquiryStatus): Promise<Inquiry[]>;
   resolve(id: string, resolution: InquiryResolution): Promise<StoreResolveOutcome>;
@@ -36,7 +46,8 @@ export interface InquiryStore {
 
 /** What happened to an inquiry; transports (Socket.IO fan-out, MCP waits) subscribe to it. */
 export type InquiryEvent =
-  { type: "inquiry.created"; inquiry: Inquiry } | { type: "inquiry.resolved"; inquiry: Inquiry };
+  | { type: "inquiry.created"; inquiry: Inquiry; traceContext?: TraceCarrier | undefined }
+  | { type: "inquiry.resolved"; inquiry: Inquiry };
 
 /**
  * Publishes inquiry events to every subscriber. In one process a plain emitter; across nodes

@@ -6,6 +6,8 @@ import type { Logger } from "../shared/ports";
 import type { DeviceService } from "../accounts/device-service";
 import type { InquiryEvent, InquiryEventBus } from "../inquiries/ports";
 import type { PushSender, PushSubscriptionStore, StoredPushSubscription } from "./ports";
+import { NO_INQUIRY_METRICS } from "../inquiries/inquiry-metrics";
+import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
 
 /** Push payloads stay far below the ~4 KB push services accept. */
 const QUESTION_PREVIEW_LENGTH = 200;
@@ -35,8 +37,11 @@ export function startPushNotifier(deps: {
   sender: PushSender;
   claims: DeliveryClaims;
   logger: Logger;
+  /** Counts questions pushed to at least one device; nothing by default. */
+  metrics?: InquiryMetrics;
 }): () => void {
   const { logger } = deps;
+  const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
   async function deliver(
     subscription: StoredPushSubscription,
     message: PushMessage,
@@ -105,6 +110,7 @@ export function startPushNotifier(deps: {
       logger.error({ err: error, inquiryId: inquiry.id }, "web push of a new inquiry failed");
       return [];
     });
+    if (pushed.length > 0) metrics.delivered("push", inquiry);
     const followUp = pushed.length === 0 ? undefined : JSON.stringify(pushed);
     const parked = await deps.claims.recordAnnouncement("push", inquiry.id, followUp);
     if (parked !== undefined && pushed.length > 0) await withdraw(decodeResolution(parked), pushed);

@@ -9,6 +9,8 @@ import { retryWithBackoff } from "../shared/retry";
 import type { DecisionLink } from "./webhook-links";
 import { createdMessage, resolvedMessage } from "./webhook-messages";
 import type { WebhookConfigStore, WebhookPoster } from "./ports";
+import { NO_INQUIRY_METRICS } from "../inquiries/inquiry-metrics";
+import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
 
 /** Bounded retry policy of webhook deliveries. */
 export interface WebhookRetryPolicy {
@@ -47,8 +49,11 @@ export function startWebhookNotifier(deps: {
   retry: WebhookRetryPolicy;
   logger: Logger;
   now?: () => Date;
+  /** Counts questions a webhook accepted; nothing by default. */
+  metrics?: InquiryMetrics;
 }): () => void {
   const { logger } = deps;
+  const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
   const now = deps.now ?? (() => new Date());
 
   async function deliver(
@@ -96,6 +101,7 @@ export function startWebhookNotifier(deps: {
       logger.error({ err: error, inquiryId: inquiry.id }, "webhook announcement failed");
       return undefined;
     });
+    if (config !== undefined) metrics.delivered("webhook", inquiry);
     const followUp =
       config === undefined ? undefined : JSON.stringify({ updatedAt: config.updatedAt });
     const parked = await deps.claims.recordAnnouncement("webhook", inquiry.id, followUp);

@@ -86,10 +86,10 @@ function configuredSecrets(config: HubConfig): ConfigWithSecrets | undefined {
 export function withPersistedSecrets(config: HubConfig, logger: Logger): ConfigWithSecrets {
   const configured = configuredSecrets(config);
   if (configured !== undefined) return configured;
-  if (config.redisUrl !== undefined && config.requestStateSecret === undefined)
+  if (config.redis !== undefined && config.requestStateSecret === undefined)
     logger.warn(
       { variable: "HUB_REQUEST_STATE_SECRET" },
-      "REDIS_URL without HUB_REQUEST_STATE_SECRET: each node seals requestState with its own key",
+      "Redis without HUB_REQUEST_STATE_SECRET: each node seals requestState with its own key",
     );
   const file = path.resolve(config.dataDir, SECRETS_FILE);
   const read = readStoredSecrets(file);

@@ -2,6 +2,7 @@ import { InquirySchema } from "@inquiry-hub/protocol";
 import type { Database, Key, RangeOptions } from "lmdb";
 import { z } from "zod";
 import type { EmbeddedDatabase } from "./embedded-database";
+import { TraceCarrierSchema } from "../tracing/trace-carrier";
 import { keysUnder } from "./embedded-database";
 
 /**
@@ -12,6 +13,8 @@ const StoredInquirySchema = z.object({
   inquiry: InquirySchema,
   /** `null` while pending: pending records never expire. */
   dropAt: z.number().nullable(),
+  /** The creating call's trace context (see InquiryStore.insert); internal, never served. */
+  traceContext: TraceCarrierSchema.optional(),
 });
 export type StoredInquiry = z.infer<typeof StoredInquirySchema>;
 

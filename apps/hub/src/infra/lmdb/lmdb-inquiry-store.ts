@@ -18,6 +18,7 @@ import {
   userRange,
 } from "./inquiry-tables";
 import type { StoredInquiry } from "./inquiry-tables";
+import type { TraceCarrier } from "../../core/inquiries/inquiry-tracing";
 import { creationRecord, resolutionRecord } from "../../core/history/audit-records";
 
 /** How long resolved inquiries stay as history. */
@@ -75,12 +76,13 @@ export function createLmdbInquiryStore(
     });
   }
 
-  function retired(inquiry: Inquiry): StoredInquiry {
-    return { inquiry, dropAt: now() + historyTtlSeconds * 1000 };
+  function retired(inquiry: Inquiry, traceContext: TraceCarrier | undefined): StoredInquiry {
+    const dropAt = now() + historyTtlSeconds * 1000;
+    return traceContext === undefined ? { inquiry, dropAt } : { inquiry, dropAt, traceContext };
   }
 
   return {
-    async insert(inquiry, limits) {
+    async insert(inquiry, limits, traceContext) {
       await sweepExpired();
       const pending = inquiry.status === "pending";
       const outcome = await tables.records.transaction((): StoreInsertOutcome | "duplicate" => {
@@ -92,7 +94,12 @@ export function createLmdbInquiryStore(
             limits.maxPendingPerUser
         )
           return { kind: "pending-cap" };
-        putInquiry(tables, pending ? { inquiry, dropAt: null } : retired(inquiry));
+        putInquiry(
+          tables,
+          pending
+            ? { inquiry, dropAt: null, ...(traceContext === undefined ? {} : { traceContext }) }
+            : retired(inquiry, traceContext),
+        );
         writeAuditRecord(audit, 0, creationRecord(inquiry));
         return { kind: "inserted" };
       });
@@ -103,6 +110,11 @@ export function createLmdbInquiryStore(
     async get(id) {
       await sweepExpired();
       return readLive(id)?.inquiry;
+    },
+
+    async traceContextOf(id) {
+      await sweepExpired();
+      return readLive(id)?.traceContext;
     },
 
     async listByUser(userId, status) {
@@ -127,7 +139,7 @@ export function createLmdbInquiryStore(
         const outcome = applyResolution(current.inquiry, resolution);
         if (!outcome.applied) return { kind: "already-final", inquiry: current.inquiry };
         unindexInquiry(tables, current);
-        putInquiry(tables, retired(outcome.inquiry));
+        putInquiry(tables, retired(outcome.inquiry, current.traceContext));
         writeAuditRecord(audit, 1, resolutionRecord(outcome.inquiry));
         return { kind: "resolved", inquiry: outcome.inquiry };
       });

@@ -1,6 +1,7 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { applyResolution } from "../../core/inquiries/inquiry-machine";
 import type { InquiryStore } from "../../core/inquiries/ports";
+import type { TraceCarrier } from "../../core/inquiries/inquiry-tracing";
 import { createExpiryQueue } from "./expiry-queue";
 import { createUserIndex } from "./user-index";
 
@@ -37,6 +38,8 @@ export function createMemoryInquiryStore(
 ): InquiryStore {
   const { historyTtlMs, maxResolvedPerUser, now = Date.now } = { ...DEFAULT_OPTIONS, ...options };
   const inquiries = new Map<string, Inquiry>();
+  /** Trace contexts beside the records, dropped with them. */
+  const traceContexts = new Map<string, TraceCarrier>();
   const byUser = createUserIndex();
   const pendingByUser = createUserIndex();
   /** Resolved ids per user in resolution order, to drop a user's oldest first. */
@@ -47,6 +50,7 @@ export function createMemoryInquiryStore(
     const inquiry = inquiries.get(id);
     if (inquiry === undefined) return;
     inquiries.delete(id);
+    traceContexts.delete(id);
     expiries.forget(id);
     byUser.remove(inquiry.userId, id);
     pendingByUser.remove(inquiry.userId, id);
@@ -71,7 +75,7 @@ export function createMemoryInquiryStore(
   }
 
   return {
-    insert(inquiry, limits) {
+    insert(inquiry, limits, traceContext) {
       sweepExpired();
       if (inquiries.has(inquiry.id))
         return Promise.reject(new Error(`duplicate inquiry id ${inquiry.id}`));
@@ -84,6 +88,7 @@ export function createMemoryInquiryStore(
         return Promise.resolve({ kind: "pending-cap" });
       const stored = structuredClone(inquiry);
       inquiries.set(stored.id, stored);
+      if (traceContext !== undefined) traceContexts.set(stored.id, { ...traceContext });
       byUser.add(stored.userId, stored.id);
       if (pending) pendingByUser.add(stored.userId, stored.id);
       else retire(stored);
@@ -93,6 +98,12 @@ export function createMemoryInquiryStore(
     get(id) {
       sweepExpired();
       return Promise.resolve(snapshot(id));
+    },
+
+    traceContextOf(id) {
+      sweepExpired();
+      const traceContext = traceContexts.get(id);
+      return Promise.resolve(traceContext === undefined ? undefined : { ...traceContext });
     },
 
     listByUser(userId, status) {

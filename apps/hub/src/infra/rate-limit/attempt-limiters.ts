@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../redis/redis-client";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { AttemptLimiter, AttemptLimiterFactory } from "../../core/shared/ports";
@@ -49,7 +49,10 @@ export function createMemoryAttemptLimiters(): AttemptLimiterFactory {
  * Limiters counting in Redis, shared by every node. No in-memory insurance limiter: when
  * Redis is down the limited operations are refused (UNAVAILABLE), never let through.
  */
-export function createRedisAttemptLimiters(redis: Redis, keyPrefix: string): AttemptLimiterFactory {
+export function createRedisAttemptLimiters(
+  redis: RedisClient,
+  keyPrefix: string,
+): AttemptLimiterFactory {
   return (name, budget) =>
     toAttemptLimiter(
       new RateLimiterRedis({

@@ -1,6 +1,6 @@
 import { InquiryStatusSchema, IsoTimestampSchema } from "@inquiry-hub/protocol";
 import type { InquiryStatus } from "@inquiry-hub/protocol";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import type { AuditRecord } from "../../core/history/ports";
 import { callRedis } from "./redis-errors";
@@ -79,7 +79,7 @@ export interface AuditPage {
  * older than the history TTL are trimmed.
  */
 export async function readAuditTrail(
-  redis: Redis,
+  redis: RedisClient,
   auditKey: string,
   page: AuditPage = {},
 ): Promise<AuditEntry[]> {

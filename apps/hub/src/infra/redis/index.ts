@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { createAdapter } from "@socket.io/redis-adapter";
-import type { Redis } from "ioredis";
+import { createShardedAdapter } from "@socket.io/redis-adapter";
+import { topologyFrom } from "@inquiry-hub/redis-topology";
+import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import { TeamRoleSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import type { IdempotencyIndex, PendingIndex } from "../../core/inquiries/ports";
@@ -11,12 +12,15 @@ import type { PairingGrant } from "../../core/accounts/pairing-service";
 import type { TokenStore, UserStore } from "../../core/accounts/ports";
 import type { SettingsStore } from "../../core/settings/ports";
 import type { ConversationStore } from "../../core/conversations/ports";
-import { createKeyLayout } from "./keys";
+import { createKeyLayout, KeyPrefixSchema } from "./keys";
 import { startNodeLease } from "./node-lease";
 import type { NodeLease } from "./node-lease";
 import { createLogger } from "@inquiry-hub/logging";
 import { createRedisConnection, redisLogTo, settleWithin, untilReady } from "./redis-connection";
 import type { RedisLog } from "./redis-connection";
+import type { RedisClient } from "./redis-client";
+import { readinessOf } from "./redis-readiness";
+import type { RedisReadiness } from "./redis-readiness";
 import { createRedisChannelStores } from "./redis-channel-stores";
 import type { RedisChannelStores } from "./redis-channel-stores";
 import { createRedisInquiryEventBus } from "./redis-event-bus";
@@ -40,13 +44,17 @@ import { createRedisAttemptLimiters } from "../rate-limit/attempt-limiters";
 
 export type { AuditEntry, AuditPage } from "./audit-trail";
 export type { RedisLog } from "./redis-connection";
+export type { RedisReadiness } from "./redis-readiness";
 export type { RedisInquiryEventBus } from "./redis-event-bus";
 export type { RedisInquiryStore } from "./redis-inquiry-store";
 export type { NodeLease } from "./node-lease";
 
 const OptionsSchema = z.object({
-  url: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL"),
-  keyPrefix: z.string().min(1).default("ih:"),
+  url: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  keyPrefix: KeyPrefixSchema.default("ih:"),
   historyTtlSeconds: z
     .number()
     .int()
@@ -57,6 +65,8 @@ const OptionsSchema = z.object({
     .regex(/^[\w.-]+$/, "letters, digits, '.', '_' and '-' only")
     .default(() => randomUUID()),
   leaseSeconds: z.number().positive().default(10),
+  minReplicaAcks: z.number().int().min(0).optional(),
+  replicaAckTimeoutMs: z.number().int().positive().default(1_000),
 });
 
 const PairingGrantSchema = z.object({ userId: z.string(), issuedByDeviceId: z.string() });
@@ -66,10 +76,12 @@ const TeamInvitationGrantSchema = z.object({
   invitedByUserId: z.string(),
 });
 
-/** Options of `createRedisInfra`; only `url` is required. */
+/** Options of `createRedisInfra`; exactly one of `url` and `topology` is required. */
 export interface RedisInfraOptions {
-  /** e.g. `redis://127.0.0.1:6379/0` (REDIS_URL). */
-  url: string;
+  /** One Redis, e.g. `redis://127.0.0.1:6379/0`: short for `topology: { kind: "single", url }`. */
+  url?: string;
+  /** One Redis, Sentinel or Cluster, as parseRedisTopology reads REDIS_* (see redis-topology). */
+  topology?: RedisTopology;
   /** Prepended to every key and the event channel (default `ih:`). */
   keyPrefix?: string;
   /** How long resolved inquiries and their audit entries stay as history (default 7 days). */
@@ -82,6 +94,13 @@ export interface RedisInfraOptions {
   nodeId?: string;
   /** TTL of the holder lease, renewed every third of it (default 10 s). */
   leaseSeconds?: number;
+  /**
+   * Replicas that must confirm each insert/resolve before it is reported (`WAIT`), so a
+   * failover cannot lose an acknowledged resolution (default 1 on Sentinel/Cluster, 0 on one
+   * Redis). A confirmation missing after `replicaAckTimeoutMs` (default 1 s) is UNAVAILABLE.
+   */
+  minReplicaAcks?: number;
+  replicaAckTimeoutMs?: number;
   /** Where connection trouble and dropped events are reported (default: the hub's logger). */
   log?: RedisLog;
 }
@@ -116,8 +135,13 @@ export interface RedisInfra {
   attemptLimiters: AttemptLimiterFactory;
   /** This node's holder lease (renewing from creation until `close`). */
   lease: NodeLease;
-  /** The Socket.IO adapter over its own Redis connection pair (`io.adapter(socketAdapter)`). */
-  socketAdapter: ReturnType<typeof createAdapter>;
+  /**
+   * The Socket.IO adapter over its own Redis connection pair (`io.adapter(socketAdapter)`), on
+   * sharded pub/sub (one channel per namespace/room, so a cluster spreads them over shards).
+   */
+  socketAdapter: ReturnType<typeof createShardedAdapter>;
+  /** Whether this node can serve now (for `GET /api/ready`); never throws. */
+  readiness(): RedisReadiness;
   /**
    * Resolves once both connections are ready and the event subscription is live; await it
    * before serving. Rejects with HubError UNAVAILABLE after `timeoutMs` (default 10 s).
@@ -127,7 +151,7 @@ export interface RedisInfra {
   close(): Promise<void>;
 }
 
-async function closeConnection(redis: Redis): Promise<void> {
+async function closeConnection(redis: RedisClient): Promise<void> {
   if (redis.status === "ready") {
     try {
       await redis.quit();
@@ -151,13 +175,15 @@ async function closeConnection(redis: Redis): Promise<void> {
  * const hub = createHub(config, { ...redis, cluster: redis });
  */
 export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
-  const { url, keyPrefix, historyTtlSeconds, nodeId, leaseSeconds } = OptionsSchema.parse(options);
+  const { url, keyPrefix, historyTtlSeconds, nodeId, leaseSeconds, ...acks } =
+    OptionsSchema.parse(options);
+  const topology = topologyFrom({ url, topology: options.topology });
   const log = options.log ?? redisLogTo(createLogger({ service: "hub" }));
   const keys = createKeyLayout(keyPrefix);
-  const commands = createRedisConnection(url, "commands", log);
-  const subscriber = createRedisConnection(url, "subscriber", log);
-  const adapterPub = createRedisConnection(url, "socket-adapter-pub", log);
-  const adapterSub = createRedisConnection(url, "socket-adapter-sub", log);
+  const commands = createRedisConnection(topology, "commands", log);
+  const subscriber = createRedisConnection(topology, "subscriber", log);
+  const adapterPub = createRedisConnection(topology, "socket-adapter-pub", log);
+  const adapterSub = createRedisConnection(topology, "socket-adapter-sub", log);
   const connections = [commands, subscriber, adapterPub, adapterSub];
   const lease = startNodeLease(commands, { keys, nodeId, leaseMs: leaseSeconds * 1000, log });
   const eventBus = createRedisInquiryEventBus({
@@ -169,7 +195,15 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
   let closing: Promise<void> | undefined;
 
   return {
-    inquiryStore: createRedisInquiryStore(commands, { keys, historyTtlSeconds, nodeId }),
+    inquiryStore: createRedisInquiryStore(commands, {
+      keys,
+      historyTtlSeconds,
+      nodeId,
+      replicaAcks: {
+        minReplicaAcks: acks.minReplicaAcks ?? (topology.kind === "single" ? 0 : 1),
+        timeoutMs: acks.replicaAckTimeoutMs,
+      },
+    }),
     eventBus,
     userStore: createRedisUserStore(commands, keys.accountKeys),
     tokenStore: createRedisTokenStore(commands, keys.accountKeys),
@@ -203,10 +237,10 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
     usedRequestStates: createRedisUsedRequestStates(commands, (id) => keys.usedRequestState(id)),
     attemptLimiters: createRedisAttemptLimiters(commands, keyPrefix),
     lease,
-    socketAdapter: createAdapter(adapterPub, adapterSub, {
-      key: keys.socketAdapterPrefix,
-      requestsTimeout: 3_000,
+    socketAdapter: createShardedAdapter(adapterPub, adapterSub, {
+      channelPrefix: keys.socketAdapterPrefix,
     }),
+    readiness: () => readinessOf({ commands, eventBus, lease }),
     ready(timeoutMs = 10_000) {
       return settleWithin(
         Promise.all([...connections.map(untilReady), eventBus.subscribed, lease.acquired]),

@@ -1,5 +1,8 @@
 import { InquiryResolutionSchema, InquirySchema, InquiryStatusSchema } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
+import { z } from "zod";
+import type { TraceCarrier } from "../../core/inquiries/inquiry-tracing";
+import { TraceCarrierSchema } from "../tracing/trace-carrier";
 
 /**
  * How an inquiry sits in its Redis hash. `body` is the JSON of everything that never changes
@@ -14,10 +17,26 @@ export interface StoredInquiry {
 
 const BodySchema = InquirySchema.omit({ status: true, resolution: true });
 
-/** Splits a record into its stored fields. */
-export function encodeInquiry(inquiry: Inquiry): StoredInquiry {
+/**
+ * `body` also carries the creating call's trace context under `traceContext`, an internal
+ * field: `decodeInquiry` strips it (BodySchema knows no such key), only
+ * `decodeTraceContext` reads it.
+ */
+const TraceContextOfBodySchema = z.object({ traceContext: TraceCarrierSchema.optional() });
+
+/** Splits a record into its stored fields, with the creating call's trace context if any. */
+export function encodeInquiry(inquiry: Inquiry, traceContext?: TraceCarrier): StoredInquiry {
   const { status, resolution, ...body } = inquiry;
-  return { body: JSON.stringify(body), status, resolution: JSON.stringify(resolution) };
+  return {
+    body: JSON.stringify(traceContext === undefined ? body : { ...body, traceContext }),
+    status,
+    resolution: JSON.stringify(resolution),
+  };
+}
+
+/** The trace context stored in `body` by `encodeInquiry`; undefined when it has none. */
+export function decodeTraceContext(body: string): TraceCarrier | undefined {
+  return TraceContextOfBodySchema.parse(JSON.parse(body)).traceContext;
 }
 
 /**

@@ -1,54 +1,69 @@
+import { z } from "zod";
+
 /**
- * The Redis key layout, in one place. Every key starts with the configurable prefix so
- * several hubs (or test runs) can share one Redis without seeing each other.
+ * The Redis key layout, in one place, the same for one Redis, Sentinel and Redis Cluster.
+ * Every key starts with the configurable prefix so several hubs (or test runs) can share one
+ * Redis without seeing each other.
  *
- * | key                              | type   | holds                                            |
- * | -------------------------------- | ------ | ------------------------------------------------ |
- * | `<p>inquiry:<id>`                | hash   | one inquiry (see inquiry-codec.ts); TTL once final |
- * | `<p>user:<userId>:inquiries`     | zset   | all of the user's inquiry ids, scored by createdAt |
- * | `<p>user:<userId>:pending`       | zset   | the user's pending inquiry ids, scored by createdAt |
- * | `<p>user:<userId>:audit`         | stream | the user's state changes (see audit-trail.ts)    |
- * | `<p>user:<userId>:settings`      | string | JSON of the user's settings (YOLO)               |
- * | `<p>user:<userId>:webhook`       | string | JSON of the user's webhook configuration         |
- * | `<p>user:<userId>:deliveries`    | list   | the user's webhook delivery attempts, newest first |
- * | `<p>user:<userId>:conversations` | set    | the user's conversation ids                       |
- * | `<p>conversation:<id>`           | hash   | one conversation (see redis-conversation-store.ts) |
- * | `<p>user:<userId>:idempotency:<key>` | string | inquiry id an idempotency key names; PX expiry |
- * | `<p>user:<userId>:idempotency-result:<key>` | string | the result attached to that key; same expiry |
- * | `<p>request-state-used:<stateId>` | string | mark of a redeemed proxy request state; PX expiry |
- * | `<p>push:sub:<sha256(endpoint)>` | hash   | one Web Push subscription                        |
- * | `<p>push:device:<deviceId>`      | set    | endpoint hashes of a device's subscriptions      |
- * | `<p>claim:<channel>:<inquiryId>` | string | once-only push/webhook delivery claim            |
- * | `<p>pending`                     | zset   | every pending inquiry id, scored by expiresAt (sweeper) |
- * | `<p>node:<nodeId>`               | string | the node's holder lease; expires unless renewed  |
- * | `<p>node:<nodeId>:held`          | set    | pending inquiry ids whose call this node holds   |
- * | `<p>nodes`                       | set    | node ids that may still hold pending inquiries   |
- * | `<p>events`                      | pub/sub channel | inquiry events for every hub node       |
- * | `<p>socket.io#…`                 | pub/sub channels | the Socket.IO Redis adapter (its own prefix) |
+ * Why a per-user hash tag: Redis Cluster only runs a script or MULTI whose keys all live in one
+ * hash slot. The person is the unit of atomicity here (the per-user pending cap, the audit
+ * entry written with each change, the listing indexes) and of fan-out, so everything of one
+ * user carries the tag `{u:<userId>}` and lands in one slot: INSERT (record + indexes + cap +
+ * audit) and RESOLVE (compare-and-set + indexes + audit) stay single atomic scripts. Users
+ * spread evenly over the slots, so load spreads over the masters. Using one layout for every
+ * topology means a deployment can move from one Redis to a cluster without a key migration
+ * of the code paths, and the tests of one topology exercise the keys of all.
  *
- * Users, tokens, devices and one-time secrets have their own keys, listed in
- * `accountKeys` below; teams and shared-approval ballots in `teamKeys`.
+ * | key                                    | type   | holds                                        |
+ * | -------------------------------------- | ------ | -------------------------------------------- |
+ * | `<p>{u:<userId>}:inquiry:<id>`         | hash   | one inquiry (see inquiry-codec.ts); TTL once final |
+ * | `<p>inquiry-owner:<id>`                | string | userId of the inquiry; immutable, SET NX, TTL |
+ * | `<p>{u:<userId>}:inquiries`            | zset   | all of the user's inquiry ids, by createdAt  |
+ * | `<p>{u:<userId>}:pending`              | zset   | the user's pending inquiry ids, by createdAt |
+ * | `<p>{u:<userId>}:audit`                | stream | the user's state changes (see audit-trail.ts) |
+ * | `<p>{u:<userId>}:settings`             | string | JSON of the user's settings (YOLO)           |
+ * | `<p>{u:<userId>}:webhook`              | string | JSON of the user's webhook configuration     |
+ * | `<p>{u:<userId>}:deliveries`           | list   | the user's webhook delivery attempts         |
+ * | `<p>{u:<userId>}:conversations`        | set    | the user's conversation ids                  |
+ * | `<p>{u:<userId>}:idempotency:<key>`    | string | inquiry id an idempotency key names; PX expiry |
+ * | `<p>{u:<userId>}:idempotency-result:<key>` | string | the result attached to that key      |
+ * | `<p>pending`                           | zset   | superset of pending inquiries `<userId>/<id>`, by expiresAt |
+ * | `<p>node:<nodeId>`                     | string | the node's holder lease; expires unless renewed |
+ * | `<p>node:<nodeId>:held`                | set    | superset of the `<userId>/<id>` the node holds |
+ * | `<p>nodes`                             | set    | node ids that may still hold pending inquiries |
  *
- * The resolve and list scripts only learn the user id from the stored record, so they build
- * the user keys themselves from `userKeyPrefix` with the same suffixes as `userKeys` below.
+ * The cross-user indexes (`pending`, `held`, `nodes`) cannot share a slot with every user, so
+ * they are kept outside the scripts as supersets: an id is added BEFORE the insert script and
+ * removed (best effort) AFTER a resolution; readers drop stale members lazily (record gone or
+ * no longer pending). Invariant: every pending record is in the global pending index and in
+ * its holder's held set. Members are `<userId>/<inquiryId>` so a reader finds the record
+ * without the owner lookup.
+ *
+ * A team's record and member hash share the tag `{t:<teamId>}` (created in one MULTI). Other
+ * keys (accounts, devices, secrets, push, claims, ballots, conversations) are listed in the
+ * sub-layouts below; each is written alone or in single-key steps, and each store says in a
+ * comment how it orders those steps so a crash in between leaves nothing unsafe.
+ *
+ * The key prefix must not contain `{` or `}`: Redis would take it as the hash tag and put
+ * every key into one slot (see `KeyPrefixSchema`).
  */
 export interface KeyLayout {
-  inquiry(id: string): string;
-  /** What `inquiry(id)` prepends to the id; lets a Lua script turn ids into record keys. */
-  readonly inquiryKeyPrefix: string;
+  /** The record of one of `userId`'s inquiries. */
+  inquiry(userId: string, id: string): string;
+  /** The immutable id → userId lookup for callers that only know an inquiry id. */
+  inquiryOwner(id: string): string;
+  /** What a user's record keys start with; the list script appends ids. */
+  userInquiryKeyPrefix(userId: string): string;
   userKeys(userId: string): { inquiries: string; pending: string; audit: string };
-  /** What the user keys start with before the user id; for the Lua scripts. */
-  readonly userKeyPrefix: string;
+  /** Base of the sharded event channels `<base>:0` … `<base>:15` (see redis-event-bus.ts). */
   readonly eventsChannel: string;
   /** Every pending inquiry, scored by expiresAt: what the timeout sweep scans. */
   readonly pendingIndex: string;
   /** The holder lease of a node; its `held` set lists the calls it holds. */
   node(nodeId: string): { lease: string; held: string };
-  /** What `node(id).lease` prepends to the id; lets the orphan script build node keys. */
-  readonly nodeKeyPrefix: string;
-  /** Node ids that may still hold pending inquiries (pruned by the orphan script). */
+  /** Node ids that may still hold pending inquiries (pruned by the orphan scan). */
   readonly nodes: string;
-  /** Where the Socket.IO Redis adapter publishes (its `key` option). */
+  /** Where the Socket.IO sharded Redis adapter publishes (its `channelPrefix` option). */
   readonly socketAdapterPrefix: string;
   /** The inquiry id one of a user's idempotency keys names. */
   idempotency(userId: string, key: string): string;
@@ -118,30 +133,58 @@ export interface TeamKeyLayout {
   sharedApprovals(userId: string): string;
 }
 
-/** The layout under `prefix`, e.g. `createKeyLayout("ih:").inquiry(id)` is `ih:inquiry:<id>`. */
+/**
+ * A key prefix: non-empty, and free of `{`/`}`, which Redis Cluster would read as the hash tag
+ * of every key (all data in one slot, and the per-user tags ignored).
+ */
+export const KeyPrefixSchema = z
+  .string()
+  .min(1)
+  .refine((prefix) => !/[{}]/.test(prefix), {
+    message:
+      "must not contain '{' or '}': Redis Cluster would read them as the hash tag of every key",
+  });
+
+/** Member of the cross-user pending indexes: owner and id, so a reader finds the record. */
+export function pendingMember(userId: string, inquiryId: string): string {
+  return `${userId}/${inquiryId}`;
+}
+
+/** The owner and id in a pending-index member; undefined for a malformed member. */
+export function parsePendingMember(
+  member: string,
+): { userId: string; inquiryId: string } | undefined {
+  const slash = member.lastIndexOf("/");
+  if (slash <= 0 || slash === member.length - 1) return undefined;
+  return { userId: member.slice(0, slash), inquiryId: member.slice(slash + 1) };
+}
+
+/**
+ * The layout under `prefix`, e.g. `createKeyLayout("ih:").inquiry("u1", id)` is
+ * `ih:{u:u1}:inquiry:<id>`. Throws (zod) when the prefix contains a hash-tag brace.
+ */
 export function createKeyLayout(prefix: string): KeyLayout {
-  const inquiryKeyPrefix = `${prefix}inquiry:`;
-  const userKeyPrefix = `${prefix}user:`;
+  KeyPrefixSchema.parse(prefix);
+  const user = (userId: string): string => `${prefix}{u:${userId}}:`;
   return {
-    inquiry: (id) => `${inquiryKeyPrefix}${id}`,
-    inquiryKeyPrefix,
+    inquiry: (userId, id) => `${user(userId)}inquiry:${id}`,
+    inquiryOwner: (id) => `${prefix}inquiry-owner:${id}`,
+    userInquiryKeyPrefix: (userId) => `${user(userId)}inquiry:`,
     userKeys: (userId) => ({
-      inquiries: `${userKeyPrefix}${userId}:inquiries`,
-      pending: `${userKeyPrefix}${userId}:pending`,
-      audit: `${userKeyPrefix}${userId}:audit`,
+      inquiries: `${user(userId)}inquiries`,
+      pending: `${user(userId)}pending`,
+      audit: `${user(userId)}audit`,
     }),
-    userKeyPrefix,
     eventsChannel: `${prefix}events`,
     pendingIndex: `${prefix}pending`,
     node: (nodeId) => ({
       lease: `${prefix}node:${nodeId}`,
       held: `${prefix}node:${nodeId}:held`,
     }),
-    nodeKeyPrefix: `${prefix}node:`,
     nodes: `${prefix}nodes`,
     socketAdapterPrefix: `${prefix}socket.io`,
-    idempotency: (userId, key) => `${userKeyPrefix}${userId}:idempotency:${key}`,
-    idempotencyResult: (userId, key) => `${userKeyPrefix}${userId}:idempotency-result:${key}`,
+    idempotency: (userId, key) => `${user(userId)}idempotency:${key}`,
+    idempotencyResult: (userId, key) => `${user(userId)}idempotency-result:${key}`,
     usedRequestState: (stateId) => `${prefix}request-state-used:${stateId}`,
     accountKeys: {
       user: (userId) => `${prefix}account:${userId}`,
@@ -149,26 +192,26 @@ export function createKeyLayout(prefix: string): KeyLayout {
       token: (tokenHash) => `${prefix}token:${tokenHash}`,
       device: (deviceId) => `${prefix}device:${deviceId}`,
       deviceByToken: (tokenHash) => `${prefix}device-token:${tokenHash}`,
-      userDevices: (userId) => `${userKeyPrefix}${userId}:devices`,
-      settings: (userId) => `${userKeyPrefix}${userId}:settings`,
+      userDevices: (userId) => `${user(userId)}devices`,
+      settings: (userId) => `${user(userId)}settings`,
       secret: (kind, secretHash) => `${prefix}secret:${kind}:${secretHash}`,
     },
     teamKeys: {
-      team: (teamId) => `${prefix}team:${teamId}`,
-      members: (teamId) => `${prefix}team:${teamId}:members`,
-      teamsOf: (userId) => `${userKeyPrefix}${userId}:teams`,
+      team: (teamId) => `${prefix}{t:${teamId}}:team`,
+      members: (teamId) => `${prefix}{t:${teamId}}:members`,
+      teamsOf: (userId) => `${user(userId)}teams`,
       ballot: (inquiryId) => `${prefix}ballot:${inquiryId}`,
-      sharedApprovals: (userId) => `${userKeyPrefix}${userId}:shared`,
+      sharedApprovals: (userId) => `${user(userId)}shared`,
     },
     conversationKeys: {
       conversation: (conversationId) => `${prefix}conversation:${conversationId}`,
-      userConversations: (userId) => `${userKeyPrefix}${userId}:conversations`,
+      userConversations: (userId) => `${user(userId)}conversations`,
     },
     channelKeys: {
       pushSubscription: (endpointHash) => `${prefix}push:sub:${endpointHash}`,
       devicePushSubscriptions: (deviceId) => `${prefix}push:device:${deviceId}`,
-      webhookConfig: (userId) => `${userKeyPrefix}${userId}:webhook`,
-      deliveries: (userId) => `${userKeyPrefix}${userId}:deliveries`,
+      webhookConfig: (userId) => `${user(userId)}webhook`,
+      deliveries: (userId) => `${user(userId)}deliveries`,
       claim: (channel, inquiryId) => `${prefix}claim:${channel}:${inquiryId}`,
     },
   };

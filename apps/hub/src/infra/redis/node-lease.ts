@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import type { KeyLayout } from "./keys";
 import type { RedisLog } from "./redis-connection";
 
@@ -18,18 +18,21 @@ export interface NodeLease {
    * waits a full lease before reaping, so nobody reaps a peer that simply has not renewed yet.
    */
   canJudgeOthers(): boolean;
+  /** True while the last successful renewal is younger than a lease: the key still exists. */
+  isHeld(): boolean;
   /** Stops renewing and deletes the key, so peers reap anything left at once. */
   release(): Promise<void>;
 }
 
 /** Starts renewing at once; `leaseMs` is the TTL, renewed every `leaseMs / 3`. */
 export function startNodeLease(
-  redis: Redis,
+  redis: RedisClient,
   options: { keys: KeyLayout; nodeId: string; leaseMs: number; log: RedisLog },
 ): NodeLease {
   const { keys, nodeId, leaseMs, log } = options;
   const leaseKey = keys.node(nodeId).lease;
   let healthySince: number | undefined;
+  let renewedAt: number | undefined;
   let renewing = false;
   let released = false;
   let markAcquired: () => void = () => undefined;
@@ -41,10 +44,12 @@ export function startNodeLease(
     try {
       await redis.set(leaseKey, String(Date.now()), "PX", Math.ceil(leaseMs));
       healthySince ??= Date.now();
+      renewedAt = Date.now();
       markAcquired();
     } catch (error) {
       if (healthySince !== undefined) log(`node ${nodeId} could not renew its lease`, error);
       healthySince = undefined;
+      renewedAt = undefined;
     } finally {
       renewing = false;
     }
@@ -63,6 +68,9 @@ export function startNodeLease(
     acquired,
     canJudgeOthers() {
       return healthySince !== undefined && Date.now() - healthySince >= leaseMs;
+    },
+    isHeld() {
+      return !released && renewedAt !== undefined && Date.now() - renewedAt < leaseMs;
     },
     async release() {
       released = true;

@@ -1,5 +1,5 @@
 import { ApprovalVoteSchema } from "@inquiry-hub/protocol";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import type { ApprovalVoteStore, Ballot } from "../../core/teams/ports";
 import { isApproving } from "../../core/teams/ports";
@@ -34,9 +34,9 @@ return {'recorded', redis.call('HGETALL', key)}
 `;
 
 /**
- * Escalation, atomically. KEYS: ballot hash, then the shared index of each new audience
- * member. ARGV: step, inquiry id, createdAt score (ms), TTL seconds. Only an undecided
- * ballot nobody voted on, below `step`, moves to `step`; the members' indexes get the id.
+ * Escalation, atomically. KEYS: ballot hash. ARGV: step, TTL seconds. Only an undecided
+ * ballot nobody voted on, below `step`, moves to `step`; the caller then shares the inquiry
+ * with the new audience (their indexes are in other Redis Cluster slots).
  */
 const ESCALATE = `
 local key = KEYS[1]
@@ -44,23 +44,17 @@ if redis.call('HEXISTS', key, 'decided') == 1 then return 0 end
 if tonumber(redis.call('HGET', key, 'votes') or '0') > 0 then return 0 end
 if tonumber(redis.call('HGET', key, 'step') or '0') >= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', key, 'step', ARGV[1])
-redis.call('EXPIRE', key, ARGV[4])
-for index = 2, #KEYS do
-  redis.call('ZADD', KEYS[index], ARGV[3], ARGV[2])
-  redis.call('EXPIRE', KEYS[index], ARGV[4])
-end
+redis.call('EXPIRE', key, ARGV[2])
 return 1
 `;
 
 /**
- * Dismissal of one person, atomically. KEYS: ballot hash, the person's shared index.
- * ARGV: voter id, inquiry id. Drops the inquiry from the index and, unless the ballot is
- * decided, the person's vote with its counters. Replies with 1/0 (a vote dropped) and the
- * whole hash.
+ * Dismissal of one person's vote, atomically. KEYS: ballot hash. ARGV: voter id. Unless the
+ * ballot is decided, drops the person's vote with its counters. Replies with 1/0 (a vote
+ * dropped) and the whole hash.
  */
 const DISMISS = `
 local key = KEYS[1]
-redis.call('ZREM', KEYS[2], ARGV[2])
 local struck = 0
 local previous = redis.call('HGET', key, 'vote:' .. ARGV[1])
 if previous and redis.call('HEXISTS', key, 'decided') == 0 then
@@ -99,9 +93,11 @@ function toBallot(pairs: string[]): Ballot {
  * `vote:<userId>` → vote JSON, counters `votes` and `approvals`, `step`, `decided`) and
  * `user:<userId>:shared` (zset of inquiry ids scored by createdAt). Both expire
  * `ttlSeconds` (the history TTL) after their last write, like the records they belong to.
+ * Ballot and indexes live in different Redis Cluster slots, so a change to both is two steps
+ * ordered to fail safe: see `dismiss` and `escalate`.
  */
 export function createRedisApprovalVoteStore(
-  redis: Redis,
+  redis: RedisClient,
   options: { prefix: string; ttlSeconds: number },
 ): ApprovalVoteStore {
   const { prefix, ttlSeconds } = options;
@@ -109,15 +105,24 @@ export function createRedisApprovalVoteStore(
   const ballotKey = (inquiryId: string) => keys.ballot(inquiryId);
   const sharedKey = (userId: string) => keys.sharedApprovals(userId);
 
+  /** Adds the inquiry to each person's index: one MULTI per person (one slot each). */
+  async function shareWith(inquiryId: string, userIds: readonly string[], createdAt: string) {
+    await callRedis("share inquiry", () =>
+      Promise.all(
+        userIds.map((userId) =>
+          redis
+            .multi()
+            .zadd(sharedKey(userId), Date.parse(createdAt), inquiryId)
+            .expire(sharedKey(userId), ttlSeconds)
+            .exec(),
+        ),
+      ),
+    );
+  }
+
   return {
     async share(inquiryId, userIds, createdAt) {
-      if (userIds.length === 0) return;
-      const multi = redis.multi();
-      for (const userId of userIds)
-        multi
-          .zadd(sharedKey(userId), Date.parse(createdAt), inquiryId)
-          .expire(sharedKey(userId), ttlSeconds);
-      await callRedis("share inquiry", () => multi.exec());
+      await shareWith(inquiryId, userIds, createdAt);
     },
 
     sharedWith(userId) {
@@ -144,9 +149,13 @@ export function createRedisApprovalVoteStore(
       return { kind, ballot: toBallot(pairs) };
     },
 
+    // Unshare first, then strike the vote: a crash in between leaves a person who no longer
+    // sees the approval (and so cannot vote again) with a vote that still counts, as it did
+    // before; the other order could let a dismissed person vote again.
     async dismiss(inquiryId, userId) {
+      await callRedis("dismiss voter", () => redis.zrem(sharedKey(userId), inquiryId));
       const reply = await callRedis("dismiss voter", () =>
-        redis.eval(DISMISS, 2, ballotKey(inquiryId), sharedKey(userId), userId, inquiryId),
+        redis.eval(DISMISS, 1, ballotKey(inquiryId), userId),
       );
       const [struck, pairs] = DismissReplySchema.parse(reply);
       return { ballot: toBallot(pairs), struck: struck === 1 };
@@ -157,20 +166,16 @@ export function createRedisApprovalVoteStore(
       return toBallot(Object.entries(fields).flat());
     },
 
+    // The step moves first, then the newcomers see the approval: a crash in between leaves
+    // it with its former audience until its deadline (fail safe), never shown to people the
+    // ballot did not admit.
     async escalate(inquiryId, step, userIds, createdAt) {
       const reply = await callRedis("escalate approval", () =>
-        redis.eval(
-          ESCALATE,
-          1 + userIds.length,
-          ballotKey(inquiryId),
-          ...userIds.map(sharedKey),
-          step,
-          inquiryId,
-          Date.parse(createdAt),
-          ttlSeconds,
-        ),
+        redis.eval(ESCALATE, 1, ballotKey(inquiryId), step, ttlSeconds),
       );
-      return reply === 1;
+      if (reply !== 1) return false;
+      await shareWith(inquiryId, userIds, createdAt);
+      return true;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import type { DeliveryClaims } from "../../core/notifications/ports";
 import type { OneTimeSecretStore } from "../../core/shared/ports";
@@ -32,7 +32,7 @@ export interface RedisChannelStores {
  * one node is spent (GETDEL) by whichever node its confirmation reaches, exactly once.
  */
 export function createRedisChannelStores(
-  redis: Redis,
+  redis: RedisClient,
   keys: KeyLayout,
   historyTtlSeconds: number,
 ): RedisChannelStores {

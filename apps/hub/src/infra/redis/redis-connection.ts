@@ -1,7 +1,8 @@
-import { Redis } from "ioredis";
-import type { RedisOptions } from "ioredis";
+import { openRedisClient } from "@inquiry-hub/redis-topology";
+import type { RedisClientSpec, RedisTopology } from "@inquiry-hub/redis-topology";
 import { HubError } from "../../core/shared/errors";
 import type { Logger } from "../../core/shared/ports";
+import type { RedisClient } from "./redis-client";
 
 /** Where the Redis layer reports trouble; the hub's logger unless a test passes its own. */
 export type RedisLog = (message: string, detail?: unknown) => void;
@@ -26,7 +27,7 @@ const retryStrategy = (attempt: number): number => Math.min(attempt * 100, 1_000
  *   Only a timed-out write is ambiguous: it may still have happened, which a retry reveals
  *   as `already-final`.
  */
-const COMMAND_OPTIONS: RedisOptions = {
+const COMMAND_OPTIONS: RedisClientSpec["options"] = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
   commandTimeout: 2_000,
@@ -35,12 +36,13 @@ const COMMAND_OPTIONS: RedisOptions = {
 };
 
 /**
- * The subscriber is the opposite: its SUBSCRIBE is sent once at start-up and must wait for
+ * The subscriber is the opposite: its SSUBSCRIBE is sent once at start-up and must wait for
  * Redis however long that takes (offline queue on, unlimited retries), and ioredis
- * re-subscribes by itself after every reconnect (`autoResubscribe`). No command timeout: a
- * pending SUBSCRIBE must not be given up on.
+ * re-subscribes by itself after every reconnect (`autoResubscribe`; on a cluster, each shard's
+ * subscriber follows its shard through a failover). No command timeout: a pending SSUBSCRIBE
+ * must not be given up on.
  */
-const SUBSCRIBER_OPTIONS: RedisOptions = {
+const SUBSCRIBER_OPTIONS: RedisClientSpec["options"] = {
   enableOfflineQueue: true,
   maxRetriesPerRequest: null,
   autoResubscribe: true,
@@ -49,21 +51,26 @@ const SUBSCRIBER_OPTIONS: RedisOptions = {
 };
 
 /**
- * The connections a hub node keeps: one for commands and publishes, one for SUBSCRIBE, and
+ * The connections a hub node keeps: one for commands and publishes, one for SSUBSCRIBE, and
  * the Socket.IO adapter's own publish/subscribe pair. The adapter's connections use the
  * subscriber options: the adapter keeps its subscriptions across reconnects and bounds its
- * own requests (fetchSockets) with `requestsTimeout`.
+ * own requests (fetchSockets) with its 5 s default timeout.
  */
 export type RedisRole = "commands" | "subscriber" | "socket-adapter-pub" | "socket-adapter-sub";
 
 /**
- * Opens a connection with the options of its role. Connection errors are logged once per
- * outage (ioredis emits one per reconnect attempt) and recovery is logged too.
+ * Opens a connection to `topology` with the options of its role. Connection errors are logged
+ * once per outage (ioredis emits one per reconnect attempt) and recovery is logged too.
  */
-export function createRedisConnection(url: string, role: RedisRole, log: RedisLog): Redis {
-  const redis = new Redis(url, {
-    ...(role === "commands" ? COMMAND_OPTIONS : SUBSCRIBER_OPTIONS),
-    connectionName: `inquiry-hub-${role}`,
+export function createRedisConnection(
+  topology: RedisTopology,
+  role: RedisRole,
+  log: RedisLog,
+): RedisClient {
+  const redis = openRedisClient(topology, {
+    name: `inquiry-hub-${role}`,
+    options: role === "commands" ? COMMAND_OPTIONS : SUBSCRIBER_OPTIONS,
+    shardedSubscriber: role === "subscriber" || role === "socket-adapter-sub",
   });
   let down = false;
   redis.on("error", (error: Error) => {
@@ -80,7 +87,7 @@ export function createRedisConnection(url: string, role: RedisRole, log: RedisLo
 }
 
 /** Resolves once `redis` is connected and ready (immediately if it already is). */
-export function untilReady(redis: Redis): Promise<void> {
+export function untilReady(redis: RedisClient): Promise<void> {
   if (redis.status === "ready") return Promise.resolve();
   return new Promise((resolve) => redis.once("ready", () => resolve()));
 }

@@ -1,5 +1,5 @@
 import { ConversationSummarySchema } from "@inquiry-hub/protocol";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import { ConversationRecordSchema, toSummary } from "../../core/conversations/conversation-record";
 import type { ConversationRecord, ConversationStore } from "../../core/conversations/ports";
@@ -8,12 +8,21 @@ import type { ConversationKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
 
 /**
- * Insert under the per-user limit. KEYS: the user's id set, the conversation hash. ARGV: the
- * limit, id, record JSON, summary JSON, user id. Replies 1, or 0 when the user is at the limit.
+ * Creates the conversation hash. KEYS: the conversation hash. ARGV: record JSON, summary
+ * JSON, user id. Replies 1, or 0 (writing nothing) when the id exists.
  */
-const INSERT = `
+const CREATE = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'record', ARGV[1], 'summary', ARGV[2], 'version', 1, 'userId', ARGV[3])
+return 1
+`;
+
+/**
+ * Lists the id under the per-user limit. KEYS: the user's id set. ARGV: the limit, id.
+ * Replies 1, or 0 when the user is at the limit.
+ */
+const ADD_UNDER_LIMIT = `
 if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[2], 'record', ARGV[3], 'summary', ARGV[4], 'version', 1, 'userId', ARGV[5])
 redis.call('SADD', KEYS[1], ARGV[2])
 return 1
 `;
@@ -32,13 +41,12 @@ return 1
 `;
 
 /**
- * Delete by its owner. KEYS: the conversation hash, the user's id set. ARGV: user id,
- * conversation id. Replies 1 when deleted, 0 when absent or someone else's.
+ * Delete by its owner. KEYS: the conversation hash. ARGV: user id. Replies 1 when deleted,
+ * 0 when absent or someone else's.
  */
 const REMOVE = `
 if redis.call('HGET', KEYS[1], 'userId') ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
-redis.call('SREM', KEYS[2], ARGV[2])
 return 1
 `;
 
@@ -49,13 +57,18 @@ const ScriptReplySchema = z.number().int();
 
 /**
  * Conversations shared by every hub node. Each is one hash (`record` and `summary` JSON, an
- * integer `version`, `userId`) plus the user's id set; the scripts above keep the limit and
- * the compare-and-set atomic across nodes, so of two racing final reports exactly one
+ * integer `version`, `userId`) plus the user's id set. Hash and set live in different Redis
+ * Cluster slots (a conversation is read by id alone), so creation and removal are two
+ * single-key steps, ordered so a crash leaves nothing reachable half-made: create writes the
+ * hash, then lists it under the limit (a refused one is deleted again; a crash leaves a hash
+ * nobody was given the id of); remove deletes the hash, then unlists it (a crash leaves a
+ * listed id without a hash, which listings skip and the next remove unlists). The scripts
+ * keep the limit and the compare-and-set atomic across nodes, so of two racing final reports exactly one
  * applies and the other re-reads a final turn and is refused. Records are validated with
  * zod on every read. Conversations do not expire.
  */
 export function createRedisConversationStore(
-  redis: Redis,
+  redis: RedisClient,
   keys: ConversationKeyLayout,
 ): ConversationStore {
   async function readVersioned(
@@ -71,20 +84,30 @@ export function createRedisConversationStore(
 
   return {
     async insert(record, maxPerUser) {
-      const reply = await callRedis("create conversation", () =>
+      const conversationKey = keys.conversation(record.id);
+      const created = await callRedis("create conversation", () =>
         redis.eval(
-          INSERT,
-          2,
-          keys.userConversations(record.userId),
-          keys.conversation(record.id),
-          maxPerUser,
-          record.id,
+          CREATE,
+          1,
+          conversationKey,
           JSON.stringify(record),
           JSON.stringify(toSummary(record)),
           record.userId,
         ),
       );
-      return ScriptReplySchema.parse(reply) === 1;
+      if (ScriptReplySchema.parse(created) !== 1) return false;
+      const listed = await callRedis("create conversation", () =>
+        redis.eval(
+          ADD_UNDER_LIMIT,
+          1,
+          keys.userConversations(record.userId),
+          maxPerUser,
+          record.id,
+        ),
+      );
+      if (ScriptReplySchema.parse(listed) === 1) return true;
+      await callRedis("create conversation", () => redis.del(conversationKey));
+      return false;
     },
 
     async get(id) {
@@ -95,13 +118,13 @@ export function createRedisConversationStore(
       const ids = await callRedis("list conversations", () =>
         redis.smembers(keys.userConversations(userId)),
       );
-      const pipeline = redis.pipeline();
-      for (const id of ids) pipeline.hget(keys.conversation(id), "summary");
-      const replies = (await callRedis("list conversations", () => pipeline.exec())) ?? [];
-      return replies.flatMap(([error, json]) => {
-        if (error !== null) throw error;
-        return typeof json === "string" ? [ConversationSummarySchema.parse(JSON.parse(json))] : [];
-      });
+      // One read per conversation, not one pipeline: on Redis Cluster they live in many slots.
+      const summaries = await callRedis("list conversations", () =>
+        Promise.all(ids.map((id) => redis.hget(keys.conversation(id), "summary"))),
+      );
+      return summaries.flatMap((json) =>
+        json === null ? [] : [ConversationSummarySchema.parse(JSON.parse(json))],
+      );
     },
 
     async update(id, change) {
@@ -128,8 +151,11 @@ export function createRedisConversationStore(
 
     async remove(userId, id) {
       const reply = await callRedis("delete conversation", () =>
-        redis.eval(REMOVE, 2, keys.conversation(id), keys.userConversations(userId), userId, id),
+        redis.eval(REMOVE, 1, keys.conversation(id), userId),
       );
+      // Unlisting from the caller's own set is safe whatever the script said (another
+      // user's id is not in it), and finishes a removal a crash interrupted.
+      await callRedis("delete conversation", () => redis.srem(keys.userConversations(userId), id));
       return ScriptReplySchema.parse(reply) === 1;
     },
   };

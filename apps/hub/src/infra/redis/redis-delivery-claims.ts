@@ -1,4 +1,5 @@
-import type { ClientContext, Redis, Result } from "ioredis";
+import type { ClientContext, Result } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { DELIVERY_CLAIM_TTL_MS } from "../../core/notifications/ports";
 import type { DeliveryClaims } from "../../core/notifications/ports";
 import type { ChannelKeyLayout } from "./keys";
@@ -63,7 +64,10 @@ declare module "ioredis" {
  * the OK), and the two later steps are Lua scripts, so each state change is atomic however
  * the nodes' events interleave. Keys expire on their own after DELIVERY_CLAIM_TTL_MS.
  */
-export function createRedisDeliveryClaims(redis: Redis, keys: ChannelKeyLayout): DeliveryClaims {
+export function createRedisDeliveryClaims(
+  redis: RedisClient,
+  keys: ChannelKeyLayout,
+): DeliveryClaims {
   redis.defineCommand("inquiryHubRecordAnnouncement", {
     numberOfKeys: 1,
     lua: RECORD_ANNOUNCEMENT,

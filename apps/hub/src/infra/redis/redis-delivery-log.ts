@@ -1,5 +1,5 @@
 import { DeliveryAttemptSchema } from "@inquiry-hub/protocol";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { DELIVERY_LOG_LIMIT_PER_USER } from "../../core/history/ports";
 import type { DeliveryLog } from "../../core/history/ports";
 import type { ChannelKeyLayout } from "./keys";
@@ -11,7 +11,7 @@ import { callRedis } from "./redis-errors";
  * the history it belongs to (the TTL is renewed on every append).
  */
 export function createRedisDeliveryLog(
-  redis: Redis,
+  redis: RedisClient,
   keys: ChannelKeyLayout,
   historyTtlSeconds: number,
 ): DeliveryLog {

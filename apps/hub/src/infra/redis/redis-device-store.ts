@@ -1,5 +1,6 @@
 import { DeviceKindSchema } from "@inquiry-hub/protocol";
-import type { ClientContext, Redis, Result } from "ioredis";
+import type { ClientContext, Result } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import { CREDENTIAL_PURPOSES } from "../../core/accounts/ports";
 import type { DeviceRecord, DeviceStore } from "../../core/accounts/ports";
@@ -21,14 +22,12 @@ const DeviceRecordSchema = z.object({
 }) satisfies z.ZodType<DeviceRecord>;
 
 /**
- * KEYS: device hash, token → device key, user's device index. ARGV: id, firstSeenAt score,
- * field/value pairs… Refuses (returns 0) a duplicate id or credential, else writes all three.
+ * KEYS: device hash. ARGV: field/value pairs… Creates the device hash unless the id exists
+ * (returns 0 then).
  */
-const INSERT_DEVICE = `
-if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 3))
-redis.call('SET', KEYS[2], ARGV[1])
-redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
+const CREATE_DEVICE = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
 return 1
 `;
 
@@ -47,12 +46,7 @@ return redis.call('HSETNX', KEYS[1], 'revokedAt', ARGV[1])
 
 declare module "ioredis" {
   interface RedisCommander<Context extends ClientContext = { type: "default" }> {
-    inquiryHubInsertDevice(
-      deviceKey: string,
-      tokenKey: string,
-      userDevicesKey: string,
-      ...args: (string | number)[]
-    ): Result<unknown, Context>;
+    inquiryHubCreateDevice(deviceKey: string, ...fields: string[]): Result<unknown, Context>;
     inquiryHubUpdateDevice(deviceKey: string, ...fields: string[]): Result<unknown, Context>;
     inquiryHubRevokeDevice(deviceKey: string, revokedAt: string): Result<unknown, Context>;
   }
@@ -75,8 +69,8 @@ function parseDevice(fields: Record<string, string>): DeviceRecord | undefined {
  * (no JSON to rewrite), so `revoke` is one HSETNX: atomic across nodes. Device records do
  * not expire; revoked ones stay for the audit trail, as in memory.
  */
-export function createRedisDeviceStore(redis: Redis, keys: AccountKeyLayout): DeviceStore {
-  redis.defineCommand("inquiryHubInsertDevice", { numberOfKeys: 3, lua: INSERT_DEVICE });
+export function createRedisDeviceStore(redis: RedisClient, keys: AccountKeyLayout): DeviceStore {
+  redis.defineCommand("inquiryHubCreateDevice", { numberOfKeys: 1, lua: CREATE_DEVICE });
   redis.defineCommand("inquiryHubUpdateDevice", { numberOfKeys: 1, lua: UPDATE_DEVICE });
   redis.defineCommand("inquiryHubRevokeDevice", { numberOfKeys: 1, lua: REVOKE_DEVICE });
 
@@ -85,18 +79,27 @@ export function createRedisDeviceStore(redis: Redis, keys: AccountKeyLayout): De
   }
 
   return {
+    // The device, the user's index and the credential live in three slots, so three steps,
+    // ordered so a crash leaves nothing unsafe: the record, then the listing (a half-made
+    // device is visible and revocable, never hidden), and the credential last, because it
+    // is what makes the device usable. A taken credential undoes the first two.
     async insert(device) {
-      const reply = await callRedis("insert device", () =>
-        redis.inquiryHubInsertDevice(
-          keys.device(device.id),
-          keys.deviceByToken(device.tokenHash),
-          keys.userDevices(device.userId),
-          device.id,
-          Date.parse(device.firstSeenAt),
-          ...toFields({ ...device }),
-        ),
+      const created = await callRedis("insert device", () =>
+        redis.inquiryHubCreateDevice(keys.device(device.id), ...toFields({ ...device })),
       );
-      if (reply !== 1) throw new Error(`duplicate device ${device.id}`);
+      if (created !== 1) throw new Error(`duplicate device ${device.id}`);
+      const userDevices = keys.userDevices(device.userId);
+      await callRedis("insert device", () =>
+        redis.zadd(userDevices, Date.parse(device.firstSeenAt), device.id),
+      );
+      const credential = await callRedis("insert device", () =>
+        redis.set(keys.deviceByToken(device.tokenHash), device.id, "NX"),
+      );
+      if (credential === "OK") return;
+      await callRedis("insert device", () =>
+        Promise.all([redis.zrem(userDevices, device.id), redis.del(keys.device(device.id))]),
+      );
+      throw new Error(`duplicate device credential for ${device.id}`);
     },
 
     get,

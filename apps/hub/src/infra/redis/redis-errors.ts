@@ -2,9 +2,11 @@ import { HubError } from "../../core/shared/errors";
 
 /**
  * Error replies that mean "Redis cannot serve right now" rather than "this command is wrong":
- * still loading its data set, stuck in a long script, a read-only replica, out of memory.
+ * still loading its data set, stuck in a long script, a read-only replica, out of memory, or
+ * (Redis Cluster) a slot that moved or has no master during a failover.
  */
-const UNAVAILABLE_REPLY = /^(LOADING|BUSY|READONLY|MASTERDOWN|TRYAGAIN|NOREPLICAS|OOM)\b/;
+const UNAVAILABLE_REPLY =
+  /^(LOADING|BUSY|READONLY|MASTERDOWN|TRYAGAIN|NOREPLICAS|OOM|MOVED|ASK|CLUSTERDOWN)\b/;
 
 function isUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

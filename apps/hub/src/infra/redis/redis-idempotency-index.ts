@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import type { IdempotencyIndex } from "../../core/inquiries/ports";
 import { callRedis } from "./redis-errors";
@@ -50,7 +50,7 @@ export interface IdempotencyKeys {
  * @param keysOf the key layout's `idempotency(userId, key)` and `idempotencyResult(userId, key)`.
  */
 export function createRedisIdempotencyIndex(
-  redis: Redis,
+  redis: RedisClient,
   keysOf: (userId: string, key: string) => IdempotencyKeys,
 ): IdempotencyIndex {
   return {

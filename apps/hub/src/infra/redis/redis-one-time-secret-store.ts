@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import type { OneTimeSecretStore } from "../../core/shared/ports";
 import type { AccountKeyLayout } from "./keys";
@@ -17,7 +17,7 @@ const EnvelopeSchema = z.object({ value: z.unknown(), expiresAtMs: z.number() })
  * @param schema validates what comes back, since values are JSON in Redis.
  */
 export function createRedisOneTimeSecretStore<Value>(
-  redis: Redis,
+  redis: RedisClient,
   keys: AccountKeyLayout,
   kind: string,
   schema: z.ZodType<Value>,

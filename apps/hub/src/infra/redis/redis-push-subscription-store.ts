@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { ClientContext, Redis, Result } from "ioredis";
+import type { ClientContext, Result } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import type { PushSubscriptionStore, StoredPushSubscription } from "../../core/notifications/ports";
 import type { ChannelKeyLayout } from "./keys";
@@ -15,46 +16,43 @@ const StoredSubscriptionSchema = z.object({
 });
 
 /**
- * KEYS: subscription hash, new owner's set. ARGV: endpoint hash, set-key prefix, user id,
- * fields…. Returns 0 and changes nothing when another user holds the endpoint; otherwise
- * moves the endpoint out of its former device's set, writes it under the new one, returns 1.
+ * KEYS: subscription hash. ARGV: user id, fields…. Returns {0} and changes nothing when another
+ * user holds the endpoint; otherwise overwrites the subscription and returns {1, former
+ * device id or ''}.
  */
 const PUT_SUBSCRIPTION = `
 local holder = redis.call('HGET', KEYS[1], 'userId')
-if holder and holder ~= ARGV[3] then return 0 end
-local former = redis.call('HGET', KEYS[1], 'deviceId')
-if former then redis.call('SREM', ARGV[2] .. former, ARGV[1]) end
+if holder and holder ~= ARGV[1] then return {0} end
+local former = redis.call('HGET', KEYS[1], 'deviceId') or ''
 redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], unpack(ARGV, 4))
-redis.call('SADD', KEYS[2], ARGV[1])
-return 1
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+return {1, former}
 `;
 
 /**
- * KEYS: subscription hash. ARGV: endpoint hash, set-key prefix, required owner ("" = any).
- * Deletes the subscription and its set entry when the owner matches; 1 when it did.
+ * KEYS: subscription hash. ARGV: required owner device ("" = any). Deletes the subscription
+ * when the owner matches; returns the owner it had, or '' when nothing was deleted.
  */
 const REMOVE_SUBSCRIPTION = `
 local owner = redis.call('HGET', KEYS[1], 'deviceId')
-if not owner or (ARGV[3] ~= '' and owner ~= ARGV[3]) then return 0 end
+if not owner or (ARGV[1] ~= '' and owner ~= ARGV[1]) then return '' end
 redis.call('DEL', KEYS[1])
-redis.call('SREM', ARGV[2] .. owner, ARGV[1])
-return 1
+return owner
 `;
+
+const PutReplySchema = z.union([z.tuple([z.literal(0)]), z.tuple([z.literal(1), z.string()])]);
 
 declare module "ioredis" {
   interface RedisCommander<Context extends ClientContext = { type: "default" }> {
     inquiryHubPutPushSubscription(
       subscriptionKey: string,
-      ownerSetKey: string,
-      ...args: string[]
-    ): Result<number, Context>;
+      userId: string,
+      ...fields: string[]
+    ): Result<unknown, Context>;
     inquiryHubRemovePushSubscription(
       subscriptionKey: string,
-      endpointHash: string,
-      setKeyPrefix: string,
       owner: string,
-    ): Result<number, Context>;
+    ): Result<string, Context>;
   }
 }
 
@@ -64,27 +62,30 @@ const endpointHash = (endpoint: string) =>
 
 /**
  * Push subscriptions shared by every node, so the node that sends a push sees subscriptions
- * registered through any node: one hash per endpoint plus a set per device. Changes that
- * touch both are Lua scripts, so a browser re-subscribing as another device never leaves
- * the endpoint listed under two devices, and the owner check cannot race the write.
+ * registered through any node: one hash per endpoint (the truth: owner check and write are
+ * one script) plus a set per device. The two live in different Redis Cluster slots, so the
+ * device sets are supersets: an endpoint is added to its device's set before the hash names
+ * that device and removed after, and readers keep only endpoints whose hash names the device
+ * asked for, so a browser re-subscribing as another device is never listed under two.
  */
 export function createRedisPushSubscriptionStore(
-  redis: Redis,
+  redis: RedisClient,
   keys: ChannelKeyLayout,
 ): PushSubscriptionStore {
-  redis.defineCommand("inquiryHubPutPushSubscription", { numberOfKeys: 2, lua: PUT_SUBSCRIPTION });
+  redis.defineCommand("inquiryHubPutPushSubscription", { numberOfKeys: 1, lua: PUT_SUBSCRIPTION });
   redis.defineCommand("inquiryHubRemovePushSubscription", {
     numberOfKeys: 1,
     lua: REMOVE_SUBSCRIPTION,
   });
-  const setPrefix = keys.devicePushSubscriptions("");
 
   async function remove(endpoint: string, owner: string): Promise<boolean> {
     const hash = endpointHash(endpoint);
-    const removed = await callRedis("remove a push subscription", () =>
-      redis.inquiryHubRemovePushSubscription(keys.pushSubscription(hash), hash, setPrefix, owner),
+    const removedFrom = await callRedis("remove a push subscription", () =>
+      redis.inquiryHubRemovePushSubscription(keys.pushSubscription(hash), owner),
     );
-    return removed === 1;
+    if (removedFrom === "") return false;
+    await redis.srem(keys.devicePushSubscriptions(removedFrom), hash).catch(() => undefined);
+    return true;
   }
 
   return {
@@ -92,17 +93,25 @@ export function createRedisPushSubscriptionStore(
       const hash = endpointHash(subscription.endpoint);
       const { keys: browserKeys, ...rest } = subscription;
       const fields = Object.entries({ ...rest, ...browserKeys }).flat();
-      const saved = await callRedis("save a push subscription", () =>
-        redis.inquiryHubPutPushSubscription(
-          keys.pushSubscription(hash),
-          keys.devicePushSubscriptions(subscription.deviceId),
-          hash,
-          setPrefix,
-          subscription.userId,
-          ...fields,
+      const deviceSet = keys.devicePushSubscriptions(subscription.deviceId);
+      const added = await callRedis("save a push subscription", () => redis.sadd(deviceSet, hash));
+      const reply = PutReplySchema.parse(
+        await callRedis("save a push subscription", () =>
+          redis.inquiryHubPutPushSubscription(
+            keys.pushSubscription(hash),
+            subscription.userId,
+            ...fields,
+          ),
         ),
       );
-      return saved === 1 ? "saved" : "taken";
+      if (reply[0] === 0) {
+        if (added === 1) await redis.srem(deviceSet, hash).catch(() => undefined);
+        return "taken";
+      }
+      const [, former] = reply;
+      if (former !== "" && former !== subscription.deviceId)
+        await redis.srem(keys.devicePushSubscriptions(former), hash).catch(() => undefined);
+      return "saved";
     },
 
     remove: (deviceId, endpoint) => remove(endpoint, deviceId),

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { UserSettingsSchema } from "@inquiry-hub/protocol";
 import type { SettingsStore } from "../../core/settings/ports";
 import type { AccountKeyLayout } from "./keys";
@@ -9,7 +9,10 @@ import { callRedis } from "./redis-errors";
  * calls held by node B. One JSON string per user, no expiry (a YOLO period's `until` is in
  * the value and judged on read). A stored value that fails the schema is treated as unset.
  */
-export function createRedisSettingsStore(redis: Redis, keys: AccountKeyLayout): SettingsStore {
+export function createRedisSettingsStore(
+  redis: RedisClient,
+  keys: AccountKeyLayout,
+): SettingsStore {
   return {
     async get(userId) {
       const json = await callRedis("read settings", () => redis.get(keys.settings(userId)));

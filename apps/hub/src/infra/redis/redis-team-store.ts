@@ -1,5 +1,5 @@
 import { TeamRoleSchema } from "@inquiry-hub/protocol";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import type { TeamMembership, TeamRecord, TeamStore } from "../../core/teams/ports";
 import { createKeyLayout } from "./keys";
@@ -17,25 +17,30 @@ const MembershipSchema = z.object({
 }) satisfies z.ZodType<TeamMembership>;
 
 /**
- * Teams shared by every node. Keys under `prefix`:
- * `team:<id>` (JSON of the team), `team:<id>:members` (hash userId → membership JSON),
- * `user:<userId>:teams` (set of team ids). No key is derived from a team's name: names are
- * labels, teams are found by id. Teams do not expire. Creation and each membership change
- * is one MULTI, so the member hash and the user's set never disagree.
+ * Teams shared by every node. Keys (keys.ts): the team's JSON and its member hash (userId →
+ * membership JSON) share the team's hash tag `{t:<teamId>}`, so creating both is one MULTI
+ * on one Redis Cluster slot; each user's set of team ids lives under the user's tag. No key
+ * is derived from a team's name: names are labels, teams are found by id. Teams do not
+ * expire.
+ *
+ * The member hash is the truth; the users' sets are supersets, kept in a separate step: an
+ * id is added before the membership is written and removed after it is deleted, and
+ * `teamIdsOf` keeps only teams whose member hash lists the user. A crash between the steps
+ * therefore never lists a team to someone who is not in it.
  */
-export function createRedisTeamStore(redis: Redis, prefix: string): TeamStore {
+export function createRedisTeamStore(redis: RedisClient, prefix: string): TeamStore {
   const keys = createKeyLayout(prefix).teamKeys;
   const parseTeam = (json: string | null) =>
     json === null ? undefined : TeamSchema.parse(JSON.parse(json));
 
   return {
     async create(team, first) {
+      await callRedis("create team", () => redis.sadd(keys.teamsOf(first.userId), team.id));
       await callRedis("create team", () =>
         redis
           .multi()
           .set(keys.team(team.id), JSON.stringify(team))
           .hset(keys.members(team.id), first.userId, JSON.stringify(first))
-          .sadd(keys.teamsOf(first.userId), team.id)
           .exec(),
       );
     },
@@ -44,8 +49,12 @@ export function createRedisTeamStore(redis: Redis, prefix: string): TeamStore {
       return parseTeam(await callRedis("read team", () => redis.get(keys.team(id))));
     },
 
-    teamIdsOf(userId) {
-      return callRedis("list teams", () => redis.smembers(keys.teamsOf(userId)));
+    async teamIdsOf(userId) {
+      const listed = await callRedis("list teams", () => redis.smembers(keys.teamsOf(userId)));
+      const memberships = await callRedis("list teams", () =>
+        Promise.all(listed.map((teamId) => redis.hexists(keys.members(teamId), userId))),
+      );
+      return listed.filter((_, index) => memberships[index] === 1);
     },
 
     async members(teamId) {
@@ -54,20 +63,18 @@ export function createRedisTeamStore(redis: Redis, prefix: string): TeamStore {
     },
 
     async putMember(teamId, member) {
+      await callRedis("save team member", () => redis.sadd(keys.teamsOf(member.userId), teamId));
       await callRedis("save team member", () =>
-        redis
-          .multi()
-          .hset(keys.members(teamId), member.userId, JSON.stringify(member))
-          .sadd(keys.teamsOf(member.userId), teamId)
-          .exec(),
+        redis.hset(keys.members(teamId), member.userId, JSON.stringify(member)),
       );
     },
 
     async removeMember(teamId, userId) {
-      const reply = await callRedis("remove team member", () =>
-        redis.multi().hdel(keys.members(teamId), userId).srem(keys.teamsOf(userId), teamId).exec(),
+      const removed = await callRedis("remove team member", () =>
+        redis.hdel(keys.members(teamId), userId),
       );
-      return reply?.[0]?.[1] === 1;
+      await callRedis("remove team member", () => redis.srem(keys.teamsOf(userId), teamId));
+      return removed === 1;
     },
   };
 }

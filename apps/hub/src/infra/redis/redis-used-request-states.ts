@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import type { UsedRequestStates } from "../../core/approvals/ports";
 import { callRedis } from "./redis-errors";
 
@@ -10,7 +10,7 @@ import { callRedis } from "./redis-errors";
  * @param keyOf the key layout's `usedRequestState(stateId)`.
  */
 export function createRedisUsedRequestStates(
-  redis: Redis,
+  redis: RedisClient,
   keyOf: (stateId: string) => string,
 ): UsedRequestStates {
   return {

@@ -1,4 +1,4 @@
-import type { ClientContext, Redis, Result } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import { z } from "zod";
 import type { TokenStore, UserRecord, UserStore } from "../../core/accounts/ports";
 import type { AccountKeyLayout } from "./keys";
@@ -11,27 +11,6 @@ const UserRecordSchema = z.object({
   createdAt: z.string(),
 }) satisfies z.ZodType<UserRecord>;
 
-/**
- * KEYS: username key, user key. ARGV: user id, user JSON. Claims the username and writes the
- * record in one step, so a taken name never leaves a half-created user behind.
- */
-const CREATE_USER = `
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX') then return 0 end
-redis.call('SET', KEYS[2], ARGV[2])
-return 1
-`;
-
-declare module "ioredis" {
-  interface RedisCommander<Context extends ClientContext = { type: "default" }> {
-    inquiryHubCreateUser(
-      usernameKey: string,
-      userKey: string,
-      userId: string,
-      json: string,
-    ): Result<unknown, Context>;
-  }
-}
-
 function parseUser(json: string | null): UserRecord | undefined {
   return json === null ? undefined : UserRecordSchema.parse(JSON.parse(json));
 }
@@ -41,24 +20,27 @@ function parseUser(json: string | null): UserRecord | undefined {
  * node B. Usernames are unique case-insensitively (the name key is lower-cased). Accounts do
  * not expire.
  */
-export function createRedisUserStore(redis: Redis, keys: AccountKeyLayout): UserStore {
-  redis.defineCommand("inquiryHubCreateUser", { numberOfKeys: 2, lua: CREATE_USER });
-
+export function createRedisUserStore(redis: RedisClient, keys: AccountKeyLayout): UserStore {
   async function findById(id: string): Promise<UserRecord | undefined> {
     return parseUser(await callRedis("read user", () => redis.get(keys.user(id))));
   }
 
   return {
+    // Two keys in two slots (the account and its name), so two steps, ordered so a crash
+    // leaves nothing reachable half-made: the record first (under a fresh random id, so
+    // SET NX only guards against a reused id), then the name claim that makes it reachable.
+    // A lost name race removes the record nobody can reach.
     async create(user) {
-      const reply = await callRedis("create user", () =>
-        redis.inquiryHubCreateUser(
-          keys.username(user.username),
-          keys.user(user.id),
-          user.id,
-          JSON.stringify(user),
-        ),
+      const written = await callRedis("create user", () =>
+        redis.set(keys.user(user.id), JSON.stringify(user), "NX"),
       );
-      return reply === 1;
+      if (written !== "OK") return false;
+      const claimed = await callRedis("create user", () =>
+        redis.set(keys.username(user.username), user.id, "NX"),
+      );
+      if (claimed === "OK") return true;
+      await callRedis("create user", () => redis.del(keys.user(user.id)));
+      return false;
     },
 
     async findByUsername(username) {
@@ -71,7 +53,7 @@ export function createRedisUserStore(redis: Redis, keys: AccountKeyLayout): User
 }
 
 /** Token hashes → user ids, shared by every node so a token works wherever it lands. */
-export function createRedisTokenStore(redis: Redis, keys: AccountKeyLayout): TokenStore {
+export function createRedisTokenStore(redis: RedisClient, keys: AccountKeyLayout): TokenStore {
   return {
     async save(tokenHash, userId) {
       await callRedis("save token", () => redis.set(keys.token(tokenHash), userId));

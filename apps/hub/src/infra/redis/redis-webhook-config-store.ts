@@ -1,5 +1,5 @@
 import { WebhookConfigSchema } from "@inquiry-hub/protocol";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-client";
 import type { WebhookConfigStore } from "../../core/notifications/ports";
 import type { ChannelKeyLayout } from "./keys";
 import { callRedis } from "./redis-errors";
@@ -9,7 +9,7 @@ import { callRedis } from "./redis-errors";
  * wins an inquiry's announcement posts to the URL the user configured through any node.
  */
 export function createRedisWebhookConfigStore(
-  redis: Redis,
+  redis: RedisClient,
   keys: ChannelKeyLayout,
 ): WebhookConfigStore {
   return {

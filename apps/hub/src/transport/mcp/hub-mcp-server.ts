@@ -3,6 +3,7 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
+import type { InquiryTracing } from "../../core/inquiries/inquiry-tracing";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import type { Logger } from "../../core/shared/ports";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
@@ -20,6 +21,8 @@ export interface HubToolDeps {
   /** Drafts suggested answers for send_inquiry calls without one; absent = off. */
   drafter?: AnswerDrafter | undefined;
   logger: Logger;
+  /** Traces send_inquiry calls; nothing when absent. */
+  tracing?: InquiryTracing | undefined;
 }
 
 /** Who calls and how: the credential behind the request and its `?timeout=…` options. */
@@ -61,6 +64,7 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
     logger: deps.logger,
     yolo: deps.yolo,
     drafter: deps.drafter,
+    tracing: deps.tracing,
     userId: caller.userId,
     credentialId: caller.deviceId,
     tasks,

@@ -1,5 +1,6 @@
 import { HUB_TOOL_NAMES, SendInquiryArgsSchema } from "@inquiry-hub/protocol";
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { Inquiry, SendInquiryArgs } from "@inquiry-hub/protocol";
+import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
 import { withDraftedSuggestion } from "../../core/inquiries/answer-drafter";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
 import type { CreateInquiryInput, InquiryService } from "../../core/inquiries/inquiry-service";
@@ -13,6 +14,9 @@ import { inquiryToolResult } from "./inquiry-tool-result";
 import type { InquiryTaskStarter } from "./tasks/inquiry-task-starter";
 import { toolErrorResult } from "./tool-error-result";
 import type { Logger } from "../../core/shared/ports";
+import { NO_INQUIRY_TRACING } from "../../core/inquiries/inquiry-tracing";
+import type { InquiryTracing, TracedToolCall } from "../../core/inquiries/inquiry-tracing";
+import { callTraceCarriers } from "./call-trace-context";
 
 /** The description of send_inquiry in tools/list unless a session overrides it. */
 export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
@@ -48,6 +52,8 @@ export interface SendInquiryContext {
    * requests have it (see modern-mcp-server.ts), so a legacy session's wire never changes.
    */
   tasks?: InquiryTaskStarter | undefined;
+  /** Records each call as a server span joined to its caller's trace; nothing when absent. */
+  tracing?: InquiryTracing | undefined;
 }
 
 /** The tool's input schema, with the session's `prompt` description when it gave one. */
@@ -85,47 +91,69 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
       inputSchema: inputSchemaFor(context.promptDescription),
     },
     async (args, ctx) => {
+      const tracing = context.tracing ?? NO_INQUIRY_TRACING;
+      const traced = tracing.startToolCall(HUB_TOOL_NAMES.sendInquiry, callTraceCarriers(ctx));
       try {
-        const key = readIdempotencyKey(ctx.mcpReq._meta);
-        const input: CreateInquiryInput = {
-          question: args.prompt,
-          ...(args.options === undefined ? {} : { options: args.options }),
-          suggestedAnswer: args.suggested_answer,
-          questions: args.questions,
-          ...(context.timeoutMs === undefined ? {} : { timeoutMs: context.timeoutMs }),
-          askedByCredentialId: context.credentialId,
-        };
-        if (await context.yolo(context.userId, context.yoloOverride))
-          return inquiryToolResult(
-            await recordDelegatedInquiry(context.inquiries, context.userId, input),
-          );
-        const asTask = context.tasks?.accepts(ctx) === true ? context.tasks : undefined;
-        if (key === undefined) {
-          const drafted = await withDraftedSuggestion(context.drafter, input);
-          if (asTask !== undefined) return await asTask.start(drafted);
-          const inquiry = await context.inquiries.create(context.userId, drafted);
-          return inquiryToolResult(
-            await awaitResolution(context, inquiry, { extra: ctx, stop: ctx.mcpReq.signal }),
-          );
-        }
-        const { inquiry } = await context.idempotent.createOnce(
-          context.userId,
-          key,
-          await withDraftedSuggestion(context.drafter, input),
-        );
-        if (inquiry.status !== "pending") return inquiryToolResult(inquiry);
-        const task = asTask?.follow(inquiry);
-        if (task !== undefined) return task;
-        const ending = splitCallEnding(ctx.mcpReq.signal, context.sessionGone);
-        const final = await awaitResolution(context, inquiry, {
-          extra: ctx,
-          stop: ending.cancelled,
-          release: ending.gone,
-        });
-        return inquiryToolResult(final);
+        const result = await handleCall(context, args, ctx, traced);
+        traced.end();
+        return result;
       } catch (error) {
+        traced.end({ error });
         return toolErrorResult(error);
       }
     },
+  );
+}
+
+/** One send_inquiry call; `traced` is its span, whose context every inquiry it opens keeps. */
+async function handleCall(
+  context: SendInquiryContext,
+  args: SendInquiryArgs,
+  ctx: ServerContext,
+  traced: TracedToolCall,
+): Promise<CallToolResult> {
+  const key = readIdempotencyKey(ctx.mcpReq._meta);
+  const input: CreateInquiryInput = {
+    question: args.prompt,
+    ...(args.options === undefined ? {} : { options: args.options }),
+    suggestedAnswer: args.suggested_answer,
+    questions: args.questions,
+    ...(context.timeoutMs === undefined ? {} : { timeoutMs: context.timeoutMs }),
+    askedByCredentialId: context.credentialId,
+    ...(traced.carrier === undefined ? {} : { traceContext: traced.carrier }),
+  };
+  const returned = (final: Inquiry): CallToolResult => {
+    traced.opened(final);
+    traced.returned(final);
+    return inquiryToolResult(final);
+  };
+  if (await context.yolo(context.userId, context.yoloOverride))
+    return returned(await recordDelegatedInquiry(context.inquiries, context.userId, input));
+  const asTask = context.tasks?.accepts(ctx) === true ? context.tasks : undefined;
+  if (key === undefined) {
+    const drafted = await withDraftedSuggestion(context.drafter, input);
+    if (asTask !== undefined) return await asTask.start(drafted);
+    const inquiry = await context.inquiries.create(context.userId, drafted);
+    traced.opened(inquiry);
+    return returned(
+      await awaitResolution(context, inquiry, { extra: ctx, stop: ctx.mcpReq.signal }),
+    );
+  }
+  const { inquiry } = await context.idempotent.createOnce(
+    context.userId,
+    key,
+    await withDraftedSuggestion(context.drafter, input),
+  );
+  traced.opened(inquiry);
+  if (inquiry.status !== "pending") return returned(inquiry);
+  const task = asTask?.follow(inquiry);
+  if (task !== undefined) return task;
+  const ending = splitCallEnding(ctx.mcpReq.signal, context.sessionGone);
+  return returned(
+    await awaitResolution(context, inquiry, {
+      extra: ctx,
+      stop: ending.cancelled,
+      release: ending.gone,
+    }),
   );
 }

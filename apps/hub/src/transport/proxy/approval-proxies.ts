@@ -19,6 +19,7 @@ import type { ForwardOnce } from "../../core/approvals/forward-once";
 import type { SessionCaps } from "../mcp/session-caps";
 import type { TeamApprovalDeps } from "../../core/approvals/team-approval";
 import type { Logger } from "../../core/shared/ports";
+import type { InquiryTracing } from "../../core/inquiries/inquiry-tracing";
 
 /** What the composition root hands the approval proxy. */
 export interface ApprovalProxyDeps {
@@ -40,6 +41,8 @@ export interface ApprovalProxyDeps {
   audit: AuditSink;
   /** Where configuration warnings go (a policy naming a tool its upstream does not list). */
   logger: Logger;
+  /** Traces gated calls like send_inquiry; nothing when absent. */
+  tracing?: InquiryTracing | undefined;
   /** Whether the user's YOLO setting approves gated calls without asking. */
   yolo: YoloGate;
   /** Routes calls whose policy names `approvers` to teams; they are refused without it. */
@@ -93,6 +96,7 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
     teams: deps.teams,
     idempotent: deps.idempotent,
     forwardOnce: deps.forwardOnce,
+    tracing: deps.tracing,
   };
   const sessions = createProxySessions({
     upstreams: deps.config.upstreams,

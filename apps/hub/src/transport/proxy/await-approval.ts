@@ -15,6 +15,7 @@ import type { GatedPolicy } from "../../core/approvals/proxy-policy";
 import { routeOrRefuse } from "../../core/approvals/team-approval";
 import type { TeamApprovalDeps } from "../../core/approvals/team-approval";
 import type { Logger } from "../../core/shared/ports";
+import type { InquiryTracing, TraceCarrier } from "../../core/inquiries/inquiry-tracing";
 
 /** Everything a proxy session shares across its gated calls. */
 export interface ApprovalContext {
@@ -39,6 +40,8 @@ export interface ApprovalContext {
   idempotent: IdempotentInquiries;
   /** Keyed gated calls: the decision is acted on (forwarded) at most once. */
   forwardOnce: ForwardOnce;
+  /** Traces proxied tool calls; nothing when absent. */
+  tracing?: InquiryTracing | undefined;
 }
 
 /** One gated call: the upstream tool's schema, the agent's arguments, the policy that gated it. */
@@ -47,6 +50,8 @@ export interface ApprovalRequest {
   inputSchema: Record<string, unknown>;
   args: Record<string, unknown>;
   policy: GatedPolicy;
+  /** The proxied call's trace context, kept with its APPROVAL inquiry. */
+  traceContext?: TraceCarrier | undefined;
 }
 
 /** An APPROVAL inquiry request; `approval` is what the record and the device card carry. */
@@ -100,6 +105,7 @@ export function prepareApproval(
     question: approvalQuestion(context.descriptionPrefix, description, subject),
     ...(policy.timeoutMs === undefined ? {} : { timeoutMs: policy.timeoutMs }),
     approval,
+    ...(request.traceContext === undefined ? {} : { traceContext: request.traceContext }),
   };
   const call: GatedCall = {
     tool,

@@ -5,6 +5,9 @@ import type { ApprovalVerdict } from "../../core/approvals/approval-outcome";
 import { splitCallEnding } from "../mcp/call-ending";
 import { readIdempotencyKey } from "../mcp/idempotency-key";
 import { toolErrorResult } from "../mcp/tool-error-result";
+import { callTraceCarriers } from "../mcp/call-trace-context";
+import { NO_INQUIRY_TRACING } from "../../core/inquiries/inquiry-tracing";
+import type { TraceCarrier } from "../../core/inquiries/inquiry-tracing";
 import { awaitApproval } from "./await-approval";
 import { runKeyedGatedCall } from "./keyed-gated-call";
 import type { ApprovalContext } from "./await-approval";
@@ -81,6 +84,8 @@ function misfitText(upstream: string, tool: string, problem: string): string {
  * declared Tasks and gave no idempotency key gets an approval task (a keyed call keeps the
  * key's at-most-once path, which a task id would bypass); one that can follow a URL (or
  * retries) takes the round trip; everything else blocks with heartbeats.
+ * Each call is a server span (`approvals.tracing`) joined to the caller's trace; a gated
+ * call's APPROVAL inquiry keeps its context, so fan-out and answer spans join it too.
  */
 export function createToolCallHandler(
   deps: ToolCallDeps,
@@ -91,7 +96,24 @@ export function createToolCallHandler(
   const name = deps.approvals.upstream;
   const forward = createUpstreamForward(deps);
 
+  const tracing = deps.approvals.tracing ?? NO_INQUIRY_TRACING;
   return async (request, extra) => {
+    const traced = tracing.startToolCall(request.params.name, callTraceCarriers(extra));
+    try {
+      const result = await handle(request, extra, traced.carrier);
+      traced.end();
+      return result;
+    } catch (error) {
+      traced.end({ error });
+      throw error;
+    }
+  };
+
+  async function handle(
+    request: CallToolRequest,
+    extra: ServerContext,
+    traceContext: TraceCarrier | undefined,
+  ): Promise<CallToolResult | InputRequiredResult> {
     const { params } = request;
     const args = params.arguments ?? {};
 
@@ -120,6 +142,7 @@ export function createToolCallHandler(
       inputSchema: tool.inputSchema,
       args,
       policy: decision.policy,
+      ...(traceContext === undefined ? {} : { traceContext }),
     };
     const notRun = (outcome: { verdict: ApprovalVerdict; text: string }): CallToolResult =>
       notRunResult(outcome, tool.outputSchema !== undefined);
@@ -158,5 +181,5 @@ export function createToolCallHandler(
       return textResult(upstreamFailureText(name, params.name, "the connection closed"), true);
     if (!outcome.forward) return notRun(outcome);
     return forward(params, outcome.args, extra);
-  };
+  }
 }

@@ -5,6 +5,10 @@ import { audienceUserIds } from "../../core/teams/shared-approval-audience";
 import { userRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
 import type { Logger } from "../../core/shared/ports";
+import { NO_INQUIRY_METRICS } from "../../core/inquiries/inquiry-metrics";
+import type { InquiryMetrics } from "../../core/inquiries/inquiry-metrics";
+import { NO_INQUIRY_TRACING } from "../../core/inquiries/inquiry-tracing";
+import type { InquiryTracing } from "../../core/inquiries/inquiry-tracing";
 
 async function withdrawnOf(
   inquiry: Inquiry,
@@ -33,18 +37,31 @@ async function withdrawnOf(
  * Emits reach this node's sockets only (`io.local`): with several nodes, the bus already
  * delivers every event to every node, and each node tells its own devices. Broadcasting
  * through the Socket.IO Redis adapter as well would hand every device each event twice.
+ * A new inquiry that reached at least one socket of this node counts as a `socket` delivery.
  */
 export function startSocketFanOut(
   io: DeviceServer,
-  deps: { bus: InquiryEventBus; devices: DeviceService; logger: Logger },
+  deps: {
+    bus: InquiryEventBus;
+    devices: DeviceService;
+    logger: Logger;
+    metrics?: InquiryMetrics;
+    tracing?: InquiryTracing;
+  },
 ): () => void {
+  const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
+  const tracing = deps.tracing ?? NO_INQUIRY_TRACING;
   return deps.bus.subscribe((event: InquiryEvent) => {
     switch (event.type) {
-      case "inquiry.created":
-        io.local
-          .to(audienceUserIds(event.inquiry, 0).map(userRoom))
-          .emit("inquiry:new", event.inquiry);
+      case "inquiry.created": {
+        const endFanOut = tracing.startFanOut(event.traceContext, event.inquiry, "socket");
+        const rooms = audienceUserIds(event.inquiry, 0).map(userRoom);
+        io.local.to(rooms).emit("inquiry:new", event.inquiry);
+        if (rooms.some((room) => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0))
+          metrics.delivered("socket", event.inquiry);
+        endFanOut();
         return;
+      }
       case "inquiry.resolved": {
         const room = io.local.to(audienceUserIds(event.inquiry).map(userRoom));
         withdrawnOf(event.inquiry, deps.devices).then(

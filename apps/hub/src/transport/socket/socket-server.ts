@@ -14,6 +14,8 @@ import { originAllowlist } from "./socket-origin";
 import { deviceRoom } from "./socket-types";
 import type { DeviceServer } from "./socket-types";
 import type { Logger } from "../../core/shared/ports";
+import type { InquiryMetrics } from "../../core/inquiries/inquiry-metrics";
+import type { InquiryTracing } from "../../core/inquiries/inquiry-tracing";
 
 /** The hub's live channel to devices. */
 export interface SocketLayer {
@@ -44,6 +46,10 @@ export function attachSocketLayer(
     corsOrigins: string[];
     adapter?: ServerOptions["adapter"] | undefined;
     logger: Logger;
+    /** Counts inquiries that reached this node's sockets; nothing by default. */
+    metrics?: InquiryMetrics;
+    /** Traces fan-outs to this node's sockets; nothing by default. */
+    tracing?: InquiryTracing;
   },
 ): SocketLayer {
   const io: DeviceServer = new Server(httpServer, {
