@@ -43,7 +43,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                "^(express|socket\\.io(-client)?|ioredis|web-push|openai|rate-limiter-flexible|(node:)?https?)(/.*)?$|^@(socket\\.io|modelcontextprotocol)/",
+                "^(express|socket\\.io(-client)?|ioredis|web-push|openai|rate-limiter-flexible|(node:)?https?)(/.*)?$|^@(socket\\.io|modelcontextprotocol)/|^@inquiry-hub/telemetry(/|$)",
               message:
                 "core stays free of frameworks, drivers and transports: declare a port in core and implement it in infra/ or transport/.",
             },

@@ -1,5 +1,7 @@
 import { createLogger } from "@inquiry-hub/logging";
 import type { Logger } from "@inquiry-hub/logging";
+import { exposeMetrics } from "@inquiry-hub/telemetry";
+import type { MetricsExposure } from "@inquiry-hub/telemetry";
 import type { TracerProvider } from "@opentelemetry/api";
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
@@ -20,8 +22,7 @@ import { createMemoryRunStore } from "./runs/memory-run-store";
 import type { RunStore } from "./runs/ports";
 import { createRunManager } from "./runs/run-manager";
 import { startResumeSweep } from "./runs/resume-sweep";
-import { exposeMetrics } from "./http/metrics-exposure";
-import type { MetricsExposure } from "./http/metrics-route";
+import { refuseMetrics } from "./http/refuse-metrics";
 import { createPrometheusAgentMetrics } from "./metrics/prometheus-agent-metrics";
 import { NO_RUN_TRACER, createRunTracer } from "./tracing/run-tracing";
 
@@ -150,7 +151,11 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     const state = store.readiness?.() ?? { ready: true };
     res.status(state.ready ? 200 : 503).json(state);
   });
-  const metricsEndpoints = exposeMetrics(config.metrics ?? { kind: "off" }, metrics.registry);
+  const metricsEndpoints = exposeMetrics({
+    exposure: config.metrics ?? { kind: "off" },
+    registry: metrics.registry,
+    refuse: refuseMetrics,
+  });
   app.use(metricsEndpoints.router);
   app.use(handleUnknownRoute);
   app.use(createUnexpectedErrorHandler(settings.logger));

@@ -2,15 +2,18 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { parseRedisTopology } from "@inquiry-hub/redis-topology";
 import { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
+import {
+  MetricsEnvSchema,
+  TracingEnvSchema,
+  metricsExposure,
+  tracingExport,
+} from "@inquiry-hub/telemetry";
+import type { OtlpTracingConfig } from "@inquiry-hub/telemetry";
 import type { AgentConfig } from "./app";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
 import { DEFAULT_AGENT_DATA_DIR } from "./repository-root";
 import type { RunStoreChoice } from "./runs/create-run-store";
 import { HUB_TIMEOUT_DEFAULTS, agentTimeoutChainProblems } from "./timeout-chain";
-import { MetricsEnvSchema, metricsExposure } from "./metrics-env";
-import type { MetricsExposure } from "./http/metrics-route";
-import { TracingEnvSchema, tracingExport } from "./tracing/otlp-tracing";
-import type { OtlpTracingConfig } from "./tracing/otlp-tracing";
 
 /** An optional text variable; set but empty (`OPENAI_API_KEY=` in a .env file) means unset. */
 const OptionalText = z
@@ -139,13 +142,13 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
     hubHeartbeatSeconds: env.HUB_HEARTBEAT_SECONDS,
   });
   if (chain.length > 0) throw new Error(`Invalid agent environment: ${chain.join("; ")}`);
+  const metrics = metricsExposure(env);
+  if (!metrics.ok) throw new Error(`Invalid agent environment: ${metrics.problem}`);
   let systemPrompt: string;
   let runStore: RunStoreChoice;
-  let metrics: MetricsExposure;
   try {
     systemPrompt = readSystemPrompt(env);
     runStore = readRunStoreChoice(env, source);
-    metrics = metricsExposure(env);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Invalid agent environment: ${reason}`);
@@ -154,7 +157,7 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
     port: env.AGENT_PORT,
     host: env.AGENT_HOST,
     runStore,
-    tracing: tracingExport(env),
+    tracing: tracingExport(env, "inquiry-hub-agent"),
     config: {
       hubMcpUrl: env.HUB_MCP_URL,
       demoToolsMcpUrl: env.DEMO_TOOLS_MCP_URL,
@@ -162,7 +165,7 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
       mcpMaxTotalTimeoutSeconds: env.AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS,
       maxSteps: env.AGENT_MAX_STEPS,
       systemPrompt,
-      metrics,
+      metrics: metrics.exposure,
       ...(env.OPENAI_API_KEY === undefined
         ? {}
         : {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createLogger } from "@inquiry-hub/logging";
+import { startOtlpTracing } from "@inquiry-hub/telemetry";
 import { createAgentServer } from "./app";
 import { readAgentEnv } from "./env";
 import { createRunStore } from "./runs/create-run-store";
 import type { RunStore } from "./runs/ports";
-import { startOtlpTracing } from "./tracing/otlp-tracing";
 
 const logger = createLogger({ service: "agent" });
 
@@ -31,14 +31,13 @@ function openRunStoreOrExit(): RunStore {
 
 const runStore = openRunStoreOrExit();
 const nodeId = randomUUID();
-const tracerProvider =
-  env.tracing === undefined ? undefined : startOtlpTracing(env.tracing, nodeId);
+const tracing = env.tracing === undefined ? undefined : startOtlpTracing(env.tracing, nodeId);
 const server = createAgentServer({
   ...env.config,
   runStore,
   logger,
   nodeId,
-  ...(tracerProvider === undefined ? {} : { tracerProvider }),
+  ...(tracing === undefined ? {} : { tracerProvider: tracing.provider }),
 });
 server.listenMetrics().then(
   (url) => {
@@ -73,7 +72,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void server
       .close()
       .then(() => runStore.close())
-      .then(() => tracerProvider?.shutdown())
+      .then(() => tracing?.shutdown())
       .then(() => process.exit(0));
   });
 }

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { createLogger } from "@inquiry-hub/logging";
 import { describeRedisTopology } from "@inquiry-hub/redis-topology";
 import type { RedisTopology } from "@inquiry-hub/redis-topology";
+import { startOtlpTracing } from "@inquiry-hub/telemetry";
 import { createHub } from "./composition/app";
 import type { HubConfig } from "./config/hub-config";
 import { loadConfig } from "./config/env";
@@ -14,7 +15,6 @@ import { redisHubDeps } from "./composition/redis-hub-deps";
 import { embeddedHubDeps } from "./composition/embedded-hub-deps";
 import { createEmbeddedInfra } from "./infra/lmdb/index";
 import type { EmbeddedInfra } from "./infra/lmdb/index";
-import { startOtlpTracing } from "./infra/tracing/otlp-tracer-provider";
 import { createOtelInquiryTracing } from "./infra/tracing/otel-inquiry-tracing";
 
 const logger = createLogger({ service: "hub" });

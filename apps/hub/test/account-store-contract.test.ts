@@ -18,8 +18,7 @@ import type { EmbeddedDatabase } from "../src/infra/lmdb/embedded-database";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { useSuiteEmbeddedDatabase } from "./support/embedded-database-suite";
-import { useSentinelInfra } from "./support/sentinel-infra";
-import { useClusterInfra } from "./support/cluster-infra";
+import { describeOnSentinelAndCluster, useTopologyInfra } from "./support/replicated-redis";
 
 /** One implementation of every account port. */
 interface AccountStores {
@@ -213,19 +212,9 @@ describe("embedded account stores across a restart", () => {
   });
 });
 
-describe("Redis account stores on Sentinel", () => {
-  const infra = useSentinelInfra("accounts");
-  describeAccountContract("sentinel", () => ({
-    users: infra().userStore,
-    tokens: infra().tokenStore,
-    devices: infra().deviceStore,
-    secrets: infra().socketTickets,
-  }));
-});
-
-describe("Redis account stores on Redis Cluster", () => {
-  const infra = useClusterInfra("accounts");
-  describeAccountContract("cluster", () => ({
+describeOnSentinelAndCluster("Redis account stores", ({ name, topology }) => {
+  const infra = useTopologyInfra("accounts", topology);
+  describeAccountContract(name, () => ({
     users: infra().userStore,
     tokens: infra().tokenStore,
     devices: infra().deviceStore,

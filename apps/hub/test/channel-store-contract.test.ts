@@ -26,8 +26,7 @@ import { createLmdbWebhookConfigStore } from "../src/infra/lmdb/lmdb-webhook-con
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { useSuiteEmbeddedDatabase } from "./support/embedded-database-suite";
-import { useSentinelInfra } from "./support/sentinel-infra";
-import { useClusterInfra } from "./support/cluster-infra";
+import { describeOnSentinelAndCluster, useTopologyInfra } from "./support/replicated-redis";
 
 /** One implementation of every channel port. */
 interface ChannelStores {
@@ -250,12 +249,7 @@ describe("embedded channel stores across a restart", () => {
   });
 });
 
-describe("Redis channel stores on Sentinel", () => {
-  const infra = useSentinelInfra("channels");
-  describeChannelContract("sentinel", () => infra().channelStores);
-});
-
-describe("Redis channel stores on Redis Cluster", () => {
-  const infra = useClusterInfra("channels");
-  describeChannelContract("cluster", () => infra().channelStores);
+describeOnSentinelAndCluster("Redis channel stores", ({ name, topology }) => {
+  const infra = useTopologyInfra("channels", topology);
+  describeChannelContract(name, () => infra().channelStores);
 });

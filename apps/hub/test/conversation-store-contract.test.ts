@@ -11,8 +11,7 @@ import { createMemoryConversationStore } from "../src/infra/memory/memory-conver
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { useSuiteEmbeddedDatabase } from "./support/embedded-database-suite";
-import { useSentinelInfra } from "./support/sentinel-infra";
-import { useClusterInfra } from "./support/cluster-infra";
+import { describeOnSentinelAndCluster, useTopologyInfra } from "./support/replicated-redis";
 
 const AT = "2026-03-01T10:00:00.000Z";
 
@@ -161,12 +160,7 @@ describe("on Redis", () => {
   describeConversationContract("redis", () => infra.conversationStore);
 });
 
-describe("Redis conversation store on Sentinel", () => {
-  const infra = useSentinelInfra("conversations");
-  describeConversationContract("sentinel", () => infra().conversationStore);
-});
-
-describe("Redis conversation store on Redis Cluster", () => {
-  const infra = useClusterInfra("conversations");
-  describeConversationContract("cluster", () => infra().conversationStore);
+describeOnSentinelAndCluster("Redis conversation store", ({ name, topology }) => {
+  const infra = useTopologyInfra("conversations", topology);
+  describeConversationContract(name, () => infra().conversationStore);
 });

@@ -1,25 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openInquiry } from "../src/core/inquiries/inquiry-machine";
 import { createLmdbAuditTrail } from "../src/infra/lmdb/lmdb-audit-trail";
 import { createLmdbInquiryStore } from "../src/infra/lmdb/lmdb-inquiry-store";
 import { createLmdbPendingIndex } from "../src/infra/lmdb/lmdb-pending-index";
 import { openTempEmbeddedDatabase } from "./support/temp-embedded-database";
+import { openTestInquiry } from "./support/test-inquiry";
 
 const T0 = Date.parse("2026-01-01T12:00:00.000Z");
-
-/** A pending inquiry of `userId` due `dueInMs` after T0. */
-function dueAt(userId: string, dueInMs: number) {
-  return openInquiry({
-    id: randomUUID(),
-    userId,
-    type: "INQUIRY",
-    question: "Ship it?",
-    options: [],
-    createdAt: new Date(T0),
-    expiresAt: new Date(T0 + dueInMs),
-  });
-}
 
 describe("embedded pending index and audit trail", () => {
   let temp: ReturnType<typeof openTempEmbeddedDatabase>;
@@ -34,7 +20,7 @@ describe("embedded pending index and audit trail", () => {
     const store = createLmdbInquiryStore(temp.db, { historyTtlSeconds: 60 });
     const index = createLmdbPendingIndex(temp.db);
     const [late, early, middle, answered] = [3_000, 1_000, 2_000, 500].map((ms) =>
-      dueAt("sweep-user", ms),
+      openTestInquiry("sweep-user", ms, new Date(T0)),
     );
     for (const inquiry of [late, early, middle, answered]) if (inquiry) await store.insert(inquiry);
     await store.resolve(answered?.id ?? "", {
@@ -52,7 +38,7 @@ describe("embedded pending index and audit trail", () => {
   it("records creation and the winning resolution only, and drops them with the record", async () => {
     const store = createLmdbInquiryStore(temp.db, { historyTtlSeconds: 60, now: () => now });
     const trail = createLmdbAuditTrail(temp.db);
-    const inquiry = dueAt("audit-user", 60_000);
+    const inquiry = openTestInquiry("audit-user", 60_000, new Date(T0));
     await store.insert(inquiry);
     const resolvedAt = new Date(T0 + 1_000).toISOString();
     await Promise.all(

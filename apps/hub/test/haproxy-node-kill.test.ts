@@ -19,11 +19,10 @@ import {
   registerThrough,
 } from "./support/balanced-devices";
 import type { BalancedLogin, ReconnectingDevice } from "./support/balanced-devices";
-import { spawnChildNode } from "./support/cluster";
+import { spawnChildNode, startTestNode } from "./support/cluster";
 import { clusterTopology } from "./support/cluster-infra";
 import { connectTasksClient } from "./support/tasks-client";
 import type { TasksClient } from "./support/tasks-client";
-import { startTopologyNode } from "./support/topology-node";
 import type { ChildNode, TestNode } from "./support/cluster";
 
 /** The node to kill runs as a child process; the survivors run in this process (faster). */
@@ -100,7 +99,7 @@ describe("a hub node dies behind HAProxy", () => {
           HUB_HEARTBEAT_SECONDS: "1",
         },
       ),
-      ...SURVIVORS.map(() => startTopologyNode({ ...shared, topology: clusterTopology(redis) })),
+      ...SURVIVORS.map(() => startTestNode({ ...shared, topology: clusterTopology(redis) })),
     ]);
     const urls = [victim.url, ...survivors.map((node) => node.url)];
     haproxy = await startHaproxy({

@@ -9,8 +9,7 @@ import { createMemoryIdempotencyIndex } from "../src/infra/memory/memory-idempot
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { createTempDataDir } from "./support/temp-embedded-database";
-import { useSentinelInfra } from "./support/sentinel-infra";
-import { useClusterInfra } from "./support/cluster-infra";
+import { describeOnSentinelAndCluster, useTopologyInfra } from "./support/replicated-redis";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -136,12 +135,7 @@ describe("on Redis", () => {
   describeIdempotencyContract("redis", () => infra.idempotencyIndex);
 });
 
-describe("Redis idempotency index on Sentinel", () => {
-  const infra = useSentinelInfra("idempotency");
-  describeIdempotencyContract("sentinel", () => infra().idempotencyIndex);
-});
-
-describe("Redis idempotency index on Redis Cluster", () => {
-  const infra = useClusterInfra("idempotency");
-  describeIdempotencyContract("cluster", () => infra().idempotencyIndex);
+describeOnSentinelAndCluster("Redis idempotency index", ({ name, topology }) => {
+  const infra = useTopologyInfra("idempotency", topology);
+  describeIdempotencyContract(name, () => infra().idempotencyIndex);
 });

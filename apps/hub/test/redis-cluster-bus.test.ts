@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import { startRedisCluster } from "@inquiry-hub/test-kit";
 import type { TestRedisCluster } from "@inquiry-hub/test-kit";
 import type { InquiryEvent } from "../src/core/inquiries/ports";
@@ -10,7 +9,8 @@ import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { channelIndexOf, eventChannels } from "../src/infra/redis/redis-event-bus";
 import { callUntilOpened, resultText } from "./helpers";
-import { startTopologyNode } from "./support/topology-node";
+import { startTestNode } from "./support/cluster";
+import { clusterTopology } from "./support/cluster-infra";
 
 function createdEvent(userId: string): InquiryEvent {
   const now = new Date();
@@ -51,11 +51,7 @@ describe("the event bus on Redis Cluster", () => {
 
   beforeAll(async () => {
     cluster = await startRedisCluster();
-    const topology: RedisTopology = {
-      kind: "cluster",
-      nodes: [...cluster.startupNodes],
-      tls: false,
-    };
+    const topology = clusterTopology(cluster);
     nodeA = createRedisInfra({ topology, keyPrefix: base, leaseSeconds: 3, log: () => undefined });
     nodeB = createRedisInfra({ topology, keyPrefix: base, leaseSeconds: 3, log: () => undefined });
     await Promise.all([nodeA.ready(), nodeB.ready()]);
@@ -94,14 +90,13 @@ describe("the event bus on Redis Cluster", () => {
   });
 
   it("shows a device on node B an inquiry created on node A, and its withdrawal", async () => {
-    const topology: RedisTopology = {
-      kind: "cluster",
-      nodes: [...cluster.startupNodes],
-      tls: false,
+    const options = {
+      topology: clusterTopology(cluster),
+      keyPrefix: `hubs-${randomUUID()}:`,
+      leaseSeconds: 3,
     };
-    const options = { topology, keyPrefix: `hubs-${randomUUID()}:`, leaseSeconds: 3 };
-    const hubA = await startTopologyNode(options, { heartbeatSeconds: 30 });
-    const hubB = await startTopologyNode(options, { heartbeatSeconds: 30 });
+    const hubA = await startTestNode(options, { heartbeatSeconds: 30 });
+    const hubB = await startTestNode(options, { heartbeatSeconds: 30 });
     try {
       const owner = await hubA.registerUser("sharded");
       const phone = await hubB.login(owner.username, "phone");

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Inquiry } from "@inquiry-hub/protocol";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openInquiry } from "../src/core/inquiries/inquiry-machine";
 import { createKeyLayout, pendingMember } from "../src/infra/redis/keys";
 import type { KeyLayout } from "../src/infra/redis/keys";
 import { startNodeLease } from "../src/infra/redis/node-lease";
@@ -13,21 +11,9 @@ import { createRedisInquiryStore } from "../src/infra/redis/redis-inquiry-store"
 import type { RedisInquiryStore } from "../src/infra/redis/redis-inquiry-store";
 import { createRedisPendingIndex } from "../src/infra/redis/redis-pending-index";
 import { clusterTopology, useRedisCluster } from "./support/cluster-infra";
+import { openTestInquiry } from "./support/test-inquiry";
 
 const LEASE_MS = 300;
-
-function pendingFor(userId: string, expiresInMs: number): Inquiry {
-  const createdAt = new Date();
-  return openInquiry({
-    id: randomUUID(),
-    userId,
-    type: "INQUIRY",
-    question: "Ship it?",
-    options: [],
-    createdAt,
-    expiresAt: new Date(createdAt.getTime() + expiresInMs),
-  });
-}
 
 function answered(deviceId: string) {
   return {
@@ -64,7 +50,10 @@ describe("cross-user pending indexes on Redis Cluster", () => {
     keys = createKeyLayout(`index-${randomUUID()}:`);
     const store = storeOf("node-a");
     const users = Array.from({ length: 12 }, (_, index) => `user-${index}`);
-    const inquiries = users.flatMap((user) => [pendingFor(user, 60_000), pendingFor(user, 60_000)]);
+    const inquiries = users.flatMap((user) => [
+      openTestInquiry(user, 60_000),
+      openTestInquiry(user, 60_000),
+    ]);
     for (const inquiry of inquiries) await store.insert(inquiry);
     const resolved = inquiries.filter((_, index) => index % 3 === 0);
     for (const inquiry of resolved) await store.resolve(inquiry.id, answered("phone"));
@@ -97,9 +86,9 @@ describe("cross-user pending indexes on Redis Cluster", () => {
     await lease.acquired;
     const index = createRedisPendingIndex(redis, { keys, lease });
     const dead = storeOf("node-dead");
-    const overdue = pendingFor("ada", 1);
-    const stillPending = pendingFor("bob", 60_000);
-    const finishedEarlier = pendingFor("cyd", 1);
+    const overdue = openTestInquiry("ada", 1);
+    const stillPending = openTestInquiry("bob", 60_000);
+    const finishedEarlier = openTestInquiry("cyd", 1);
     for (const inquiry of [overdue, stillPending, finishedEarlier]) await dead.insert(inquiry);
     await dead.resolve(finishedEarlier.id, answered("tablet"));
     // What a crash between a resolution and its clean-up leaves: a final record still listed.

@@ -11,10 +11,11 @@ import type { ApprovalAuditEntry } from "../src/core/approvals/audit-log";
 import { resultText } from "./helpers";
 import { answerOver } from "./socket-helpers";
 import type { DeviceSocket } from "./socket-helpers";
+import { startTestNode } from "./support/cluster";
 import type { TestNode } from "./support/cluster";
 import { fileExists, gatedCall, startDemoUpstream } from "./support/proxy-harness";
 import type { DemoUpstream } from "./support/proxy-harness";
-import { startTopologyNode } from "./support/topology-node";
+import { sentinelTopology } from "./support/sentinel-infra";
 
 /** Gated calls waiting for a person when the master dies; SENTINEL_APPROVALS scales it up. */
 const APPROVALS = Number(process.env.SENTINEL_APPROVALS ?? 5);
@@ -69,14 +70,9 @@ describe("Sentinel failover under pending approvals", () => {
     // replica must be left to give it.
     sentinel = await startRedisSentinel({ replicas: 2 });
     upstream = await startDemoUpstream({ write_file: true });
-    node = await startTopologyNode(
+    node = await startTestNode(
       {
-        topology: {
-          kind: "sentinel",
-          sentinels: [...sentinel.sentinels],
-          name: sentinel.name,
-          tls: false,
-        },
+        topology: sentinelTopology(sentinel),
         keyPrefix: `sentinel-${randomUUID()}:`,
         leaseSeconds: 3,
       },

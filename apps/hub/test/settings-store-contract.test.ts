@@ -9,8 +9,7 @@ import { createSettingsService } from "../src/core/settings/settings-service";
 import type { SettingsStore } from "../src/core/settings/ports";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
-import { useSentinelInfra } from "./support/sentinel-infra";
-import { useClusterInfra } from "./support/cluster-infra";
+import { describeOnSentinelAndCluster, useTopologyInfra } from "./support/replicated-redis";
 
 /** The settings port's contract; the Redis store must behave like the memory one. */
 function describeSettingsContract(name: string, open: () => SettingsStore): void {
@@ -72,12 +71,7 @@ describe("on Redis", () => {
   describeSettingsContract("redis", () => infra.settingsStore);
 });
 
-describe("Redis settings store on Sentinel", () => {
-  const infra = useSentinelInfra("settings");
-  describeSettingsContract("sentinel", () => infra().settingsStore);
-});
-
-describe("Redis settings store on Redis Cluster", () => {
-  const infra = useClusterInfra("settings");
-  describeSettingsContract("cluster", () => infra().settingsStore);
+describeOnSentinelAndCluster("Redis settings store", ({ name, topology }) => {
+  const infra = useTopologyInfra("settings", topology);
+  describeSettingsContract(name, () => infra().settingsStore);
 });

@@ -14,8 +14,7 @@ import type { TempDataDir } from "./support/temp-embedded-database";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { createKeyLayout } from "../src/infra/redis/keys";
-import { sentinelTopology, useSentinel } from "./support/sentinel-infra";
-import { clusterTopology, useRedisCluster } from "./support/cluster-infra";
+import { describeOnSentinelAndCluster } from "./support/replicated-redis";
 
 /** A store under test and how to release it. */
 interface StoreUnderTest {
@@ -523,26 +522,11 @@ describe("Redis inquiry store", () => {
   });
 });
 
-describe("Redis inquiry store on Sentinel", () => {
-  const sentinel = useSentinel();
-  describeInquiryStoreContract("sentinel", async (options = {}) => {
+describeOnSentinelAndCluster("Redis inquiry store", ({ name, topology }) => {
+  describeInquiryStoreContract(name, async (options = {}) => {
     const infra = createRedisInfra({
-      topology: sentinelTopology(sentinel()),
-      keyPrefix: `sentinel-${randomUUID()}:`,
-      log: () => undefined,
-      ...options,
-    });
-    await infra.ready();
-    return { store: infra.inquiryStore, close: () => infra.close() };
-  });
-});
-
-describe("Redis inquiry store on Redis Cluster", () => {
-  const cluster = useRedisCluster();
-  describeInquiryStoreContract("cluster", async (options = {}) => {
-    const infra = createRedisInfra({
-      topology: clusterTopology(cluster()),
-      keyPrefix: `cluster-${randomUUID()}:`,
+      topology: topology(),
+      keyPrefix: `${name}-${randomUUID()}:`,
       log: () => undefined,
       ...options,
     });

@@ -12,8 +12,7 @@ import { createLmdbTeamStore } from "../src/infra/lmdb/lmdb-team-store";
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { useSuiteEmbeddedDatabase } from "./support/embedded-database-suite";
-import { useSentinelInfra } from "./support/sentinel-infra";
-import { useClusterInfra } from "./support/cluster-infra";
+import { describeOnSentinelAndCluster, useTopologyInfra } from "./support/replicated-redis";
 
 const AT = "2026-01-01T00:00:00.000Z";
 
@@ -226,14 +225,8 @@ describe("embedded across a restart", () => {
   });
 });
 
-describe("Redis team stores on Sentinel", () => {
-  const infra = useSentinelInfra("teams");
-  describeTeamContract("sentinel", () => infra().teamStore);
-  describeVoteContract("sentinel", () => infra().approvalVotes);
-});
-
-describe("Redis team stores on Redis Cluster", () => {
-  const infra = useClusterInfra("teams");
-  describeTeamContract("cluster", () => infra().teamStore);
-  describeVoteContract("cluster", () => infra().approvalVotes);
+describeOnSentinelAndCluster("Redis team stores", ({ name, topology }) => {
+  const infra = useTopologyInfra("teams", topology);
+  describeTeamContract(name, () => infra().teamStore);
+  describeVoteContract(name, () => infra().approvalVotes);
 });

@@ -10,8 +10,7 @@ import { createMemoryUsedRequestStates } from "../src/infra/memory/memory-used-r
 import { createRedisInfra } from "../src/infra/redis/index";
 import type { RedisInfra } from "../src/infra/redis/index";
 import { createTempDataDir } from "./support/temp-embedded-database";
-import { useSentinelInfra } from "./support/sentinel-infra";
-import { useClusterInfra } from "./support/cluster-infra";
+import { describeOnSentinelAndCluster, useTopologyInfra } from "./support/replicated-redis";
 
 const HOUR_MS = 60 * 60 * 1000;
 const SECRET = "contract-test-request-state-secret-32+chars";
@@ -94,12 +93,7 @@ describe("on Redis", () => {
   describeUsedRequestStatesContract("redis", () => infra.usedRequestStates);
 });
 
-describe("Redis used request states on Sentinel", () => {
-  const infra = useSentinelInfra("used-states");
-  describeUsedRequestStatesContract("sentinel", () => infra().usedRequestStates);
-});
-
-describe("Redis used request states on Redis Cluster", () => {
-  const infra = useClusterInfra("used-states");
-  describeUsedRequestStatesContract("cluster", () => infra().usedRequestStates);
+describeOnSentinelAndCluster("Redis used request states", ({ name, topology }) => {
+  const infra = useTopologyInfra("used-states", topology);
+  describeUsedRequestStatesContract(name, () => infra().usedRequestStates);
 });

@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { auditChild, createLogger } from "@inquiry-hub/logging";
 import type { Logger } from "@inquiry-hub/logging";
+import { exposeMetrics } from "@inquiry-hub/telemetry";
 import cors from "cors";
 import express from "express";
 import type { ServerOptions } from "socket.io";
@@ -79,7 +80,7 @@ import { createChannels } from "./notification-channels";
 import type { ChannelDeps } from "./notification-channels";
 import { attachSocketLayer } from "../transport/socket/socket-server";
 import { createTeams } from "./team-approvals";
-import { exposeMetrics } from "./metrics-exposure";
+import { refuseMetrics } from "../transport/http/refuse-metrics";
 import { countRejections } from "../infra/metrics/count-rejections";
 import { createHubMetrics } from "../infra/metrics/hub-metrics";
 import { NO_INQUIRY_TRACING } from "../core/inquiries/inquiry-tracing";
@@ -424,7 +425,11 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
   if (proxies !== undefined) app.use(proxies.router);
   app.use(channels.router);
-  const metricsEndpoints = exposeMetrics(config.metrics, metrics.registry);
+  const metricsEndpoints = exposeMetrics({
+    exposure: config.metrics,
+    registry: metrics.registry,
+    refuse: refuseMetrics,
+  });
   app.use(metricsEndpoints.router);
   app.use(notFoundHandler);
   app.use(createErrorHandler(config.jsonBodyLimitBytes, logger));

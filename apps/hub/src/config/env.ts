@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { parseRedisTopology } from "@inquiry-hub/redis-topology";
 import type { RedisTopology } from "@inquiry-hub/redis-topology";
+import {
+  MetricsEnvSchema,
+  TracingEnvSchema,
+  metricsExposure,
+  tracingExport,
+} from "@inquiry-hub/telemetry";
 import { PublicUrlSchema } from "@inquiry-hub/protocol";
 import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS } from "./hub-config";
 import type { HubConfig } from "./hub-config";
@@ -9,8 +15,6 @@ import { MIN_REQUEST_STATE_SECRET_LENGTH } from "../core/approvals/request-state
 import { loadProxyConfig } from "./load-proxy-config";
 import { browserOrigins } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";
-import { MetricsEnvSchema, metricsExposure } from "./metrics-env";
-import { TracingEnvSchema, tracingExport } from "./tracing-env";
 
 const seconds = (fallback: number) =>
   z.coerce.number().positive().max(MAX_TIMEOUT_SECONDS).default(fallback);

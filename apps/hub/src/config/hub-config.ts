@@ -1,10 +1,9 @@
 import type { RedisTopology } from "@inquiry-hub/redis-topology";
+import type { MetricsExposure, OtlpTracingConfig } from "@inquiry-hub/telemetry";
 import type { RateLimits } from "../core/shared/ports";
 import type { OpenAiAnswerDrafterConfig } from "../infra/openai/openai-answer-drafter";
 import type { ProxyConfig } from "../core/approvals/proxy-policy";
 import type { SessionCaps } from "../transport/mcp/session-caps";
-import type { MetricsExposure } from "../transport/http/metrics-route";
-import type { OtlpTracingConfig } from "../infra/tracing/otlp-tracer-provider";
 import { DEFAULT_DATA_DIR } from "../repository-root";
 
 /**

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import { HUB_LISTENING_LINE, startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import type { HubConfig, HubDeps } from "../../src/index";
@@ -29,14 +30,21 @@ export interface ClusterOptions {
   leaseSeconds: number;
 }
 
-/** Starts one hub node in this process, with every store on Redis; `deps` add to them (e.g. tracing). */
+/** Like ClusterOptions, for nodes on a Sentinel- or Cluster-backed Redis given by its topology. */
+export type TopologyClusterOptions = Omit<ClusterOptions, "redisUrl"> & { topology: RedisTopology };
+
+/**
+ * Starts one hub node in this process, with every store on Redis: one redis-server by
+ * `redisUrl`, or a Sentinel or Cluster deployment by `topology`. `deps` add to the stores
+ * (e.g. tracing, an approval audit sink).
+ */
 export async function startTestNode(
-  cluster: ClusterOptions,
+  cluster: ClusterOptions | TopologyClusterOptions,
   overrides: Partial<HubConfig> = {},
   deps: Partial<HubDeps> = {},
 ): Promise<TestNode> {
   const redis = createRedisInfra({
-    url: cluster.redisUrl,
+    ...("topology" in cluster ? { topology: cluster.topology } : { url: cluster.redisUrl }),
     keyPrefix: cluster.keyPrefix,
     leaseSeconds: cluster.leaseSeconds,
     log: () => undefined,

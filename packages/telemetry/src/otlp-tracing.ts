@@ -4,11 +4,11 @@ import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, TracerProvider as SdkTracerProvider } from "@opentelemetry/sdk-trace";
 import { ATTR_SERVICE_INSTANCE_ID, ATTR_SERVICE_NAME } from "@opentelemetry/semantic-conventions";
 
-/** Where and as whom spans are exported (OTEL_* variables, see config/tracing-env.ts). */
+/** Where and as whom spans are exported (OTEL_* variables, see tracing-env.ts). */
 export interface OtlpTracingConfig {
   /** The OTLP/HTTP traces URL, e.g. http://collector:4318/v1/traces. */
   tracesUrl: string;
-  /** `service.name` of every span (OTEL_SERVICE_NAME). */
+  /** `service.name` of every span (OTEL_SERVICE_NAME, else the app's default). */
   serviceName: string;
 }
 
@@ -21,7 +21,7 @@ export interface OtlpTracing {
 /**
  * A provider of this process alone (never registered globally) that batches spans to
  * `config.tracesUrl` over OTLP/HTTP. The resource names the service and this node
- * (`service.instance.id`), so a backend groups one node's spans.
+ * (`service.instance.id` = `nodeId`), so a backend groups one node's spans.
  */
 export function startOtlpTracing(config: OtlpTracingConfig, nodeId: string): OtlpTracing {
   const provider = new SdkTracerProvider({
