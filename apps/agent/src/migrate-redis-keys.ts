@@ -1,5 +1,4 @@
-import { parseArgs } from "node:util";
-import { Redis } from "ioredis";
+import { MigrationUrlSchema, runKeyMigrationCommand } from "@inquiry-hub/redis-topology";
 import { z } from "zod";
 import { migrateRunKeys } from "./runs/migrate-run-keys";
 
@@ -10,61 +9,20 @@ import { migrateRunKeys } from "./runs/migrate-run-keys";
  * @example
  * npm run migrate:redis-keys -w @inquiry-hub/agent -- --url redis://127.0.0.1:6379 --dry-run
  */
-const USAGE =
-  "usage: migrate-redis-keys --url redis://host:port[/db] [--prefix agent:] [--dry-run]";
-
 const ArgsSchema = z.object({
-  url: z
-    .string({ error: "--url is required" })
-    .regex(
-      /^rediss?:\/\//,
-      "--url must be a redis:// or rediss:// URL (the master's, on Sentinel)",
-    ),
+  url: MigrationUrlSchema,
   prefix: z.string().min(1).default("agent:"),
-  dryRun: z.boolean().default(false),
+  "dry-run": z.boolean().default(false),
 });
 
-function readArgs(): z.infer<typeof ArgsSchema> {
-  const { values } = parseArgs({
-    options: {
-      url: { type: "string" },
-      prefix: { type: "string" },
-      "dry-run": { type: "boolean" },
-    },
-    strict: true,
-  });
-  return ArgsSchema.parse({ url: values.url, prefix: values.prefix, dryRun: values["dry-run"] });
-}
-
-async function main(): Promise<number> {
-  let args: z.infer<typeof ArgsSchema>;
-  try {
-    args = readArgs();
-  } catch (error) {
-    const message =
-      error instanceof z.ZodError
-        ? error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n")
-        : String(error instanceof Error ? error.message : error);
-    console.error(`${message}\n${USAGE}`);
-    return 2;
-  }
-  const redis = new Redis(args.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    const report = await migrateRunKeys(redis, { prefix: args.prefix, dryRun: args.dryRun });
-    console.log(args.dryRun ? "dry run, nothing changed; would move:" : "moved:");
-    console.log(`  runKeys: ${report.runKeys}`);
-    for (const key of report.unrecognized)
-      console.log(`  left alone (not of the old layout): ${key}`);
-    for (const conflict of report.conflicts)
-      console.error(`  conflict, new key exists: ${conflict}`);
-    return report.conflicts.length === 0 ? 0 : 1;
-  } catch (error) {
-    console.error(`migration failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-process.exitCode = await main();
+process.exitCode = await runKeyMigrationCommand({
+  usage: "usage: migrate-redis-keys --url redis://host:port[/db] [--prefix agent:] [--dry-run]",
+  parse: (values) => {
+    const args = ArgsSchema.parse(values);
+    return { url: args.url, prefix: args.prefix, dryRun: args["dry-run"] };
+  },
+  migrate: async (redis, args) => {
+    const { runKeys, conflicts, unrecognized } = await migrateRunKeys(redis, args);
+    return { counts: { runKeys }, conflicts, unrecognized };
+  },
+});

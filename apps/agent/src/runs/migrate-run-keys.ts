@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { moveKey, refuseClusterMode, scanKeysUnder } from "@inquiry-hub/redis-topology";
 import { runKeysUnder } from "./redis-run-keys";
 
 /**
@@ -21,13 +22,7 @@ export interface RunKeyMigrationReport {
   unrecognized: string[];
 }
 
-const SCAN_COUNT = 500;
 const OLD_RUN_KEY = /^([^:{}]+)(?::(log|lease))?$/;
-
-/** `text` as a literal inside a SCAN MATCH glob. */
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]\\]/g, (character) => `\\${character}`);
-}
 
 /**
  * Moves the run keys under `options.prefix` (default `agent:`) to the tagged layout. Refuses
@@ -42,29 +37,11 @@ export async function migrateRunKeys(
 ): Promise<RunKeyMigrationReport> {
   const prefix = options.prefix ?? "agent:";
   const dryRun = options.dryRun ?? false;
-  if (/^cluster_enabled:1\s*$/m.test(await redis.info("cluster")))
-    throw new Error(
-      "this Redis runs in cluster mode: the run key migration is for one Redis or a Sentinel master only",
-    );
+  await refuseClusterMode(redis, "run key migration");
   const keys = runKeysUnder(prefix);
   const report: RunKeyMigrationReport = { runKeys: 0, conflicts: [], unrecognized: [] };
   const runPrefix = `${prefix}run:`;
-
-  const found = new Set<string>();
-  let cursor = "0";
-  do {
-    const [next, batch] = await redis.scan(
-      cursor,
-      "MATCH",
-      `${escapeGlob(runPrefix)}*`,
-      "COUNT",
-      SCAN_COUNT,
-    );
-    for (const key of batch) found.add(key);
-    cursor = next;
-  } while (cursor !== "0");
-
-  for (const key of [...found].sort()) {
+  for (const key of await scanKeysUnder(redis, runPrefix)) {
     const rest = key.slice(runPrefix.length);
     if (rest.startsWith("{")) continue;
     const [, runId, part] = OLD_RUN_KEY.exec(rest) ?? [];
@@ -74,19 +51,9 @@ export async function migrateRunKeys(
     }
     const to =
       part === "log" ? keys.log(runId) : part === "lease" ? keys.lease(runId) : keys.run(runId);
-    const moved = dryRun ? (await redis.exists(to)) === 0 : await renameIfFree(redis, key, to);
-    if (moved) report.runKeys += 1;
-    else if ((await redis.exists(key)) === 1) report.conflicts.push(`${key} -> ${to}`);
+    const outcome = await moveKey(redis, key, to, dryRun);
+    if (outcome === "moved") report.runKeys += 1;
+    if (outcome === "conflict") report.conflicts.push(`${key} -> ${to}`);
   }
   return report;
-}
-
-/** RENAMENX; false when the new key exists or the old one expired since the scan. */
-async function renameIfFree(redis: Redis, from: string, to: string): Promise<boolean> {
-  try {
-    return (await redis.renamenx(from, to)) === 1;
-  } catch (error) {
-    if (error instanceof Error && /no such key/i.test(error.message)) return false;
-    throw error;
-  }
 }

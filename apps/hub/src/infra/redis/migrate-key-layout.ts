@@ -1,6 +1,8 @@
 import type { Redis } from "ioredis";
+import { moveKey, refuseClusterMode, scanKeysUnder } from "@inquiry-hub/redis-topology";
 import { z } from "zod";
 import { createKeyLayout, KeyPrefixSchema, pendingMember } from "./keys";
+import type { KeyLayout } from "./keys";
 
 /**
  * One-shot move of a standalone or Sentinel Redis from the layout before Redis Cluster support
@@ -51,106 +53,52 @@ export interface KeyMigrationReport {
   unrecognized: string[];
 }
 
-const DEFAULT_HISTORY_TTL_SECONDS = 7 * 24 * 60 * 60;
-const SCAN_COUNT = 500;
+export const DEFAULT_HISTORY_TTL_SECONDS = 7 * 24 * 60 * 60;
 const USER_SUFFIX =
   /^(.+?):(inquiries|pending|audit|settings|webhook|deliveries|conversations|devices|teams|shared|idempotency:.+|idempotency-result:.+)$/s;
 
 const OldRecordSchema = z.tuple([z.string(), z.string(), z.string()]);
 const BodyExpirySchema = z.object({ expiresAt: z.string() });
 
-/** `text` as a literal inside a SCAN MATCH glob. */
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]\\]/g, (character) => `\\${character}`);
+/** One migration run: the connection, the resolved options and the report it fills in. */
+interface Migration {
+  redis: Redis;
+  prefix: string;
+  keys: KeyLayout;
+  historyTtlSeconds: number;
+  dryRun: boolean;
+  now: () => number;
+  report: KeyMigrationReport;
 }
 
-/** Every key matching `pattern`, collected before anything moves (SCAN may repeat keys). */
-async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
-  const found = new Set<string>();
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", SCAN_COUNT);
-    for (const key of keys) found.add(key);
-    cursor = next;
-  } while (cursor !== "0");
-  return [...found].sort();
+/** Moves `from` to `to` (see moveKey); true when it moved, a conflict is reported. */
+async function move(run: Migration, from: string, to: string): Promise<boolean> {
+  const outcome = await moveKey(run.redis, from, to, run.dryRun);
+  if (outcome === "conflict") run.report.conflicts.push(`${from} -> ${to}`);
+  return outcome === "moved";
 }
 
-/** Throws unless `redis` is a standalone server (or a Sentinel-managed master). */
-async function refuseCluster(redis: Redis): Promise<void> {
-  const info = await redis.info("cluster");
-  if (/^cluster_enabled:1\s*$/m.test(info))
-    throw new Error(
-      "this Redis runs in cluster mode: the key layout migration is for one Redis or a Sentinel master only (a cluster never held the old layout)",
-    );
+async function moveUserKeys(run: Migration): Promise<void> {
+  const userPrefix = `${run.prefix}user:`;
+  for (const key of await scanKeysUnder(run.redis, userPrefix)) {
+    const [, userId, suffix] = USER_SUFFIX.exec(key.slice(userPrefix.length)) ?? [];
+    if (userId === undefined || suffix === undefined) run.report.unrecognized.push(key);
+    else if (await move(run, key, `${run.prefix}{u:${userId}}:${suffix}`))
+      run.report.userKeys += 1;
+  }
 }
 
-/**
- * Moves the hub's keys under `options.prefix` from the old layout to the current one and
- * returns what moved. Never overwrites an existing key; safe to run again.
- *
- * @example
- * const report = await migrateKeyLayout(new Redis("redis://127.0.0.1:6379"), { prefix: "ih:" });
- */
-export async function migrateKeyLayout(
-  redis: Redis,
-  options: KeyMigrationOptions,
-): Promise<KeyMigrationReport> {
-  const prefix = KeyPrefixSchema.parse(options.prefix);
-  const historyTtlSeconds = options.historyTtlSeconds ?? DEFAULT_HISTORY_TTL_SECONDS;
-  const dryRun = options.dryRun ?? false;
-  const now = options.now ?? Date.now;
-  const keys = createKeyLayout(prefix);
-  const report: KeyMigrationReport = {
-    userKeys: 0,
-    inquiries: 0,
-    inquiryOwners: 0,
-    teamKeys: 0,
-    pendingMembers: 0,
-    heldMembers: 0,
-    staleMembersDropped: 0,
-    conflicts: [],
-    unrecognized: [],
-  };
-  await refuseCluster(redis);
+/** How long an owner key lives: as long as its record can (see the store's insert). */
+function ownerTtlSeconds(run: Migration, status: string, body: string, recordTtlMs: number) {
+  if (status !== "pending" && recordTtlMs > 0) return Math.ceil(recordTtlMs / 1000);
+  const { expiresAt } = BodyExpirySchema.parse(JSON.parse(body));
+  return Math.ceil(Math.max(0, Date.parse(expiresAt) - run.now()) / 1000) + run.historyTtlSeconds;
+}
 
-  /** RENAMENX, or on a dry run the check it would make; true when the key moved. */
-  async function move(from: string, to: string): Promise<boolean> {
-    if (dryRun ? (await redis.exists(to)) === 0 : (await renameIfFree(from, to)) === 1) return true;
-    if ((await redis.exists(from)) === 1) report.conflicts.push(`${from} -> ${to}`);
-    return false;
-  }
-
-  /** RENAMENX that answers -1 for a key gone since the scan (expired meanwhile). */
-  async function renameIfFree(from: string, to: string): Promise<number> {
-    try {
-      return await redis.renamenx(from, to);
-    } catch (error) {
-      if (error instanceof Error && /no such key/i.test(error.message)) return -1;
-      throw error;
-    }
-  }
-
-  const userPrefix = `${prefix}user:`;
-  for (const key of await scanKeys(redis, `${escapeGlob(userPrefix)}*`)) {
-    const match = USER_SUFFIX.exec(key.slice(userPrefix.length));
-    const [, userId, suffix] = match ?? [];
-    if (userId === undefined || suffix === undefined) {
-      report.unrecognized.push(key);
-      continue;
-    }
-    if (await move(key, `${prefix}{u:${userId}}:${suffix}`)) report.userKeys += 1;
-  }
-
-  /** How long the owner key lives: as long as the record can (see the store's insert). */
-  function ownerTtlSeconds(status: string, body: string, recordTtlMs: number): number {
-    if (status !== "pending" && recordTtlMs > 0) return Math.ceil(recordTtlMs / 1000);
-    const { expiresAt } = BodyExpirySchema.parse(JSON.parse(body));
-    return Math.ceil(Math.max(0, Date.parse(expiresAt) - now()) / 1000) + historyTtlSeconds;
-  }
-
-  const inquiryPrefix = `${prefix}inquiry:`;
-  for (const key of await scanKeys(redis, `${escapeGlob(inquiryPrefix)}*`)) {
+async function moveInquiries(run: Migration): Promise<void> {
+  const { redis, keys, report } = run;
+  const inquiryPrefix = `${run.prefix}inquiry:`;
+  for (const key of await scanKeysUnder(redis, inquiryPrefix)) {
     const id = key.slice(inquiryPrefix.length);
     const fields = OldRecordSchema.safeParse(
       (await redis.type(key)) === "hash" ? await redis.hmget(key, "userId", "status", "body") : [],
@@ -167,61 +115,126 @@ export async function migrateKeyLayout(
       continue;
     }
     if (owner === null) {
-      if (!dryRun) {
-        const ttl = ownerTtlSeconds(status, body, await redis.pttl(key));
+      if (!run.dryRun) {
+        const ttl = ownerTtlSeconds(run, status, body, await redis.pttl(key));
         await redis.set(ownerKey, userId, "EX", ttl, "NX");
       }
       report.inquiryOwners += 1;
     }
-    if (await move(key, keys.inquiry(userId, id))) report.inquiries += 1;
+    if (await move(run, key, keys.inquiry(userId, id))) report.inquiries += 1;
   }
+}
 
-  const teamPrefix = `${prefix}team:`;
-  for (const key of await scanKeys(redis, `${escapeGlob(teamPrefix)}*`)) {
+async function moveTeamKeys(run: Migration): Promise<void> {
+  const teamPrefix = `${run.prefix}team:`;
+  for (const key of await scanKeysUnder(run.redis, teamPrefix)) {
     const rest = key.slice(teamPrefix.length);
     const isMembers = rest.endsWith(":members");
     const teamId = isMembers ? rest.slice(0, -":members".length) : rest;
     if (teamId === "" || teamId.includes(":")) {
-      report.unrecognized.push(key);
+      run.report.unrecognized.push(key);
       continue;
     }
-    const to = isMembers ? keys.teamKeys.members(teamId) : keys.teamKeys.team(teamId);
-    if (await move(key, to)) report.teamKeys += 1;
+    const to = isMembers ? run.keys.teamKeys.members(teamId) : run.keys.teamKeys.team(teamId);
+    if (await move(run, key, to)) run.report.teamKeys += 1;
   }
+}
 
-  /** The owner of an old index member: its owner key, or (dry run) its unmoved record. */
-  async function ownerOf(inquiryId: string): Promise<string | null> {
-    return (
-      (await redis.get(keys.inquiryOwner(inquiryId))) ??
-      (await redis.hget(`${inquiryPrefix}${inquiryId}`, "userId"))
-    );
-  }
+/** The owner of an old index member: its owner key, or (dry run) its unmoved record. */
+async function ownerOf(run: Migration, inquiryId: string): Promise<string | null> {
+  return (
+    (await run.redis.get(run.keys.inquiryOwner(inquiryId))) ??
+    (await run.redis.hget(`${run.prefix}inquiry:${inquiryId}`, "userId"))
+  );
+}
 
-  const pendingEntries = await redis.zrange(keys.pendingIndex, 0, -1, "WITHSCORES");
-  for (let index = 0; index + 1 < pendingEntries.length; index += 2) {
-    const [inquiryId, score] = [pendingEntries[index] ?? "", pendingEntries[index + 1] ?? "0"];
+/**
+ * Rewrites one bare inquiry id of an index to `<userId>/<inquiryId>` with `add`, or drops it
+ * when its record is gone. Returns whether it was kept (false: stale).
+ */
+async function rewriteIndexMember(
+  run: Migration,
+  inquiryId: string,
+  remove: (multi: ReturnType<Redis["multi"]>) => void,
+  add: (multi: ReturnType<Redis["multi"]>, member: string) => void,
+): Promise<boolean> {
+  const userId = await ownerOf(run, inquiryId);
+  if (userId === null) run.report.staleMembersDropped += 1;
+  if (run.dryRun) return userId !== null;
+  const multi = run.redis.multi();
+  if (userId !== null) add(multi, pendingMember(userId, inquiryId));
+  remove(multi);
+  await multi.exec();
+  return userId !== null;
+}
+
+async function rewritePendingIndex(run: Migration): Promise<void> {
+  const index = run.keys.pendingIndex;
+  const entries = await run.redis.zrange(index, 0, -1, "WITHSCORES");
+  for (let at = 0; at + 1 < entries.length; at += 2) {
+    const [inquiryId, score] = [entries[at] ?? "", entries[at + 1] ?? "0"];
     if (inquiryId.includes("/")) continue;
-    const userId = await ownerOf(inquiryId);
-    if (userId === null) report.staleMembersDropped += 1;
-    else report.pendingMembers += 1;
-    if (dryRun) continue;
-    const multi = redis.multi();
-    if (userId !== null) multi.zadd(keys.pendingIndex, score, pendingMember(userId, inquiryId));
-    await multi.zrem(keys.pendingIndex, inquiryId).exec();
+    const kept = await rewriteIndexMember(
+      run,
+      inquiryId,
+      (multi) => multi.zrem(index, inquiryId),
+      (multi, member) => multi.zadd(index, score, member),
+    );
+    if (kept) run.report.pendingMembers += 1;
   }
+}
 
-  const heldPattern = `${escapeGlob(`${prefix}node:`)}*:held`;
-  for (const heldKey of await scanKeys(redis, heldPattern)) {
-    for (const inquiryId of await redis.smembers(heldKey)) {
+async function rewriteHeldSets(run: Migration): Promise<void> {
+  for (const heldKey of await scanKeysUnder(run.redis, `${run.prefix}node:`, ":held")) {
+    for (const inquiryId of await run.redis.smembers(heldKey)) {
       if (inquiryId.includes("/")) continue;
-      const userId = await ownerOf(inquiryId);
-      if (userId === null) report.staleMembersDropped += 1;
-      else report.heldMembers += 1;
-      if (dryRun) continue;
-      const multi = redis.multi();
-      if (userId !== null) multi.sadd(heldKey, pendingMember(userId, inquiryId));
-      await multi.srem(heldKey, inquiryId).exec();
+      const kept = await rewriteIndexMember(
+        run,
+        inquiryId,
+        (multi) => multi.srem(heldKey, inquiryId),
+        (multi, member) => multi.sadd(heldKey, member),
+      );
+      if (kept) run.report.heldMembers += 1;
     }
   }
-  return report;
+}
+
+/**
+ * Moves the hub's keys under `options.prefix` from the old layout to the current one and
+ * returns what moved. Never overwrites an existing key; safe to run again.
+ *
+ * @example
+ * const report = await migrateKeyLayout(new Redis("redis://127.0.0.1:6379"), { prefix: "ih:" });
+ */
+export async function migrateKeyLayout(
+  redis: Redis,
+  options: KeyMigrationOptions,
+): Promise<KeyMigrationReport> {
+  const prefix = KeyPrefixSchema.parse(options.prefix);
+  await refuseClusterMode(redis, "key layout migration");
+  const run: Migration = {
+    redis,
+    prefix,
+    keys: createKeyLayout(prefix),
+    historyTtlSeconds: options.historyTtlSeconds ?? DEFAULT_HISTORY_TTL_SECONDS,
+    dryRun: options.dryRun ?? false,
+    now: options.now ?? Date.now,
+    report: {
+      userKeys: 0,
+      inquiries: 0,
+      inquiryOwners: 0,
+      teamKeys: 0,
+      pendingMembers: 0,
+      heldMembers: 0,
+      staleMembersDropped: 0,
+      conflicts: [],
+      unrecognized: [],
+    },
+  };
+  await moveUserKeys(run);
+  await moveInquiries(run);
+  await moveTeamKeys(run);
+  await rewritePendingIndex(run);
+  await rewriteHeldSets(run);
+  return run.report;
 }

@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { z } from "zod";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freeLoopbackPort, startRedisCluster, startRedisServer } from "@inquiry-hub/test-kit";
+import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { MigrationUrlSchema, runKeyMigrationCommand } from "./key-migration-cli";
+import type { KeyMigrationArgs, KeyMigrationCommand } from "./key-migration-cli";
+import { moveKey, refuseClusterMode, scanKeysUnder } from "./key-migration-steps";
+
+let server: TestRedisServer;
+let raw: Redis;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  raw = new Redis(server.url);
+});
+
+afterAll(async () => {
+  await raw.quit();
+  await server.stop();
+});
+
+/** A command moving `<prefix>old:<name>` to `<prefix>{<name>}`, the way the real ones use the steps. */
+const renameCommand: KeyMigrationCommand<KeyMigrationArgs> = {
+  usage: "usage: test-migration --url redis://… [--prefix p:] [--dry-run]",
+  parse: (values) => {
+    const args = z
+      .object({
+        url: MigrationUrlSchema,
+        prefix: z.string(),
+        "dry-run": z.boolean().default(false),
+      })
+      .parse(values);
+    return { url: args.url, prefix: args.prefix, dryRun: args["dry-run"] };
+  },
+  migrate: async (redis, args) => {
+    await refuseClusterMode(redis, "test migration");
+    let moved = 0;
+    const conflicts: string[] = [];
+    for (const key of await scanKeysUnder(redis, `${args.prefix}old:`)) {
+      const to = `${args.prefix}{${key.slice(`${args.prefix}old:`.length)}}`;
+      const outcome = await moveKey(redis, key, to, args.dryRun);
+      if (outcome === "moved") moved += 1;
+      if (outcome === "conflict") conflicts.push(`${key} -> ${to}`);
+    }
+    return { counts: { moved }, conflicts, unrecognized: [] };
+  },
+};
+
+/** Runs the command with `argv`, returning its exit code and what it printed. */
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((line: string) => void out.push(line));
+  const error = vi
+    .spyOn(console, "error")
+    .mockImplementation((line: string) => void err.push(line));
+  try {
+    const code = await runKeyMigrationCommand(renameCommand, argv);
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe("scanKeysUnder", () => {
+  it("finds every key under a prefix, globs in it taken literally, sorted", async () => {
+    const prefix = `scan-${randomUUID()}:*[x]?`;
+    const names = Array.from({ length: 1_200 }, (_, index) => `${prefix}${index}:held`);
+    await raw.mset(...names.flatMap((name) => [name, "1"]));
+    await raw.set(`${prefix.replace("*", "y")}0:held`, "look-alike");
+    expect(await scanKeysUnder(raw, prefix, ":held")).toEqual([...names].sort());
+  });
+});
+
+describe("runKeyMigrationCommand", () => {
+  it("moves old keys with their TTL, once, and a dry run changes nothing", async () => {
+    const prefix = `cli-${randomUUID()}:`;
+    await raw.set(`${prefix}old:a`, "A", "EX", 600);
+    await raw.set(`${prefix}old:b`, "B");
+
+    const planned = await run(["--url", server.url, "--prefix", prefix, "--dry-run"]);
+    expect(planned).toMatchObject({ code: 0, err: "" });
+    expect(planned.out).toBe("dry run, nothing changed; would move:\n  moved: 2");
+    expect(await raw.exists(`${prefix}old:a`, `${prefix}old:b`)).toBe(2);
+
+    expect(await run(["--url", server.url, "--prefix", prefix])).toEqual({
+      code: 0,
+      out: "moved:\n  moved: 2",
+      err: "",
+    });
+    expect(await raw.get(`${prefix}{a}`)).toBe("A");
+    expect(await raw.ttl(`${prefix}{a}`)).toBeGreaterThan(590);
+    expect((await run(["--url", server.url, "--prefix", prefix])).out).toBe("moved:\n  moved: 0");
+  });
+
+  it("never overwrites an existing new key: reports the conflict and exits 1", async () => {
+    const prefix = `cli-${randomUUID()}:`;
+    await raw.set(`${prefix}old:a`, "old value");
+    await raw.set(`${prefix}{a}`, "new value");
+    const result = await run(["--url", server.url, "--prefix", prefix]);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(`  conflict, new key exists: ${prefix}old:a -> ${prefix}{a}`);
+    expect(await raw.get(`${prefix}{a}`)).toBe("new value");
+    expect(await raw.get(`${prefix}old:a`)).toBe("old value");
+  });
+
+  it.each([
+    [[], "--url: required (the server to migrate)"],
+    [["--url", "http://127.0.0.1:6379"], "--url: must be a redis:// or rediss:// URL"],
+    [["--url", "redis://127.0.0.1:6379", "--force"], "Unknown option '--force'"],
+  ])("exits 2 with the usage line for bad arguments %j", async (argv, problem) => {
+    const result = await run(argv);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(problem);
+    expect(result.err).toContain(renameCommand.usage);
+  });
+
+  it("exits 1 naming the failure when the server cannot be reached", async () => {
+    const port = await freeLoopbackPort();
+    const result = await run(["--url", `redis://127.0.0.1:${port}`, "--prefix", "p:"]);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^migration failed: .*ECONNREFUSED/);
+  });
+
+  it("refuses a Redis in cluster mode, moving nothing", async () => {
+    const cluster = await startRedisCluster();
+    try {
+      const [seed] = cluster.startupNodes;
+      const result = await run(["--url", `redis://127.0.0.1:${seed?.port}`, "--prefix", "p:"]);
+      expect(result.code).toBe(1);
+      expect(result.err).toBe(
+        "migration failed: this Redis runs in cluster mode: the test migration is for one Redis or a Sentinel master only (a cluster never held the old layout)",
+      );
+    } finally {
+      await cluster.stop();
+    }
+  }, 20_000);
+});
