@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick | --smoke] [-- --only fan-out,throughput,memory,parser,store,reattach] [-- --cpu-prof]`
+ * `npm run bench [-- --quick | --smoke] [-- --only fan-out,throughput,memory,parser,store,reattach,cycle] [-- --cpu-prof]`
  *
  * Starts everything it measures as child processes on 127.0.0.1 (the hub exactly as
  * `npm start` runs it, the bare Socket.IO baseline, device workers, redis-server for the
@@ -21,6 +21,7 @@ import type { ServerProcess } from "./lib/servers";
 import { renderMarkdown } from "./report/markdown";
 import { assertSmokeMeasured } from "./report/smoke-check";
 import type { BenchResults } from "./report/results";
+import { runCpuCycle } from "./suites/cpu-cycle";
 import { runFanOut } from "./suites/fan-out";
 import { runMemory } from "./suites/memory";
 import { runParser } from "./suites/parser";
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
   if (options.suites.has("store")) results.store = await runStoreOps(options.storeCycles);
   if (options.suites.has("reattach"))
     results.reattach = await runReattach(options.reattachRuns, options.reattachSamples);
+  if (options.suites.has("cycle"))
+    results.cycle = await runCpuCycle(options.cycle, hubFlags(options, "cycle"));
   machine.finish();
 
   const markdown = renderMarkdown(results, options.resolutionSizes);

@@ -22,6 +22,8 @@ interface ModeSizes {
   reattachRuns: number;
   /** Re-attaches of each kind (full replay, live tail) per row; p99 needs ≥ 100. */
   reattachSamples: number;
+  /** The `cycle` suite: users (× 3 devices), seconds per window, interleaved rounds. */
+  cycle: { users: number; seconds: number; rounds: number };
 }
 
 /** What one `npm run bench` invocation measures. */
@@ -51,6 +53,7 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     storeCycles: 20_000,
     reattachRuns: 20,
     reattachSamples: 500,
+    cycle: { users: 30, seconds: 10, rounds: 3 },
   },
   quick: {
     rounds: 3,
@@ -65,6 +68,7 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     storeCycles: 5_000,
     reattachRuns: 8,
     reattachSamples: 200,
+    cycle: { users: 30, seconds: 3, rounds: 2 },
   },
   smoke: {
     rounds: 1,
@@ -79,6 +83,7 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     storeCycles: 300,
     reattachRuns: 2,
     reattachSamples: 4,
+    cycle: { users: 3, seconds: 1, rounds: 1 },
   },
 };
 
@@ -89,6 +94,7 @@ export const SUITE_NAMES = [
   "parser",
   "store",
   "reattach",
+  "cycle",
 ] as const;
 export type SuiteName = (typeof SUITE_NAMES)[number];
 

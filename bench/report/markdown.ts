@@ -3,6 +3,7 @@ import type { Percentiles } from "../lib/stats";
 import type { CycleRun, FanOutResult } from "../suites/fan-out";
 import type { BenchResults, NotMeasured } from "./results";
 import type { ThroughputResult } from "../suites/throughput";
+import { cycleTable } from "./cycle-table";
 import { reattachTable } from "./reattach-table";
 import { storeTable } from "./store-table";
 import { table } from "./table";
@@ -310,5 +311,19 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
         "process.",
       reattachTable(results.reattach),
     );
+  if (results.cycle !== undefined) {
+    const { users, devicesPerUser, seconds, rounds } = results.cycle;
+    sections.push(
+      "## 8. Cycle: server CPU per full inquiry cycle",
+      `${users} users × ${devicesPerUser} devices; each user's agent loops (the hub: MCP \`send_inquiry\` ` +
+        "with a progress token; the floor: a `POST /cycle` a bare Node HTTP + Socket.IO server holds " +
+        "until a device answers), one random device of the user answers over its socket, every " +
+        "device gets `inquiry:new` and `inquiry:withdrawn`. Server CPU is user + system time of the " +
+        "listed processes from `/proc/<pid>/stat` (10 ms ticks) over each window, so the load " +
+        `generators' share of the machine does not count. ${rounds} interleaved round(s) of ` +
+        `${seconds} s per side after a 1 s warm-up each; the median window's ms per cycle.`,
+      cycleTable(results.cycle),
+    );
+  }
   return `${sections.join("\n\n")}\n`;
 }

@@ -1,4 +1,5 @@
 import type { BenchMode } from "../lib/options";
+import type { CpuCycleResult } from "../suites/cpu-cycle";
 import type { FanOutResult } from "../suites/fan-out";
 import type { MemoryResult } from "../suites/memory";
 import type { ParserResult } from "../suites/parser";
@@ -35,4 +36,5 @@ export interface BenchResults {
   parser?: ParserResult;
   store?: StoreOpsResult;
   reattach?: ReattachResult;
+  cycle?: CpuCycleResult;
 }

@@ -22,6 +22,29 @@ function reattachGaps(results: BenchResults, options: BenchOptions): string[] {
   });
 }
 
+/** The cycle suite must have completed cycles on every side, every one with its own answer. */
+function cycleGaps(results: BenchResults): string[] {
+  const cycle = results.cycle;
+  if (cycle === undefined) return ["cycle: not run"];
+  const sides = {
+    floor: cycle.floor,
+    hub: cycle.hub,
+    ...(Array.isArray(cycle.twoNodes) ? { "two nodes": cycle.twoNodes } : {}),
+  };
+  const gaps = Object.entries(sides)
+    .filter(([, windows]) => windows.length === 0 || windows.some((window) => window.cycles === 0))
+    .map(([side]) => `cycle ${side}: a window completed no cycle`);
+  if (!Array.isArray(cycle.twoNodes))
+    gaps.push(`cycle two nodes: not measured (${cycle.twoNodes.notMeasured})`);
+  if (cycle.wrongResults > 0) gaps.push(`cycle: ${cycle.wrongResults} wrong or failed results`);
+  if (
+    cycle.tally.duplicateDeliveries + cycle.tally.missingWithdrawals + cycle.tally.answersRefused >
+    0
+  )
+    gaps.push("cycle: doubled deliveries, refused answers or stale cards");
+  return gaps;
+}
+
 /**
  * The smoke run's verdict: its timings mean nothing on a busy CI machine, so it checks only that
  * each selected suite measured every row it should, with samples in every series, and that the
@@ -62,6 +85,7 @@ export function assertSmokeMeasured(results: BenchResults, options: BenchOptions
   if (options.suites.has("store") && !results.store?.rows.every((row) => row.cyclesPerSecond > 0))
     gaps.push("store: a store measured nothing");
   if (options.suites.has("reattach")) gaps.push(...reattachGaps(results, options));
+  if (options.suites.has("cycle")) gaps.push(...cycleGaps(results));
   if (gaps.length > 0) throw new Error(`bench smoke run measured too little:\n${gaps.join("\n")}`);
   console.log(`bench smoke: every selected suite measured (${[...options.suites].join(", ")})`);
 }

@@ -35,7 +35,7 @@ export interface ThroughputResult {
 }
 
 /** One send_inquiry call; resolves with whether the result carried the device's answer. */
-async function callOnce(mcp: Client): Promise<boolean> {
+export async function callOnce(mcp: Client): Promise<boolean> {
   let inquiryId = "";
   const result = await mcp.callTool(
     { name: "send_inquiry", arguments: { prompt: BENCH_PROMPT } },

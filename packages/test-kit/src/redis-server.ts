@@ -10,6 +10,8 @@ export interface TestRedisServer {
   /** `redis://127.0.0.1:<port>`; stays the same across restarts. */
   readonly url: string;
   readonly port: number;
+  /** The redis-server process id while it runs (its CPU is read from /proc by the bench). */
+  readonly pid: number | undefined;
   /** Stops the server (SIGTERM) and waits for the process to exit; safe to call twice. */
   stop(): Promise<void>;
   /** Starts a stopped server again on the same port: empty, or from its AOF when persistent. */
@@ -119,6 +121,9 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    get pid() {
+      return child?.pid;
+    },
     stop,
     start,
     async restart(downMs = 0) {

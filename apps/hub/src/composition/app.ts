@@ -389,6 +389,8 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     }),
   );
   app.use(express.json({ limit: config.jsonBodyLimitBytes }));
+  // First after the body parser: every agent call comes here, and no route below matches it.
+  app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
   app.get("/api/health", (_req, res) => {
     res.json({ ok: true });
   });
@@ -422,7 +424,6 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     ),
   );
   app.use("/api", createPairingRoutes({ pairing, tickets, authenticate: authenticatePerson }));
-  app.all("/mcp", ...mcpGuards, authenticate, (req, res) => mcp.handle(req, res));
   if (proxies !== undefined) app.use(proxies.router);
   app.use(channels.router);
   const metricsEndpoints = exposeMetrics({

@@ -30,6 +30,11 @@ export interface LmdbInquiryStoreOptions {
 
 /** Expired records removed per call at most, so one call never turns into a long purge. */
 const SWEEP_BATCH = 200;
+/**
+ * How often a call looks for expired records: the range scan costs more than the rest of a
+ * read, and reads skip expired records anyway, so sweeping more often only frees disk sooner.
+ */
+const SWEEP_INTERVAL_MS = 1_000;
 
 /**
  * The persistent single-node store. `insert` (with its pending cap) and `resolve` (the
@@ -38,8 +43,9 @@ const SWEEP_BATCH = 200;
  * the cap, and a commit is on disk before the promise settles, so an answer acknowledged to
  * a person survives a crash. Each transaction also writes the audit entry of its change.
  *
- * Final records leave after the history TTL: every call first removes a batch of expired
- * ones, and reads skip any still waiting for removal. Pending records never expire.
+ * Final records leave after the history TTL: a call removes a batch of expired ones first (at
+ * most once a second, or at once after a full batch), and reads skip any still waiting for
+ * removal. Pending records never expire.
  */
 export function createLmdbInquiryStore(
   db: EmbeddedDatabase,
@@ -64,9 +70,13 @@ export function createLmdbInquiryStore(
     removeAuditRecords(audit, stored.inquiry.userId, stored.inquiry.id);
   }
 
+  let nextSweepAt = 0;
+
   async function sweepExpired(): Promise<void> {
     const at = now();
+    if (at < nextSweepAt) return;
     const due = [...tables.index.getKeys(dueRange("drop", at, SWEEP_BATCH))].map(idOfIndexKey);
+    nextSweepAt = due.length === SWEEP_BATCH ? at : at + SWEEP_INTERVAL_MS;
     if (due.length === 0) return;
     await tables.records.transaction(() => {
       for (const id of due) {

@@ -83,8 +83,7 @@ async function moveUserKeys(run: Migration): Promise<void> {
   for (const key of await scanKeysUnder(run.redis, userPrefix)) {
     const [, userId, suffix] = USER_SUFFIX.exec(key.slice(userPrefix.length)) ?? [];
     if (userId === undefined || suffix === undefined) run.report.unrecognized.push(key);
-    else if (await move(run, key, `${run.prefix}{u:${userId}}:${suffix}`))
-      run.report.userKeys += 1;
+    else if (await move(run, key, `${run.prefix}{u:${userId}}:${suffix}`)) run.report.userKeys += 1;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
-import { toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
-import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
-import type { McpServerFactory } from "@modelcontextprotocol/server";
+import { toNodeHandler } from "@modelcontextprotocol/node";
+import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
+import type { InboundHttpRequest, McpServerFactory } from "@modelcontextprotocol/server";
 import { requestPrincipal } from "../http/authenticate";
 import type { Logger } from "../../core/shared/ports";
 import { toAuthInfo } from "./modern-caller";
@@ -12,6 +12,26 @@ export interface EraRouter {
   handle(req: Request, res: Response): Promise<void>;
   /** Aborts every 2026-07-28 exchange in flight (the legacy side closes its own sessions). */
   close(): Promise<void>;
+}
+
+/**
+ * True for a request of the 2025 generations, by the SDK's own classifier, the one its
+ * `isLegacyRequest` runs. It reads the headers and the body Express already parsed, so no web
+ * `Request` is built just to be classified (that copy cost more than the rest of the routing).
+ * A POST without a JSON body is legacy, as there: the session transport answers it.
+ */
+function isLegacy(req: Request): boolean {
+  const body: unknown = req.body;
+  if (req.method.toUpperCase() === "POST" && body === undefined) return true;
+  const inbound: InboundHttpRequest = { httpMethod: req.method };
+  const protocolVersion = req.header("mcp-protocol-version");
+  const method = req.header("mcp-method");
+  const name = req.header("mcp-name");
+  if (protocolVersion !== undefined) inbound.protocolVersionHeader = protocolVersion;
+  if (method !== undefined) inbound.mcpMethodHeader = method;
+  if (name !== undefined) inbound.mcpNameHeader = name;
+  if (body !== undefined) inbound.body = body;
+  return classifyInboundRequest(inbound).kind === "legacy";
 }
 
 /**
@@ -39,8 +59,7 @@ export function createEraRouter(deps: {
 
   return {
     async handle(req, res) {
-      const probe = await toWebRequest(req, req.body);
-      if (await isLegacyRequest(probe, req.body)) return deps.legacy(req, res);
+      if (isLegacy(req)) return deps.legacy(req, res);
       const auth = toAuthInfo(requestPrincipal(req));
       await serveModern(Object.assign(req, { auth }), res, req.body);
     },

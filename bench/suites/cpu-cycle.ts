@@ -1,0 +1,258 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { startRedisServer } from "@inquiry-hub/test-kit";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { z } from "zod";
+import { startDevicePool } from "../lib/device-pool";
+import type { DevicePool } from "../lib/device-pool";
+import { connectMcp, createBenchUsers, hubDeviceSpecs } from "../lib/hub-client";
+import { stop } from "../lib/processes";
+import { startCpuMeter } from "../lib/proc-stats";
+import { multiNodeUnsupported } from "../lib/redis";
+import { startBaseline, startHub } from "../lib/servers";
+import type { ServerProcess } from "../lib/servers";
+import type { Tally } from "../load/worker-messages";
+import { callOnce } from "./throughput";
+
+const DEVICES_PER_USER = 3;
+/** Cycles in the first second of each window are not measured: connections and JIT warm up. */
+const WARM_UP_MS = 1_000;
+/** Device worker processes per side: the load generator must not be what limits the rate. */
+const DEVICE_WORKERS = 2;
+
+/** One measured window: the cycles completed in it and the server CPU they cost. */
+export interface CpuWindow {
+  cycles: number;
+  /** CPU (user + system) of the measured server processes over the window, from /proc. */
+  cpuMs: number;
+  seconds: number;
+}
+
+/** The sizes of one `cycle` suite run. */
+export interface CpuCycleSizes {
+  users: number;
+  seconds: number;
+  rounds: number;
+}
+
+/**
+ * Server CPU per full cycle (call → `inquiry:new` on every device → one device answers over
+ * its socket → `inquiry:withdrawn` on every device → result at the caller): the hub on one
+ * node, the bare floor (bench/baseline-server.ts `POST /cycle`) in the same run, and two hub
+ * nodes on one redis-server (all three processes counted). Windows of the three alternate.
+ */
+export interface CpuCycleResult extends CpuCycleSizes {
+  devicesPerUser: number;
+  floor: CpuWindow[];
+  hub: CpuWindow[];
+  twoNodes: CpuWindow[] | { notMeasured: string };
+  /** Calls that failed or came back with another answer than the device gave: must be 0. */
+  wrongResults: number;
+  /** The hub side's device bookkeeping (duplicates, missing withdrawals): must be all 0. */
+  tally: Tally;
+}
+
+/**
+ * `concurrency` loops each calling `once` back to back until stopped; counts completions, so
+ * a window reads how many cycles finished inside it.
+ */
+function startLoops(concurrency: number, once: (loop: number) => Promise<boolean>) {
+  let running = true;
+  let completed = 0;
+  let wrong = 0;
+  const loops = Array.from({ length: concurrency }, async (_, loop) => {
+    while (running) {
+      const correct = await once(loop).catch(() => false);
+      if (correct) completed += 1;
+      else wrong += 1;
+    }
+  });
+  return {
+    completed: () => completed,
+    wrong: () => wrong,
+    async stop(): Promise<void> {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** Runs the load for a warm-up and one window; the server CPU is read for `pids` only. */
+async function measureWindow(
+  pids: Record<string, number>,
+  seconds: number,
+  once: (loop: number) => Promise<boolean>,
+  concurrency: number,
+): Promise<CpuWindow & { wrong: number }> {
+  const loops = startLoops(concurrency, once);
+  try {
+    await sleep(WARM_UP_MS);
+    const meter = startCpuMeter(pids);
+    const before = loops.completed();
+    const startedAt = performance.now();
+    await sleep(seconds * 1000);
+    const cpu = meter();
+    const cycles = loops.completed() - before;
+    const elapsed = (performance.now() - startedAt) / 1000;
+    const cpuMs = Object.values(cpu).reduce((sum, ms) => sum + ms, 0);
+    await loops.stop();
+    return { cycles, cpuMs, seconds: elapsed, wrong: loops.wrong() };
+  } finally {
+    await loops.stop();
+  }
+}
+
+function windowOf({ cycles, cpuMs, seconds }: CpuWindow): CpuWindow {
+  return { cycles, cpuMs, seconds };
+}
+
+const FloorReplySchema = z.object({ answer: z.string() });
+
+/** One floor cycle: a POST the baseline holds until a device of `room` answered it. */
+async function floorCycle(baseUrl: URL, room: string): Promise<boolean> {
+  const response = await fetch(new URL(`/cycle?room=${room}`, baseUrl), { method: "POST" });
+  const reply = FloorReplySchema.parse(await response.json());
+  return reply.answer.startsWith("answer-");
+}
+
+/** The hub side of one topology: its servers, devices and agents, ready to loop. */
+interface HubSide {
+  pids: Record<string, number>;
+  clients: Client[];
+  pool: DevicePool;
+  close(): Promise<void>;
+}
+
+/** Users, devices and MCP agents on `hubs`; `extraPids` are counted with them (redis-server). */
+async function startHubSide(
+  hubs: ServerProcess[],
+  users: number,
+  extraPids: Record<string, number> = {},
+): Promise<HubSide> {
+  const hubUrls = hubs.map((hub) => hub.url);
+  const accounts = await createBenchUsers(hubUrls[0]!, users, DEVICES_PER_USER);
+  const pool = await startDevicePool(
+    hubDeviceSpecs(accounts, hubUrls),
+    "auto-answer",
+    DEVICE_WORKERS,
+  );
+  const clients: Client[] = [];
+  for (const [index, account] of accounts.entries())
+    clients.push(await connectMcp(hubUrls[index % hubUrls.length]!, account.tokens[0]!));
+  const side: HubSide = {
+    pids: {
+      ...Object.fromEntries(hubs.map((hub, index) => [`hub${index}`, hub.pid])),
+      ...extraPids,
+    },
+    clients,
+    pool,
+    async close() {
+      await Promise.allSettled(clients.map((client) => client.close()));
+      await pool.close();
+    },
+  };
+  return side;
+}
+
+function hubWindow(side: HubSide, sizes: CpuCycleSizes): Promise<CpuWindow & { wrong: number }> {
+  return measureWindow(
+    side.pids,
+    sizes.seconds,
+    (loop) => callOnce(side.clients[loop]!),
+    sizes.users,
+  );
+}
+
+/**
+ * The `cycle` suite: `sizes.users` users × 3 devices on each side, each user's agent looping
+ * (MCP `send_inquiry` on the hub, a held `POST /cycle` on the floor), one random device of the
+ * user answering over its socket. Rounds alternate floor, one node, two nodes. `oneNodeFlags`
+ * go to the one-node hub's `node` (`--cpu-prof` for a profile of exactly what is measured).
+ */
+export async function runCpuCycle(
+  sizes: CpuCycleSizes,
+  oneNodeFlags: string[] = [],
+): Promise<CpuCycleResult> {
+  console.log(
+    `cycle: ${sizes.users} users × ${DEVICES_PER_USER} devices, ${sizes.rounds} rounds of ${sizes.seconds} s per side`,
+  );
+  const result: CpuCycleResult = {
+    ...sizes,
+    devicesPerUser: DEVICES_PER_USER,
+    floor: [],
+    hub: [],
+    twoNodes: [],
+    wrongResults: 0,
+    tally: {
+      answersSent: 0,
+      answersAccepted: 0,
+      answersRefused: 0,
+      duplicateDeliveries: 0,
+      missingWithdrawals: 0,
+    },
+  };
+  const unsupported = multiNodeUnsupported();
+  if (unsupported !== undefined) result.twoNodes = { notMeasured: unsupported };
+  const redis = unsupported === undefined ? await startRedisServer() : undefined;
+  const servers: ServerProcess[] = [];
+  const sides: HubSide[] = [];
+  let floorPool: DevicePool | undefined;
+  try {
+    const baseline = await startBaseline();
+    const oneNode = await startHub({ name: "hub-cycle", nodeFlags: oneNodeFlags });
+    servers.push(baseline, oneNode);
+    const rooms = Array.from({ length: sizes.users }, (_, index) => `cycle-room-${index}`);
+    floorPool = await startDevicePool(
+      rooms.flatMap((room) =>
+        Array.from({ length: DEVICES_PER_USER }, () => ({
+          url: baseline.url.origin,
+          auth: { room },
+          userId: room,
+        })),
+      ),
+      "auto-answer",
+      DEVICE_WORKERS,
+    );
+    const oneNodeSide = await startHubSide([oneNode], sizes.users);
+    sides.push(oneNodeSide);
+    let twoNodeSide: HubSide | undefined;
+    if (redis !== undefined) {
+      const twoNodes = await Promise.all(
+        [0, 1].map((node) =>
+          startHub({ name: `hub-cycle-${node}`, env: { REDIS_URL: redis.url } }),
+        ),
+      );
+      servers.push(...twoNodes);
+      twoNodeSide = await startHubSide(twoNodes, sizes.users, { redis: redis.pid! });
+      sides.push(twoNodeSide);
+    }
+
+    for (let round = 0; round < sizes.rounds; round += 1) {
+      const floor = await measureWindow(
+        { baseline: baseline.pid },
+        sizes.seconds,
+        (loop) => floorCycle(baseline.url, rooms[loop]!),
+        sizes.users,
+      );
+      const hub = await hubWindow(oneNodeSide, sizes);
+      const windows = [floor, hub];
+      result.floor.push(windowOf(floor));
+      result.hub.push(windowOf(hub));
+      if (twoNodeSide !== undefined && Array.isArray(result.twoNodes)) {
+        const twoNodes = await hubWindow(twoNodeSide, sizes);
+        windows.push(twoNodes);
+        result.twoNodes.push(windowOf(twoNodes));
+      }
+      result.wrongResults += windows.reduce((sum, window) => sum + window.wrong, 0);
+    }
+    for (const side of sides) {
+      const tally = await side.pool.tally();
+      for (const key of Object.keys(tally) as (keyof Tally)[]) result.tally[key] += tally[key];
+    }
+    return result;
+  } finally {
+    await Promise.allSettled(sides.map((side) => side.close()));
+    await floorPool?.close();
+    await Promise.all(servers.map((server) => stop(server.child)));
+    await redis?.stop();
+  }
+}
