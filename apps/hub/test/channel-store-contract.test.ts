@@ -150,6 +150,17 @@ function describeChannelContract(name: string, open: () => ChannelStores): void 
       expect(await claims.claimFollowUp("webhook", id, "resolved")).toBeUndefined();
     });
 
+    it("sends the follow-up exactly once when the resolution races the announcement's record", async () => {
+      const { deliveryClaims: claims } = open();
+      const id = randomUUID();
+      expect(await claims.claimAnnouncement("push", id)).toBe(true);
+      const recording = claims.recordAnnouncement("push", id, "pushed");
+      const followUp = await claims.claimFollowUp("push", id, "resolved");
+      const parked = await recording;
+      expect([followUp === "pushed", parked === "resolved"].filter(Boolean)).toHaveLength(1);
+      expect(await claims.claimFollowUp("push", id, "resolved")).toBeUndefined();
+    });
+
     it("has nothing to follow up when nothing was announced, and never announces late", async () => {
       const { deliveryClaims: claims } = open();
       const [quiet, late] = [randomUUID(), randomUUID()];

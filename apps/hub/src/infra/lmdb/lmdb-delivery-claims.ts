@@ -3,90 +3,125 @@ import type { ClaimedChannel, DeliveryClaims } from "../../core/notifications/po
 import type { EmbeddedDatabase } from "./embedded-database";
 import { createExpiryIndex } from "./lmdb-expiry-index";
 
-/** Where one claim stands (see DeliveryClaims); `done` is a tombstone until the claim expires. */
-type ClaimState =
-  | { kind: "announcing" }
-  | { kind: "announced"; followUp: string }
-  | { kind: "resolved"; resolution: string }
-  | { kind: "done" };
+/**
+ * A claim this process is working on: an announcement under way (its resolution parked if one
+ * came meanwhile), or one that reached no one and waits only for its resolution to end it.
+ */
+type InFlight =
+  { kind: "announcing" } | { kind: "resolved"; resolution: string } | { kind: "reached-no-one" };
 
-interface StoredClaim {
-  state: ClaimState;
+/** What a restart must keep: the data the follow-up needs, until its deadline. */
+interface StoredFollowUp {
+  followUp: string;
   expiresAtMs: number;
 }
 
 /**
- * Delivery claims kept across restarts, so a hub restarted between announcing an inquiry and
- * its resolution still sends the follow-up (and never announces it twice). Table `claims`
- * holds `[channel, inquiryId]` → state and deadline; every step reads and writes the claim in
- * one write transaction, so each state change is atomic like the Redis scripts. As in Redis,
- * a claim lives DELIVERY_CLAIM_TTL_MS from its creation and ends as a `done` tombstone, so a
- * late `claimAnnouncement` never announces a finished inquiry; expired claims are swept
- * (bounded) through `claims-expiry` whenever a claim is created.
+ * Delivery claims of the embedded (single-node) store. One process is the only claimant, and
+ * its bus hands a node `inquiry.created` before `inquiry.resolved`, so the steps of a claim
+ * need no store to be atomic: they run on in-memory state, one entry per inquiry announced and
+ * not yet resolved. What a restart must not lose is written to table `claims`: the follow-up
+ * data of a question that was pushed or posted, so a hub restarted before the resolution
+ * still withdraws it. A question that reached no one — most of them: no subscription away
+ * from a socket, no webhook — costs no disk write. As in Redis, a finished claim leaves a
+ * tombstone for DELIVERY_CLAIM_TTL_MS (in memory: only a follow-up taken, or a resolution
+ * heard before any announcement, makes one), so a late announcement never goes out; a stored
+ * follow-up also lives that long, swept (bounded) through `claims-expiry` when one is written.
  */
-export function createLmdbDeliveryClaims(db: EmbeddedDatabase): DeliveryClaims {
-  const claims = db.table<StoredClaim>("claims");
+export function createLmdbDeliveryClaims(
+  db: EmbeddedDatabase,
+  now: () => number = Date.now,
+): DeliveryClaims {
+  const followUps = db.table<StoredFollowUp>("claims");
   const expiries = createExpiryIndex(db.table<string>("claims-expiry"), "claim");
+  const inFlight = new Map<string, InFlight>();
+  const tombstones = new Map<string, number>();
   const idOf = (channel: ClaimedChannel, inquiryId: string) => `${channel}:${inquiryId}`;
 
-  function live(id: string, nowMs: number): StoredClaim | undefined {
-    const claim = claims.get(id);
-    return claim !== undefined && claim.expiresAtMs > nowMs ? claim : undefined;
+  function storedFollowUp(id: string): StoredFollowUp | undefined {
+    const stored = followUps.get(id);
+    return stored !== undefined && stored.expiresAtMs > now() ? stored : undefined;
   }
 
-  /** Creates the claim in `state` unless a live one exists; call inside a write transaction. */
-  function create(id: string, state: ClaimState, nowMs: number): boolean {
-    expiries.sweep(nowMs, (expired) => claims.removeSync(expired));
-    if (live(id, nowMs) !== undefined) return false;
-    const former = claims.get(id);
-    const expiresAtMs = nowMs + DELIVERY_CLAIM_TTL_MS;
-    claims.putSync(id, { state, expiresAtMs });
-    expiries.schedule(id, expiresAtMs, former?.expiresAtMs);
-    return true;
+  function finished(id: string): boolean {
+    const expiresAtMs = tombstones.get(id);
+    if (expiresAtMs === undefined) return false;
+    if (expiresAtMs > now()) return true;
+    tombstones.delete(id);
+    return false;
   }
 
-  /** Moves a live claim to `state`, keeping its deadline; call inside a write transaction. */
-  function move(id: string, claim: StoredClaim, state: ClaimState): void {
-    claims.putSync(id, { state, expiresAtMs: claim.expiresAtMs });
+  function bury(id: string): void {
+    const nowMs = now();
+    for (const [each, expiresAtMs] of tombstones) if (expiresAtMs <= nowMs) tombstones.delete(each);
+    tombstones.set(id, nowMs + DELIVERY_CLAIM_TTL_MS);
+  }
+
+  async function keep(id: string, followUp: string): Promise<StoredFollowUp> {
+    return followUps.transaction(() => {
+      const nowMs = now();
+      expiries.sweep(nowMs, (expired) => followUps.removeSync(expired));
+      const former = followUps.get(id);
+      const stored = { followUp, expiresAtMs: nowMs + DELIVERY_CLAIM_TTL_MS };
+      followUps.putSync(id, stored);
+      expiries.schedule(id, stored.expiresAtMs, former?.expiresAtMs);
+      return stored;
+    });
+  }
+
+  async function take(id: string, stored: StoredFollowUp): Promise<void> {
+    await followUps.transaction(() => {
+      followUps.removeSync(id);
+      expiries.unschedule(id, stored.expiresAtMs);
+    });
   }
 
   return {
     claimAnnouncement(channel, inquiryId) {
       const id = idOf(channel, inquiryId);
-      return claims.transaction(() => create(id, { kind: "announcing" }, Date.now()));
+      if (inFlight.has(id) || finished(id) || storedFollowUp(id) !== undefined)
+        return Promise.resolve(false);
+      inFlight.set(id, { kind: "announcing" });
+      return Promise.resolve(true);
     },
 
-    recordAnnouncement(channel, inquiryId, followUp) {
+    async recordAnnouncement(channel, inquiryId, followUp) {
       const id = idOf(channel, inquiryId);
-      return claims.transaction(() => {
-        const claim = live(id, Date.now());
-        if (claim === undefined) return undefined;
-        const { state } = claim;
-        if (state.kind === "announcing" && followUp !== undefined) {
-          move(id, claim, { kind: "announced", followUp });
-          return undefined;
-        }
-        if (state.kind === "announcing" || state.kind === "resolved")
-          move(id, claim, { kind: "done" });
-        return state.kind === "resolved" ? state.resolution : undefined;
-      });
+      const state = inFlight.get(id);
+      if (state?.kind === "resolved") {
+        inFlight.delete(id);
+        bury(id);
+        return state.resolution;
+      }
+      if (state?.kind !== "announcing") return undefined;
+      if (followUp === undefined) {
+        inFlight.set(id, { kind: "reached-no-one" });
+        return undefined;
+      }
+      const stored = await keep(id, followUp);
+      // A resolution heard while the write ran was parked: hand it to the announcer instead.
+      const parked = inFlight.get(id);
+      inFlight.delete(id);
+      if (parked?.kind !== "resolved") return undefined;
+      bury(id);
+      await take(id, stored);
+      return parked.resolution;
     },
 
-    claimFollowUp(channel, inquiryId, resolution) {
+    async claimFollowUp(channel, inquiryId, resolution) {
       const id = idOf(channel, inquiryId);
-      return claims.transaction(() => {
-        const nowMs = Date.now();
-        const claim = live(id, nowMs);
-        if (claim === undefined) {
-          create(id, { kind: "done" }, nowMs);
-          return undefined;
-        }
-        const { state } = claim;
-        if (state.kind === "announcing") move(id, claim, { kind: "resolved", resolution });
-        if (state.kind !== "announced") return undefined;
-        move(id, claim, { kind: "done" });
-        return state.followUp;
-      });
+      const state = inFlight.get(id);
+      if (state?.kind === "announcing") {
+        inFlight.set(id, { kind: "resolved", resolution });
+        return undefined;
+      }
+      if (state?.kind === "reached-no-one") inFlight.delete(id);
+      if (state !== undefined || finished(id)) return undefined;
+      const stored = storedFollowUp(id);
+      bury(id);
+      if (stored === undefined) return undefined;
+      await take(id, stored);
+      return stored.followUp;
     },
   };
 }
