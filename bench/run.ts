@@ -4,15 +4,15 @@
  * Starts everything it measures as child processes on 127.0.0.1 (the hub exactly as
  * `npm start` runs it, the bare Socket.IO baseline, device workers, redis-server for the
  * two-node rows; the built hub, demo-tools and agents for re-attach), measures the issue's
- * figures, writes bench/results/<date>.json and .md (`<date>-quick.*` for `--quick`, so a quick
- * look never overwrites a full run's figures), prints the markdown, and stops every child it
- * started, also on error and Ctrl-C.
+ * figures, writes bench/results/<date>.json and .md (`<date>-quick.*` for `--quick`,
+ * `<date>-<suites>.*` for `--only`, so a partial look never overwrites a full run's figures),
+ * prints the markdown, and stops every child it started, also on error and Ctrl-C.
  * `--smoke` (run by `npm test`) writes nothing and fails unless every suite measured something.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import { describeMachine } from "./lib/machine";
-import { parseOptions } from "./lib/options";
+import { parseOptions, SUITE_NAMES } from "./lib/options";
 import type { BenchOptions } from "./lib/options";
 import { stop, stopAll } from "./lib/processes";
 import { multiNodeUnsupported } from "./lib/redis";
@@ -40,6 +40,19 @@ function hubFlags(options: BenchOptions, label: string): string[] {
   return options.profileHub
     ? ["--cpu-prof", "--cpu-prof-dir", `${RESULTS_DIR}profiles/${label}`]
     : [];
+}
+
+/**
+ * The results' file name: `<date>` for a full run of every suite, with `-quick` for a quick
+ * run and `-<suite>+<suite>` for a run of some suites, so neither ever overwrites a full run.
+ */
+function resultsName(date: string, options: BenchOptions): string {
+  const partial = SUITE_NAMES.some((suite) => !options.suites.has(suite));
+  return [
+    date,
+    ...(options.mode === "quick" ? ["quick"] : []),
+    ...(partial ? [[...options.suites].join("+")] : []),
+  ].join("-");
 }
 
 /** Runs `work` against fresh processes from `start`, always stopping them afterwards. */
@@ -123,7 +136,7 @@ async function main(): Promise<void> {
     assertSmokeMeasured(results, options);
     return;
   }
-  const name = options.mode === "quick" ? `${date}-quick` : date;
+  const name = resultsName(date, options);
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(`${RESULTS_DIR}${name}.json`, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(`${RESULTS_DIR}${name}.md`, markdown);

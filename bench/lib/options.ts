@@ -22,8 +22,11 @@ interface ModeSizes {
   reattachRuns: number;
   /** Re-attaches of each kind (full replay, live tail) per row; p99 needs ≥ 100. */
   reattachSamples: number;
-  /** The `cycle` suite: users (× 3 devices), seconds per window, interleaved rounds. */
-  cycle: { users: number; seconds: number; rounds: number };
+  /**
+   * The `cycle` suite: users (× 3 devices), seconds per window, interleaved rounds, and the
+   * untimed load each side gets first (the hub's cost per cycle still falls for ~15 s of JIT).
+   */
+  cycle: { users: number; seconds: number; rounds: number; warmUpSeconds: number };
 }
 
 /** What one `npm run bench` invocation measures. */
@@ -53,7 +56,7 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     storeCycles: 20_000,
     reattachRuns: 20,
     reattachSamples: 500,
-    cycle: { users: 30, seconds: 10, rounds: 3 },
+    cycle: { users: 30, seconds: 10, rounds: 3, warmUpSeconds: 20 },
   },
   quick: {
     rounds: 3,
@@ -68,7 +71,7 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     storeCycles: 5_000,
     reattachRuns: 8,
     reattachSamples: 200,
-    cycle: { users: 30, seconds: 3, rounds: 2 },
+    cycle: { users: 30, seconds: 5, rounds: 2, warmUpSeconds: 10 },
   },
   smoke: {
     rounds: 1,
@@ -83,7 +86,7 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     storeCycles: 300,
     reattachRuns: 2,
     reattachSamples: 4,
-    cycle: { users: 3, seconds: 1, rounds: 1 },
+    cycle: { users: 3, seconds: 1, rounds: 1, warmUpSeconds: 1 },
   },
 };
 

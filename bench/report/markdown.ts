@@ -312,7 +312,7 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
       reattachTable(results.reattach),
     );
   if (results.cycle !== undefined) {
-    const { users, devicesPerUser, seconds, rounds } = results.cycle;
+    const { users, devicesPerUser, seconds, rounds, warmUpSeconds } = results.cycle;
     sections.push(
       "## 8. Cycle: server CPU per full inquiry cycle",
       `${users} users × ${devicesPerUser} devices; each user's agent loops (the hub: MCP \`send_inquiry\` ` +
@@ -320,8 +320,10 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
         "until a device answers), one random device of the user answers over its socket, every " +
         "device gets `inquiry:new` and `inquiry:withdrawn`. Server CPU is user + system time of the " +
         "listed processes from `/proc/<pid>/stat` (10 ms ticks) over each window, so the load " +
-        `generators' share of the machine does not count. ${rounds} interleaved round(s) of ` +
-        `${seconds} s per side after a 1 s warm-up each; the median window's ms per cycle.`,
+        `generators' share of the machine does not count. Each side first runs ${warmUpSeconds} s ` +
+        `untimed (the hub's cost per cycle falls for ~15 s while the JIT settles), then ${rounds} ` +
+        `interleaved round(s) of ${seconds} s per side after a 1 s ramp each; the median window's ` +
+        "ms per cycle.",
       cycleTable(results.cycle),
     );
   }

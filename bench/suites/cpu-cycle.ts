@@ -27,11 +27,12 @@ export interface CpuWindow {
   seconds: number;
 }
 
-/** The sizes of one `cycle` suite run. */
+/** The sizes of one `cycle` suite run (see BenchOptions.cycle). */
 export interface CpuCycleSizes {
   users: number;
   seconds: number;
   rounds: number;
+  warmUpSeconds: number;
 }
 
 /**
@@ -76,11 +77,31 @@ function startLoops(concurrency: number, once: (loop: number) => Promise<boolean
   };
 }
 
-/** Runs the load for a warm-up and one window; the server CPU is read for `pids` only. */
-async function measureWindow(
-  pids: Record<string, number>,
+/** What one side loops on, and the server processes whose CPU it costs. */
+interface CycleLoad {
+  pids: Record<string, number>;
+  once: (loop: number) => Promise<boolean>;
+}
+
+/**
+ * Runs `once` in loops for `seconds`, measuring nothing, so the server's JIT settles before
+ * the first window; returns the wrong or failed results, which count like any others.
+ */
+async function warmUp(
   seconds: number,
   once: (loop: number) => Promise<boolean>,
+  concurrency: number,
+): Promise<number> {
+  const loops = startLoops(concurrency, once);
+  await sleep(seconds * 1000);
+  await loops.stop();
+  return loops.wrong();
+}
+
+/** Runs the load for a warm-up and one window; the server CPU is read for `pids` only. */
+async function measureWindow(
+  { pids, once }: CycleLoad,
+  seconds: number,
   concurrency: number,
 ): Promise<CpuWindow & { wrong: number }> {
   const loops = startLoops(concurrency, once);
@@ -99,10 +120,6 @@ async function measureWindow(
   } finally {
     await loops.stop();
   }
-}
-
-function windowOf({ cycles, cpuMs, seconds }: CpuWindow): CpuWindow {
-  return { cycles, cpuMs, seconds };
 }
 
 const FloorReplySchema = z.object({ answer: z.string() });
@@ -153,13 +170,8 @@ async function startHubSide(
   return side;
 }
 
-function hubWindow(side: HubSide, sizes: CpuCycleSizes): Promise<CpuWindow & { wrong: number }> {
-  return measureWindow(
-    side.pids,
-    sizes.seconds,
-    (loop) => callOnce(side.clients[loop]!),
-    sizes.users,
-  );
+function hubLoad(side: HubSide): CycleLoad {
+  return { pids: side.pids, once: (loop) => callOnce(side.clients[loop]!) };
 }
 
 /**
@@ -226,23 +238,27 @@ export async function runCpuCycle(
       sides.push(twoNodeSide);
     }
 
+    const loads: { windows: CpuWindow[]; load: CycleLoad }[] = [
+      {
+        windows: result.floor,
+        load: {
+          pids: { baseline: baseline.pid },
+          once: (loop) => floorCycle(baseline.url, rooms[loop]!),
+        },
+      },
+      { windows: result.hub, load: hubLoad(oneNodeSide) },
+      ...(twoNodeSide !== undefined && Array.isArray(result.twoNodes)
+        ? [{ windows: result.twoNodes, load: hubLoad(twoNodeSide) }]
+        : []),
+    ];
+    for (const { load } of loads)
+      result.wrongResults += await warmUp(sizes.warmUpSeconds, load.once, sizes.users);
     for (let round = 0; round < sizes.rounds; round += 1) {
-      const floor = await measureWindow(
-        { baseline: baseline.pid },
-        sizes.seconds,
-        (loop) => floorCycle(baseline.url, rooms[loop]!),
-        sizes.users,
-      );
-      const hub = await hubWindow(oneNodeSide, sizes);
-      const windows = [floor, hub];
-      result.floor.push(windowOf(floor));
-      result.hub.push(windowOf(hub));
-      if (twoNodeSide !== undefined && Array.isArray(result.twoNodes)) {
-        const twoNodes = await hubWindow(twoNodeSide, sizes);
-        windows.push(twoNodes);
-        result.twoNodes.push(windowOf(twoNodes));
+      for (const { windows, load } of loads) {
+        const { wrong, ...window } = await measureWindow(load, sizes.seconds, sizes.users);
+        windows.push(window);
+        result.wrongResults += wrong;
       }
-      result.wrongResults += windows.reduce((sum, window) => sum + window.wrong, 0);
     }
     for (const side of sides) {
       const tally = await side.pool.tally();
