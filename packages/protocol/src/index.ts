@@ -131,6 +131,13 @@ export {
   SendInquiryArgsSchema,
 } from "./mcp-tools";
 export type { RespondInquiryArgs, SendInquiryArgs } from "./mcp-tools";
+export {
+  MAX_APPROVAL_JSON_LENGTH,
+  MAX_FRAMEWORK_TOOL_NAME_LENGTH,
+  RequestApprovalArgsSchema,
+  RequestApprovalResultSchema,
+} from "./request-approval";
+export type { RequestApprovalArgs, RequestApprovalResult } from "./request-approval";
 export { PROTOCOL_VERSION, SocketHandshakeAuthSchema, SocketRefusalSchema } from "./socket-auth";
 export type { SocketHandshakeAuth, SocketRefusal } from "./socket-auth";
 export {

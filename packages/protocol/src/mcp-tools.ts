@@ -9,6 +9,8 @@ export const MAX_PROMPT_LENGTH = 10_000;
 export const HUB_TOOL_NAMES = {
   sendInquiry: "send_inquiry",
   respondInquiry: "respond_inquiry",
+  /** A framework bridge's own tool call, approved by the person (see request-approval.ts). */
+  requestApproval: "request_approval",
 } as const;
 
 /** The `prompt` parameter's description in tools/list unless a session overrides it. */

@@ -1,0 +1,128 @@
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { CallToolResult } from "@modelcontextprotocol/client";
+import {
+  HUB_TOOL_NAMES,
+  IDEMPOTENCY_META_KEY,
+  RequestApprovalResultSchema,
+} from "@inquiry-hub/protocol";
+import type {
+  ApprovalDecision,
+  RequestApprovalArgs,
+  RequestApprovalResult,
+} from "@inquiry-hub/protocol";
+
+/** Where the hub is and who asks: an agent key a person created for this agent. */
+export interface HubApprovalsOptions {
+  /** The hub's MCP URL, e.g. `http://localhost:3000/mcp` (through the web) or the hub's own `/mcp`. */
+  mcpUrl: string | URL;
+  /** An agent key (`ihk_…`) from Devices → Agent keys; never a person's login token. */
+  agentKey: string;
+  /** The framework asking, shown on the approval card (`langgraph`, `openai-agents`, `ai-sdk`). */
+  source: string;
+  /**
+   * How long one request may go without a heartbeat from the hub before the client gives up.
+   * The hub sends one every few seconds while the person decides, so this only trips when the
+   * hub is gone; the approval's own deadline is the hub's timeout.
+   */
+  silenceTimeoutMs?: number;
+}
+
+/** One tool call the framework is about to make, as the person will see it. */
+export interface ToolCallForApproval {
+  tool: string;
+  arguments: Record<string, unknown>;
+  description?: string | undefined;
+  /** JSON Schema of the tool's arguments; the hub checks the person's edits against it. */
+  inputSchema?: Record<string, unknown> | undefined;
+  /** What the person may decide; all three when absent. */
+  allowedDecisions?: readonly ApprovalDecision[] | undefined;
+  /**
+   * Names this call across restarts: the framework's own stable id for it (thread + tool
+   * call id). Asking again with the same key after a restart reattaches to the same approval
+   * instead of asking the person twice, and returns the decision if it was already made.
+   */
+  key: string;
+  /** Groups the approvals of one agent run on the person's devices. */
+  runId?: string | undefined;
+}
+
+/** A connection to the hub's `request_approval` tool, reused for every approval of a process. */
+export interface HubApprovals {
+  /** Asks the person and waits for their decision (or the hub's timeout). */
+  request(call: ToolCallForApproval, options?: { signal?: AbortSignal }): Promise<RequestApprovalResult>;
+  close(): Promise<void>;
+}
+
+/** The hub refused the request (bad arguments, a revoked key, the pending-question cap). */
+export class HubApprovalError extends Error {
+  override readonly name = "HubApprovalError";
+}
+
+const DEFAULT_SILENCE_TIMEOUT_MS = 60_000;
+
+function textOf(result: CallToolResult): string {
+  return result.content
+    .map((part) => (part.type === "text" ? part.text : ""))
+    .join("\n")
+    .trim();
+}
+
+function toArgs(source: string, call: ToolCallForApproval): RequestApprovalArgs {
+  return {
+    source,
+    tool: call.tool,
+    arguments: call.arguments,
+    ...(call.description === undefined ? {} : { description: call.description }),
+    ...(call.inputSchema === undefined ? {} : { input_schema: call.inputSchema }),
+    ...(call.allowedDecisions === undefined
+      ? {}
+      : { allowed_decisions: [...call.allowedDecisions] }),
+    ...(call.runId === undefined ? {} : { run_id: call.runId }),
+  };
+}
+
+/**
+ * Connects to the hub with the official MCP client (either protocol generation, whichever
+ * the hub offers) and returns the approval requester the framework bridges share.
+ */
+export async function connectHubApprovals(options: HubApprovalsOptions): Promise<HubApprovals> {
+  const client = new Client(
+    { name: `inquiry-hub-${options.source}-bridge`, version: "0.1.0" },
+    { versionNegotiation: { mode: "auto" } },
+  );
+  const transport = new StreamableHTTPClientTransport(new URL(options.mcpUrl), {
+    requestInit: { headers: { authorization: `Bearer ${options.agentKey}` } },
+  });
+  await client.connect(transport);
+  const silenceTimeoutMs = options.silenceTimeoutMs ?? DEFAULT_SILENCE_TIMEOUT_MS;
+  return {
+    async request(call, requestOptions = {}) {
+      const result = await client.callTool(
+        {
+          name: HUB_TOOL_NAMES.requestApproval,
+          arguments: toArgs(options.source, call),
+          _meta: { [IDEMPOTENCY_META_KEY]: call.key },
+        },
+        {
+          // The hub's heartbeats arrive as progress; each one proves the wait is still alive.
+          onprogress: () => undefined,
+          resetTimeoutOnProgress: true,
+          timeout: silenceTimeoutMs,
+          ...(requestOptions.signal === undefined ? {} : { signal: requestOptions.signal }),
+        },
+      );
+      if (result.isError === true) throw new HubApprovalError(textOf(result));
+      const parsed = RequestApprovalResultSchema.safeParse(result.structuredContent);
+      if (!parsed.success)
+        throw new HubApprovalError(
+          `request_approval returned no decision: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+        );
+      return parsed.data;
+    },
+    async close() {
+      if (transport.sessionId !== undefined)
+        await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export { HubApprovalError, connectHubApprovals } from "./hub-approvals";
+export type { HubApprovals, HubApprovalsOptions, ToolCallForApproval } from "./hub-approvals";
+export type { RequestApprovalResult } from "@inquiry-hub/protocol";
