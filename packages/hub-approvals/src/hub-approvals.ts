@@ -49,7 +49,10 @@ export interface ToolCallForApproval {
 /** A connection to the hub's `request_approval` tool, reused for every approval of a process. */
 export interface HubApprovals {
   /** Asks the person and waits for their decision (or the hub's timeout). */
-  request(call: ToolCallForApproval, options?: { signal?: AbortSignal }): Promise<RequestApprovalResult>;
+  request(
+    call: ToolCallForApproval,
+    options?: { signal?: AbortSignal },
+  ): Promise<RequestApprovalResult>;
   close(): Promise<void>;
 }
 
