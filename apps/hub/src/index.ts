@@ -4,6 +4,7 @@ export { DEFAULT_HUB_CONFIG } from "./config/hub-config";
 export type { HubConfig } from "./config/hub-config";
 export { MAX_TIMEOUT_SECONDS } from "./core/shared/timeout-limits";
 export { loadConfig } from "./config/env";
+export { parseProxyConfig } from "./config/load-proxy-config";
 export { createEmbeddedInfra } from "./infra/lmdb";
 export { createMemoryInquiryStore } from "./infra/memory/memory-inquiry-store";
 export { openInquiry } from "./core/inquiries/inquiry-machine";

@@ -10,8 +10,10 @@ import type {
 
 type PhoneSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A person's phone as the hub sees it: a real Socket.IO device that hears and decides approvals. */
+/** A person's phone as the hub sees it: a real Socket.IO device that hears and decides cards. */
 export interface ApprovingPhone {
+  /** Resolves with the next card shown on this phone (or one already pending), oldest first. */
+  nextCard(accept?: (inquiry: Inquiry) => boolean): Promise<Inquiry>;
   /** Resolves with the next APPROVAL card shown on this phone (or one already pending). */
   nextApproval(accept?: (inquiry: Inquiry) => boolean): Promise<Inquiry>;
   /** Sends a decision like a tap on the card; resolves with the hub's ack. */
@@ -23,7 +25,7 @@ export interface ApprovingPhone {
 
 /**
  * Connects a device socket with a person's device token, as the web app and the phone do,
- * and keeps every APPROVAL card it is shown.
+ * and keeps every card it is shown until a test takes it.
  */
 export function connectApprovingPhone(hubUrl: URL, deviceToken: string): Promise<ApprovingPhone> {
   const socket: PhoneSocket = io(hubUrl.origin, {
@@ -37,7 +39,7 @@ export function connectApprovingPhone(hubUrl: URL, deviceToken: string): Promise
   const waiters = new Set<() => void>();
   const remember = (inquiries: Inquiry[]): void => {
     for (const inquiry of inquiries)
-      if (inquiry.type === "APPROVAL" && !shown.some((known) => known.id === inquiry.id))
+      if (!shown.some((known) => known.id === inquiry.id))
         shown.push(inquiry);
     for (const wake of waiters) wake();
   };
@@ -45,7 +47,7 @@ export function connectApprovingPhone(hubUrl: URL, deviceToken: string): Promise
   socket.on("inquiry:pending", (pending) => remember(pending));
   socket.on("inquiry:withdrawn", (event) => withdrawn.push(event.inquiryId));
   const phone: ApprovingPhone = {
-    nextApproval(accept = () => true) {
+    nextCard(accept = () => true) {
       return new Promise((resolve) => {
         const look = (): void => {
           const found = shown.find(accept);
@@ -57,6 +59,9 @@ export function connectApprovingPhone(hubUrl: URL, deviceToken: string): Promise
         waiters.add(look);
         look();
       });
+    },
+    nextApproval(accept = () => true) {
+      return phone.nextCard((inquiry) => inquiry.type === "APPROVAL" && accept(inquiry));
     },
     decide(inquiryId, body) {
       return new Promise((resolve) =>
