@@ -121,9 +121,12 @@ describe("an OpenAI-compatible upstream model", () => {
       body: { model: MODEL, stream: true, stream_options: { include_usage: true } },
     });
     expect(first?.body.messages[0]).toEqual({ role: "system", content: DEFAULT_SYSTEM_PROMPT });
-    expect(
-      first?.body.tools?.map((tool) => tool.type === "function" && tool.function.name),
-    ).toEqual(expect.arrayContaining(["send_inquiry", "get_weather"]) as unknown);
+    const offered = first?.body.tools?.map(
+      (tool) => tool.type === "function" && tool.function.name,
+    );
+    expect(offered).toEqual(expect.arrayContaining(["send_inquiry", "get_weather"]) as unknown);
+    // The hub's bridge-only tool stays off the model's list: this agent's gate is the proxy.
+    expect(offered).not.toContain("request_approval");
     expect(second?.body.messages.slice(-2)).toEqual([
       {
         role: "assistant",

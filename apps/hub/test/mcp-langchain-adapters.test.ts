@@ -31,7 +31,11 @@ describe("@langchain/mcp-adapters on /mcp", () => {
     });
 
     const tools = await langchain.getTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(["respond_inquiry", "send_inquiry"]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "request_approval",
+      "respond_inquiry",
+      "send_inquiry",
+    ]);
     const sendInquiry = tools.find((tool) => tool.name === "send_inquiry");
     if (sendInquiry === undefined) throw new Error("send_inquiry was not loaded");
 

@@ -81,7 +81,11 @@ describe("send_inquiry for 2026-07-28 clients", () => {
     expect((await asDevice.listTools()).tools.map((tool) => tool.name)).toEqual([
       "send_inquiry",
       "respond_inquiry",
+      "request_approval",
     ]);
-    expect((await asAgent.listTools()).tools.map((tool) => tool.name)).toEqual(["send_inquiry"]);
+    expect((await asAgent.listTools()).tools.map((tool) => tool.name)).toEqual([
+      "send_inquiry",
+      "request_approval",
+    ]);
   });
 });

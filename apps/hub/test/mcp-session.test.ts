@@ -191,7 +191,11 @@ describe("MCP sessions", () => {
     const client = await hub.connectMcp(token, "?description=Ask%20the%20boss&timeout=30");
     const { tools } = await client.listTools();
     expect(tools.find((tool) => tool.name === "send_inquiry")?.description).toBe("Ask the boss");
-    expect(tools.map((tool) => tool.name).sort()).toEqual(["respond_inquiry", "send_inquiry"]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "request_approval",
+      "respond_inquiry",
+      "send_inquiry",
+    ]);
 
     for (const bad of ["0", "abc", "90000"]) {
       const response = await fetch(new URL(`/mcp?timeout=${bad}`, hub.url), {

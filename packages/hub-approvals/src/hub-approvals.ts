@@ -1,4 +1,9 @@
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  ProtocolError,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import {
   HUB_TOOL_NAMES,
@@ -48,7 +53,12 @@ export interface ToolCallForApproval {
 
 /** A connection to the hub's `request_approval` tool, reused for every approval of a process. */
 export interface HubApprovals {
-  /** Asks the person and waits for their decision (or the hub's timeout). */
+  /**
+   * Asks the person and waits for their decision (or the hub's timeout). Throws
+   * HubApprovalError when the hub refuses the call. Aborting `signal` only stops waiting: on
+   * a 2026-07-28 hub the card stays up, so asking again with the same key (after a restart)
+   * finds the decision; a 2025-era hub withdraws it as `cancelled`.
+   */
   request(
     call: ToolCallForApproval,
     options?: { signal?: AbortSignal },
@@ -59,6 +69,22 @@ export interface HubApprovals {
 /** The hub refused the request (bad arguments, a revoked key, the pending-question cap). */
 export class HubApprovalError extends Error {
   override readonly name = "HubApprovalError";
+}
+
+/**
+ * A refusal the hub sent back, as a HubApprovalError: an HTTP 4xx (401 for a revoked key,
+ * 413 for a body past its limit, 429) or a JSON-RPC error (an unknown tool on an older hub).
+ * Undefined for anything else (a timeout, an abort, the hub unreachable or failing), which
+ * is thrown as it is.
+ */
+function refusalOf(error: unknown): HubApprovalError | undefined {
+  if (error instanceof SdkHttpError && error.status >= 400 && error.status < 500) {
+    const message = `the hub refused the request (HTTP ${error.status}): ${error.message}`;
+    return new HubApprovalError(message, { cause: error });
+  }
+  if (error instanceof ProtocolError)
+    return new HubApprovalError(`the hub refused the request: ${error.message}`, { cause: error });
+  return undefined;
 }
 
 const DEFAULT_SILENCE_TIMEOUT_MS = 60_000;
@@ -96,24 +122,30 @@ export async function connectHubApprovals(options: HubApprovalsOptions): Promise
   const transport = new StreamableHTTPClientTransport(new URL(options.mcpUrl), {
     requestInit: { headers: { authorization: `Bearer ${options.agentKey}` } },
   });
-  await client.connect(transport);
+  await client.connect(transport).catch((error: unknown) => {
+    throw refusalOf(error) ?? error;
+  });
   const silenceTimeoutMs = options.silenceTimeoutMs ?? DEFAULT_SILENCE_TIMEOUT_MS;
   return {
     async request(call, requestOptions = {}) {
-      const result = await client.callTool(
-        {
-          name: HUB_TOOL_NAMES.requestApproval,
-          arguments: toArgs(options.source, call),
-          _meta: { [IDEMPOTENCY_META_KEY]: call.key },
-        },
-        {
-          // The hub's heartbeats arrive as progress; each one proves the wait is still alive.
-          onprogress: () => undefined,
-          resetTimeoutOnProgress: true,
-          timeout: silenceTimeoutMs,
-          ...(requestOptions.signal === undefined ? {} : { signal: requestOptions.signal }),
-        },
-      );
+      const result = await client
+        .callTool(
+          {
+            name: HUB_TOOL_NAMES.requestApproval,
+            arguments: toArgs(options.source, call),
+            _meta: { [IDEMPOTENCY_META_KEY]: call.key },
+          },
+          {
+            // The hub's heartbeats arrive as progress; each one proves the wait is still alive.
+            onprogress: () => undefined,
+            resetTimeoutOnProgress: true,
+            timeout: silenceTimeoutMs,
+            ...(requestOptions.signal === undefined ? {} : { signal: requestOptions.signal }),
+          },
+        )
+        .catch((error: unknown) => {
+          throw refusalOf(error) ?? error;
+        });
       if (result.isError === true) throw new HubApprovalError(textOf(result));
       const parsed = RequestApprovalResultSchema.safeParse(result.structuredContent);
       if (!parsed.success)

@@ -39,8 +39,7 @@ export function connectApprovingPhone(hubUrl: URL, deviceToken: string): Promise
   const waiters = new Set<() => void>();
   const remember = (inquiries: Inquiry[]): void => {
     for (const inquiry of inquiries)
-      if (!shown.some((known) => known.id === inquiry.id))
-        shown.push(inquiry);
+      if (!shown.some((known) => known.id === inquiry.id)) shown.push(inquiry);
     for (const wake of waiters) wake();
   };
   socket.on("inquiry:new", (inquiry) => remember([inquiry]));

@@ -35,11 +35,16 @@ export const RequestApprovalArgsSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "1 to 64 lowercase letters, digits, '.', '_' or '-'")
     .describe("The framework or agent asking, e.g. langgraph, openai-agents, ai-sdk."),
-  /** The framework tool the agent wants to call. */
+  /**
+   * The framework tool the agent wants to call. The agent names it, and the card's markdown
+   * question quotes it in a code span, so control characters, invisible format characters
+   * and backticks (which could end the span and forge lines) are refused.
+   */
   tool: z
     .string()
     .min(1)
     .max(MAX_FRAMEWORK_TOOL_NAME_LENGTH)
+    .regex(/^[^\p{Cc}\p{Cf}`]+$/u, "no control or format characters and no backticks")
     .describe("The name of the tool the agent wants to call."),
   /** The arguments exactly as the agent would call the tool; approve returns them unchanged. */
   arguments: boundedJsonObject("arguments").describe("The tool call's arguments."),
@@ -73,10 +78,14 @@ export type RequestApprovalArgs = z.infer<typeof RequestApprovalArgsSchema>;
 export const RequestApprovalResultSchema = z.object({
   /** The APPROVAL inquiry that decided, for history and logs. */
   inquiryId: z.string().min(1),
+  /** What the person decided; `timeout` and `cancelled` when nobody did. */
   decision: z.enum([...ApprovalDecisionSchema.options, "timeout", "cancelled"]),
   /** Set for approve and edit: the arguments to call the tool with. */
   arguments: z.record(z.string(), z.unknown()).optional(),
-  /** Set for a reject with a reason: the person's words for the agent. */
+  /**
+   * Set for a reject with a reason: the person's words for the agent; or, when the hub could
+   * not apply the decision it got (it then fails closed to `reject`), why.
+   */
   message: z.string().max(MAX_ANSWER_LENGTH).optional(),
 });
 export type RequestApprovalResult = z.infer<typeof RequestApprovalResultSchema>;

@@ -1,4 +1,5 @@
 import type { Logger } from "@inquiry-hub/logging";
+import { HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
 import type { ModelProvider } from "../llm/model-provider";
 import type { McpEndpoint } from "../tools/mcp-connection";
 import type { ToolCallTimeouts } from "../tools/tool-box";
@@ -47,7 +48,9 @@ export function endpointsFor(
   const onHub = toolsUrl.origin === hubUrl.origin;
   if (onHub && yolo === false) toolsUrl.searchParams.set("yolo", "0");
   return [
-    { name: "hub", url: hubUrl, headers: bearer },
+    // request_approval is how framework bridges gate their own tools; this agent's gate is the
+    // approval proxy, so a model offered it could only ask the person to approve nothing.
+    { name: "hub", url: hubUrl, headers: bearer, hiddenTools: [HUB_TOOL_NAMES.requestApproval] },
     { name: "demo-tools", url: toolsUrl, ...(onHub ? { headers: bearer } : {}) },
   ];
 }

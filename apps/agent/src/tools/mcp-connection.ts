@@ -16,6 +16,8 @@ export interface McpEndpoint {
   url: URL;
   /** Extra HTTP headers, e.g. the user's `Authorization` for the hub. */
   headers?: Record<string, string>;
+  /** Tools of this server the model is never offered (e.g. the hub's bridge-only tools). */
+  hiddenTools?: readonly string[];
 }
 
 /** A connected MCP client with its tool list, closed when the chat request ends. */
@@ -64,7 +66,8 @@ export async function connectMcp(
   try {
     await client.connect(transport);
     const { tools } = await client.listTools();
-    return { name: endpoint.name, client, tools, close };
+    const offered = tools.filter((tool) => endpoint.hiddenTools?.includes(tool.name) !== true);
+    return { name: endpoint.name, client, tools: offered, close };
   } catch (error) {
     await client.close().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);

@@ -294,6 +294,10 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const streamEvents =
     deps.streamEventLog ??
     createMemoryStreamEventLog(streamEventLogLimits(config.mcpSessionIdleSeconds));
+  const approvalAudit =
+    deps.approvalAudit ??
+    createLogAuditSink(auditChild(logger), { fullArguments: config.auditFullArguments });
+  const forwardOnce = createForwardOnce(idempotencyIndex);
   const hubTools = {
     inquiries,
     idempotent,
@@ -305,6 +309,14 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     heartbeatMs: config.heartbeatSeconds * 1000,
     logger,
     tracing,
+    approvals: {
+      validateArguments,
+      audit: approvalAudit,
+      forwardOnce,
+      proxyUpstreams: new Set(
+        Object.keys(config.proxy?.upstreams ?? {}).map((name) => name.toLowerCase()),
+      ),
+    },
   };
   const mcp = createMcpEndpoint({
     legacy: createMcpSessions({
@@ -351,7 +363,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           yolo,
           teams: teams.proxy,
           idempotent,
-          forwardOnce: createForwardOnce(idempotencyIndex),
+          forwardOnce,
           streamEvents,
           roundTrip: {
             states: createRequestStates({
@@ -362,11 +374,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
             approvalUrl: (inquiryId) =>
               new URL(`/inbox#${inquiryId}`, config.webPublicUrl).toString(),
           },
-          audit:
-            deps.approvalAudit ??
-            createLogAuditSink(auditChild(logger), {
-              fullArguments: config.auditFullArguments,
-            }),
+          audit: approvalAudit,
           logger,
           tracing,
         });

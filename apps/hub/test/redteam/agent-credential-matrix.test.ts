@@ -3,11 +3,18 @@ import { AgentRunCredentialSchema, CreatedAgentKeySchema } from "@inquiry-hub/pr
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/client";
+import {
+  CLIENT_CAPABILITIES_META_KEY_V2,
+  TASKS_EXTENSION_ID_V2,
+} from "@modelcontextprotocol/ext-tasks/core/v2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileExists, gatedCall, startProxyHarness } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
 import { waitFor } from "../helpers";
 import type { OpenedCall } from "../helpers";
+import { MODERN_PROTOCOL_VERSION } from "../support/modern-mcp-client";
+import { connectTasksClient } from "../support/tasks-client";
 
 /**
  * Finding 1 and 2 of issue 14, as a matrix: an agent credential (a chat run's, and an agent
@@ -68,6 +75,13 @@ function connection(attempt: Promise<unknown>): Promise<string> {
   );
 }
 
+/** The per-request `_meta` of a 2026-07-28 client that declares the Tasks extension. */
+const TASKS_ENVELOPE = {
+  [PROTOCOL_VERSION_META_KEY]: MODERN_PROTOCOL_VERSION,
+  [CLIENT_INFO_META_KEY]: { name: "redteam-tasks", version: "1.0.0" },
+  [CLIENT_CAPABILITIES_META_KEY_V2]: { extensions: { [TASKS_EXTENSION_ID_V2]: {} } },
+};
+
 const ATTEMPTS: Attempt[] = [
   {
     path: "HTTP answer: approve",
@@ -110,6 +124,26 @@ const ATTEMPTS: Attempt[] = [
           () => "call refused",
         );
       return `${listed ? "listed" : "not listed"}; ${called}`;
+    },
+  },
+  {
+    path: "tasks/update over /mcp, declining its approval as a send_inquiry task",
+    refusedWith: "-32602",
+    run: async (token, id) => {
+      const tasks = await connectTasksClient([harness.hubUrl], token);
+      try {
+        const reply = await tasks.dispatch({
+          method: "tasks/update",
+          params: {
+            taskId: `inquiry.${id}`,
+            inputResponses: { answer: { action: "decline" } },
+            _meta: TASKS_ENVELOPE,
+          },
+        });
+        return reply.kind === "error" ? String(reply.error.code) : "updated";
+      } finally {
+        await tasks.close();
+      }
     },
   },
   {

@@ -28,6 +28,8 @@ export interface InquiryTasks {
    * exactly like a device's answer, recorded as given by the caller's credential. An answer
    * that lost the race is not an error: the stored final inquiry is returned with `applied:
    * false`. An invalid answer to a pending inquiry throws BAD_REQUEST and changes nothing.
+   * An APPROVAL is refused (FORBIDDEN) whatever its state: the client that asked for an
+   * approval (a gated call, request_approval) must never decide it, not even to reject it.
    */
   answer(
     caller: TaskCaller,
@@ -37,6 +39,10 @@ export interface InquiryTasks {
   /** Withdraws a pending inquiry `cancelled` everywhere; a final one stays as it is. */
   cancel(caller: TaskCaller, inquiryId: string): Promise<Inquiry>;
 }
+
+/** Why a task client's answer to an APPROVAL is refused. */
+export const SELF_APPROVAL_REFUSED =
+  "an approval is decided by the person on their devices; the MCP client that asked for it cannot decide it";
 
 /**
  * Whether the caller may follow this inquiry as a task: the user's inquiry asked by the
@@ -64,6 +70,7 @@ export function createInquiryTasks(inquiries: InquiryService): InquiryTasks {
 
     async answer(caller, inquiryId, body) {
       const current = await read(caller, inquiryId);
+      if (current.type === "APPROVAL") throw new HubError("FORBIDDEN", SELF_APPROVAL_REFUSED);
       if (current.status !== "pending") return { applied: false, inquiry: current };
       try {
         const inquiry = await inquiries.answer(caller.userId, inquiryId, body, caller.credentialId);

@@ -6,6 +6,8 @@ import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquir
 import type { InquiryTracing } from "../../core/inquiries/inquiry-tracing";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import type { Logger } from "../../core/shared/ports";
+import { registerRequestApprovalTool } from "./request-approval-tool";
+import type { RequestApprovalDeps } from "./request-approval-tool";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
 import { registerSendInquiryTool } from "./send-inquiry-tool";
 import type { SessionOptions } from "./session-options";
@@ -21,8 +23,10 @@ export interface HubToolDeps {
   /** Drafts suggested answers for send_inquiry calls without one; absent = off. */
   drafter?: AnswerDrafter | undefined;
   logger: Logger;
-  /** Traces send_inquiry calls; nothing when absent. */
+  /** Traces send_inquiry and request_approval calls; nothing when absent. */
   tracing?: InquiryTracing | undefined;
+  /** What request_approval needs besides the above (validator, audit, proxy names). */
+  approvals: RequestApprovalDeps;
 }
 
 /** Who calls and how: the credential behind the request and its `?timeout=…` options. */
@@ -49,6 +53,8 @@ export interface HubCaller {
  * Builds the hub's McpServer for one caller: the single registration of every hub tool,
  * served to 2025-era sessions and to 2026-07-28 requests alike. `respond_inquiry` answers for
  * the person, so only a person credential (a device) gets it; an agent does not see it.
+ * `request_approval` (a framework bridge asking for its own tool call) is offered to every
+ * caller: it only asks; the decision is the person's, on their devices.
  */
 export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpServer {
   const server = new McpServer(
@@ -76,5 +82,19 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
       userId: caller.userId,
       deviceId: caller.deviceId,
     });
+  registerRequestApprovalTool(server, {
+    ...deps.approvals,
+    inquiries: deps.inquiries,
+    idempotent: deps.idempotent,
+    sessionGone: caller.carrierGone,
+    userId: caller.userId,
+    credentialId: caller.deviceId,
+    heartbeatMs: deps.heartbeatMs,
+    logger: deps.logger,
+    yolo: deps.yolo,
+    yoloOverride: caller.options.yoloOverride,
+    timeoutMs: caller.options.timeoutMs,
+    tracing: deps.tracing,
+  });
   return server;
 }

@@ -5,8 +5,9 @@ import type { CallToolResult, ServerContext } from "@modelcontextprotocol/server
 import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
 import { unknownOutcomeText } from "../../core/approvals/approval-text";
 import type { CallEnding } from "../mcp/call-ending";
-import type { ApprovalContext, ApprovalRequest } from "./await-approval";
-import { awaitKeyedApproval, proxyIdempotencyKey } from "./keyed-approval";
+import type { ApprovalRequest } from "../../core/approvals/approval-inquiry";
+import { awaitKeyedApproval } from "../mcp/keyed-approval";
+import type { ApprovalContext } from "./await-approval";
 
 type Extra = ServerContext;
 
@@ -38,6 +39,14 @@ export interface KeyedGatedCall {
 }
 
 /**
+ * The key a gated call is indexed under: scoped to the upstream, so the same agent key on
+ * `/mcp` or on another upstream can never land on this upstream's approval.
+ */
+export function proxyIdempotencyKey(upstream: string, key: string): string {
+  return `proxy:${upstream}:${key}`;
+}
+
+/**
  * The stored result again, or the stored error thrown again. The error is rebuilt with its
  * code and its message as sent the first time (McpError's constructor would prefix it twice).
  */
@@ -60,7 +69,12 @@ export function replay(stored: StoredOutcome): CallToolResult {
  */
 export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolResult> {
   const { approvals, request } = call;
-  const approval = await awaitKeyedApproval(approvals, request, call.extra, call);
+  const indexKey = proxyIdempotencyKey(approvals.upstream, call.key);
+  const approval = await awaitKeyedApproval(approvals, request, call.extra, {
+    key: call.key,
+    indexKey,
+    ending: call.ending,
+  });
   if (approval.kind === "refused") {
     if (approval.outcome.forward) throw new Error("a refused approval cannot be forwarded");
     return call.notRun(approval.outcome);
@@ -68,7 +82,7 @@ export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolR
   const { outcome } = approval;
   const turn = await approvals.forwardOnce.takeTurn(
     approvals.userId,
-    proxyIdempotencyKey(approvals.upstream, call.key),
+    indexKey,
     approval.inquiry.id,
     outcome.forward ? call.forwardWaitMs : 0,
   );

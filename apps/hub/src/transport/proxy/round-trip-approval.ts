@@ -15,8 +15,9 @@ import type {
 import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
 import { REQUEST_STATE_REFUSALS } from "../../core/approvals/request-state";
 import type { RequestStates } from "../../core/approvals/request-state";
-import { openApprovalInquiry, prepareApproval } from "./await-approval";
-import type { ApprovalContext, ApprovalRequest } from "./await-approval";
+import { openApprovalInquiry, prepareApproval } from "../../core/approvals/approval-inquiry";
+import type { ApprovalRequest } from "../../core/approvals/approval-inquiry";
+import type { ApprovalContext } from "./await-approval";
 
 /** The `inputRequests` key of the approval page's URL elicitation. */
 export const APPROVAL_INPUT_KEY = "approval";

@@ -24,7 +24,8 @@ export interface InquiryTaskMethodsContext {
  * - `tasks/update`: the response to the one input request answers the inquiry like a device
  *   would (first answer wins). Responses under other keys, and any response once the inquiry
  *   is final (the key is no longer outstanding), are ignored, as the spec recommends; the
- *   client sees the final state on its next `tasks/get`. An invalid answer is -32602.
+ *   client sees the final state on its next `tasks/get`. An invalid answer is -32602, and so
+ *   is any answer to a pending APPROVAL (its asker never decides it; see InquiryTasks.answer).
  * - `tasks/cancel`: withdraws the inquiry `cancelled` on every device; acknowledged even when
  *   an answer got there first (cancellation is cooperative).
  */

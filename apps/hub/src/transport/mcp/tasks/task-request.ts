@@ -18,12 +18,15 @@ export function taskNotFound(): ProtocolError {
   );
 }
 
-/** Maps the hub's errors to JSON-RPC ones: not found and bad input are -32602. */
+/**
+ * Maps the hub's errors to JSON-RPC ones: not found, bad input and a forbidden act (a client
+ * deciding its own approval) are -32602.
+ */
 export function toProtocolError(error: unknown, logger: Logger): ProtocolError {
   if (error instanceof ProtocolError) return error;
   const hubError = toHubError(error);
   if (hubError.code === "NOT_FOUND") return taskNotFound();
-  if (hubError.code === "BAD_REQUEST")
+  if (hubError.code === "BAD_REQUEST" || hubError.code === "FORBIDDEN")
     return new ProtocolError(ProtocolErrorCode.InvalidParams, hubError.message);
   logger.error({ err: error }, "a task request failed");
   return new ProtocolError(ProtocolErrorCode.InternalError, "internal error");

@@ -4,8 +4,9 @@ import type { CallToolResult, ServerContext } from "@modelcontextprotocol/server
 import { policyFor } from "../../../core/approvals/approval-policy";
 import { unknownOutcomeText } from "../../../core/approvals/approval-text";
 import type { GatedPolicy, UpstreamConfig } from "../../../core/approvals/proxy-policy";
-import { prepareApproval } from "../await-approval";
-import type { ApprovalContext, ApprovalRequest } from "../await-approval";
+import { prepareApproval } from "../../../core/approvals/approval-inquiry";
+import type { ApprovalRequest } from "../../../core/approvals/approval-inquiry";
+import type { ApprovalContext } from "../await-approval";
 import { StoredOutcomeSchema } from "../keyed-gated-call";
 import type { StoredOutcome } from "../keyed-gated-call";
 import { notRunResult } from "../upstream-forward";

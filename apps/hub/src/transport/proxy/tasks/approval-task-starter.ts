@@ -3,8 +3,8 @@ import type { CallToolResult, Server, ServerContext } from "@modelcontextprotoco
 import type { InquiryTasks } from "../../../core/inquiries/inquiry-tasks";
 import type { Logger } from "../../../core/shared/ports";
 import { requestAcceptsTasks } from "../../mcp/tasks/client-tasks-capability";
-import { openApprovalInquiry, prepareApproval } from "../await-approval";
-import type { ApprovalRequest } from "../await-approval";
+import { openApprovalInquiry, prepareApproval } from "../../../core/approvals/approval-inquiry";
+import type { ApprovalRequest } from "../../../core/approvals/approval-inquiry";
 import { serveApprovalTaskMethods } from "./approval-task-methods";
 import { approvalTaskKey, settleApprovalTask } from "./approval-task-progress";
 import type { ApprovalTaskActions } from "./approval-task-progress";

@@ -1,30 +1,46 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import type { ServerContext } from "@modelcontextprotocol/server";
+import {
+  prepareApproval,
+  resolveAsDelegated,
+  yoloApproves,
+} from "../../core/approvals/approval-inquiry";
+import type { ApprovalAsking, ApprovalRequest } from "../../core/approvals/approval-inquiry";
 import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
 import { approvalOutcome } from "../../core/approvals/approval-outcome";
 import { reusedKeyText } from "../../core/approvals/approval-text";
 import { routeOrRefuse } from "../../core/approvals/team-approval";
-import { awaitResolution } from "../mcp/await-resolution";
-import type { CallEnding } from "../mcp/call-ending";
-import { prepareApproval, resolveAsDelegated, yoloApproves } from "./await-approval";
-import type { ApprovalContext, ApprovalRequest } from "./await-approval";
+import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
+import { awaitResolution } from "./await-resolution";
+import type { HoldingContext } from "./await-resolution";
+import type { CallEnding } from "./call-ending";
 
-/** A keyed gated call's approval, decided; `audit` is for the one call that acts on it. */
+/** What holding a keyed call on its approval needs: who asks, how calls are held, the keys. */
+export interface KeyedApprovalContext extends ApprovalAsking, HoldingContext {
+  /** Keyed calls: one approval per user and idempotency key. */
+  idempotent: IdempotentInquiries;
+}
+
+/** A keyed call's approval, decided; `audit` is for the one call that acts on it. */
 export type KeyedApproval =
   | { kind: "refused"; outcome: ApprovalOutcome }
   | { kind: "decided"; inquiry: Inquiry; outcome: ApprovalOutcome; audit(): Promise<void> };
 
-/**
- * The key a gated call is indexed under: scoped to the upstream, so the same agent key on
- * `/mcp` or on another upstream can never land on this upstream's approval.
- */
-export function proxyIdempotencyKey(upstream: string, key: string): string {
-  return `proxy:${upstream}:${key}`;
+/** How a keyed call holds: the caller's key, the key it is indexed under, why it may end. */
+export interface KeyedHolding {
+  /** The idempotency key as the caller sent it, for messages. */
+  key: string;
+  /**
+   * The key in the user's idempotency index, scoped by the caller's path (the proxy's
+   * upstream, `request_approval`), so a key of one path never lands on another's approval.
+   */
+  indexKey: string;
+  ending: CallEnding;
 }
 
-/** Whether the approval a key names is for this very call (same tool, same arguments). */
-function isSameCall(inquiry: Inquiry, context: ApprovalContext, request: ApprovalRequest): boolean {
+/** Whether the approval a key names is for this very call (same source, tool, arguments). */
+function isSameCall(inquiry: Inquiry, context: ApprovalAsking, request: ApprovalRequest): boolean {
   const approval = inquiry.approval;
   return (
     approval?.upstream === context.upstream &&
@@ -34,18 +50,19 @@ function isSameCall(inquiry: Inquiry, context: ApprovalContext, request: Approva
 }
 
 /**
- * Holds a keyed gated call on its approval, as awaitApproval does for an unkeyed one, with
- * send_inquiry's idempotency: the first call with the user's key opens the approval (through
- * the one createOnce path), a repeat holds on the same pending one or gets the final one at
- * once. Only `ending.cancelled` (Stop) withdraws it; `ending.gone` (the session died) stops
- * holding and leaves it pending for the retry. A key that names another tool or other
- * arguments is refused. The audit entry is left to the caller, so repeats write none.
+ * Holds a keyed call on its approval, with send_inquiry's idempotency: the first call with
+ * the user's key opens the approval (through the one createOnce path), a repeat holds on
+ * the same pending one or gets the final one at once. Only `ending.cancelled` (Stop)
+ * withdraws it; `ending.gone` (the session died) stops holding and leaves it pending for the
+ * retry. A key that names another source, tool or other arguments is refused. The audit
+ * entry is left to the caller, so repeats write none. Serves the proxy's keyed gated calls
+ * and keyed `request_approval` calls alike.
  */
 export async function awaitKeyedApproval(
-  context: ApprovalContext,
+  context: KeyedApprovalContext,
   request: ApprovalRequest,
   extra: ServerContext,
-  holding: { key: string; ending: CallEnding },
+  holding: KeyedHolding,
 ): Promise<KeyedApproval> {
   const { input, call, audited } = prepareApproval(context, request);
   const { policy, tool } = request;
@@ -58,7 +75,7 @@ export async function awaitKeyedApproval(
   const yolo = await yoloApproves(context, request, routed);
   const { inquiry, created } = await context.idempotent.createOnce(
     context.userId,
-    proxyIdempotencyKey(context.upstream, holding.key),
+    holding.indexKey,
     {
       ...input,
       ...routed,
@@ -92,7 +109,7 @@ export async function awaitKeyedApproval(
 
 /** The final approval: as stored, resolved at once (YOLO), or once somebody decides. */
 async function decide(
-  context: ApprovalContext,
+  context: KeyedApprovalContext,
   inquiry: Inquiry,
   how: {
     extra: ServerContext;

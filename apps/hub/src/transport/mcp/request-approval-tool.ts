@@ -1,0 +1,227 @@
+import {
+  APPROVAL_DECISIONS,
+  HUB_TOOL_NAMES,
+  IDEMPOTENCY_META_KEY,
+  RequestApprovalArgsSchema,
+  RequestApprovalResultSchema,
+} from "@inquiry-hub/protocol";
+import type { Inquiry, RequestApprovalArgs } from "@inquiry-hub/protocol";
+import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
+import { openApprovalInquiry, prepareApproval } from "../../core/approvals/approval-inquiry";
+import type { ApprovalRequest } from "../../core/approvals/approval-inquiry";
+import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
+import type { AuditSink } from "../../core/approvals/audit-log";
+import type { ForwardOnce } from "../../core/approvals/forward-once";
+import { frameworkApprovalReply } from "../../core/approvals/framework-approval-result";
+import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
+import { NO_INQUIRY_TRACING } from "../../core/inquiries/inquiry-tracing";
+import type { InquiryTracing, TracedToolCall } from "../../core/inquiries/inquiry-tracing";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
+import type { ArgumentsValidator } from "../../core/inquiries/ports";
+import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
+import { HubError } from "../../core/shared/errors";
+import type { Logger } from "../../core/shared/ports";
+import { awaitResolution } from "./await-resolution";
+import { splitCallEnding } from "./call-ending";
+import { callTraceCarriers } from "./call-trace-context";
+import { readIdempotencyKey } from "./idempotency-key";
+import { awaitKeyedApproval } from "./keyed-approval";
+import type { KeyedApprovalContext } from "./keyed-approval";
+import { toolErrorResult } from "./tool-error-result";
+
+/** The description of request_approval in tools/list. */
+export const REQUEST_APPROVAL_DESCRIPTION =
+  "For framework bridges (LangGraph.js, the OpenAI Agents SDK, the AI SDK), not for models: " +
+  "asks the person to approve a tool call the agent is about to run in its own process and " +
+  "waits for the decision. structuredContent is {inquiryId, decision, arguments?, message?}; " +
+  "run the call only on decision approve or edit, with exactly the returned arguments. Send " +
+  `the framework's own tool-call id as _meta "${IDEMPOTENCY_META_KEY}" so a restarted ` +
+  "process gets the same approval instead of asking twice.";
+
+/** The question's first line, and the card's description when the call gives none. */
+const DESCRIPTION_PREFIX = "Tool execution requires approval";
+
+/**
+ * The key a `request_approval` call is indexed under. The space can never occur in a key a
+ * caller sends (IdempotencyKeySchema), so no send_inquiry key and no proxy key (`proxy:…`)
+ * ever equals one of these, and no request_approval key lands on their inquiries.
+ */
+export function requestApprovalIdempotencyKey(key: string): string {
+  return `request_approval ${key}`;
+}
+
+/** What request_approval needs from the node besides what every hub tool has. */
+export interface RequestApprovalDeps {
+  /** Checks the call's arguments (and the person's edits) against its `input_schema`. */
+  validateArguments: ArgumentsValidator;
+  /** Where decisions are recorded, one entry per decided approval (HubDeps.approvalAudit). */
+  audit: AuditSink;
+  /** Keyed calls: the audit entry is written by exactly one of the calls holding the key. */
+  forwardOnce: ForwardOnce;
+  /**
+   * The approval proxy's upstream names, lowercased. A `source` may not take one: the card
+   * would pass the call off as gated by the proxy's policy, and the proxy's approval tasks
+   * find their approvals by upstream name.
+   */
+  proxyUpstreams: ReadonlySet<string>;
+}
+
+/** What a request_approval call needs from its session. */
+export interface RequestApprovalContext extends RequestApprovalDeps {
+  inquiries: InquiryService;
+  /** Keyed calls: one approval per user and key (see requestApprovalIdempotencyKey). */
+  idempotent: IdempotentInquiries;
+  /** Aborts when the call's carrier went away without a cancel (see call-ending.ts). */
+  sessionGone: AbortSignal;
+  userId: string;
+  /** The credential that calls; recorded as who asked, so only it may read the approval. */
+  credentialId: string;
+  heartbeatMs: number;
+  logger: Logger;
+  yolo: YoloGate;
+  /** `?yolo=0`: always ask in this session, even while the person's YOLO is on. */
+  yoloOverride?: boolean | undefined;
+  /** `?timeout=`: the person's deadline for this session's questions and approvals. */
+  timeoutMs?: number | undefined;
+  tracing?: InquiryTracing | undefined;
+}
+
+/**
+ * Registers `request_approval`: a framework bridge asks the person to approve a tool call
+ * its agent runs in its own process. The APPROVAL inquiry is opened through the proxy's own
+ * path (prepareApproval, openApprovalInquiry; `source` shown where a gated call shows its
+ * upstream, `run_id` grouping the cards), held like send_inquiry (APPROVAL progress,
+ * heartbeats, INQUIRY_CLOSED), decided by approvalOutcome and audited. The result is a
+ * sentence plus `structuredContent` (RequestApprovalResult). Timeout is `timeout` (fail
+ * closed); the client's cancel is `cancelled`; YOLO approves at once as delegated, as for
+ * the proxy. A refusal (bad arguments, the pending cap, a rate limit) is an `isError` result
+ * naming the problem, and opens nothing.
+ *
+ * A call with an idempotency key in `_meta` holds on the one approval of its user and key
+ * (awaitKeyedApproval, as the proxy's keyed calls): a repeat while it is pending holds on it,
+ * a repeat after the decision gets it at once, only the client's cancel withdraws it, and a
+ * closed session leaves it pending for the retry. A key that names another call is refused.
+ *
+ * What bounds it: arguments and input_schema are at most MAX_APPROVAL_JSON_LENGTH characters
+ * of JSON each (the schema), and the whole request at most the hub's JSON body limit (config
+ * `jsonBodyLimitBytes`, 64 KiB by default, so that one binds first: 413 before the tool
+ * runs). Every approval counts against the user's pending-inquiry cap
+ * (`HUB_PENDING_INQUIRIES_PER_USER`) and the per-minute creation limit
+ * (`HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE`), a YOLO one against the delegated limit, as any
+ * inquiry does (withRateLimits, the store's atomic cap); a key's approval is one inquiry
+ * however often it is repeated; the `/mcp` session caps bound the calls a credential holds.
+ */
+export function registerRequestApprovalTool(
+  server: McpServer,
+  context: RequestApprovalContext,
+): void {
+  server.registerTool(
+    HUB_TOOL_NAMES.requestApproval,
+    {
+      description: REQUEST_APPROVAL_DESCRIPTION,
+      inputSchema: RequestApprovalArgsSchema,
+      outputSchema: RequestApprovalResultSchema,
+    },
+    async (args, ctx) => {
+      const tracing = context.tracing ?? NO_INQUIRY_TRACING;
+      const traced = tracing.startToolCall(HUB_TOOL_NAMES.requestApproval, callTraceCarriers(ctx));
+      try {
+        const result = await handleCall(context, args, ctx, traced);
+        traced.end();
+        return result;
+      } catch (error) {
+        traced.end({ error });
+        return toolErrorResult(error);
+      }
+    },
+  );
+}
+
+/** Refuses, before anyone is asked, a call the person could not approve as shown. */
+function refuseUnfit(context: RequestApprovalContext, args: RequestApprovalArgs): void {
+  if (context.proxyUpstreams.has(args.source))
+    throw new HubError(
+      "BAD_REQUEST",
+      `source: "${args.source}" names an upstream of this hub's approval proxy; name the framework instead (e.g. langgraph)`,
+    );
+  if (args.input_schema === undefined) return;
+  const misfit = context.validateArguments(args.input_schema, args.arguments);
+  if (misfit !== undefined)
+    throw new HubError(
+      "BAD_REQUEST",
+      `arguments do not fit input_schema: ${misfit}. Nothing was asked; fix the arguments and call again.`,
+    );
+}
+
+/** The approval request of one call, under the rules the call itself sets. */
+function approvalRequestOf(
+  context: RequestApprovalContext,
+  args: RequestApprovalArgs,
+  traced: TracedToolCall,
+): ApprovalRequest {
+  return {
+    tool: args.tool,
+    inputSchema: args.input_schema,
+    args: args.arguments,
+    policy: {
+      allowedDecisions: [...new Set(args.allowed_decisions ?? APPROVAL_DECISIONS)],
+      onTimeout: "reject",
+      timeoutMs: context.timeoutMs,
+    },
+    description: args.description,
+    traceContext: traced.carrier,
+  };
+}
+
+/** One request_approval call; `traced` is its span, whose context the approval keeps. */
+async function handleCall(
+  context: RequestApprovalContext,
+  args: RequestApprovalArgs,
+  ctx: ServerContext,
+  traced: TracedToolCall,
+): Promise<CallToolResult> {
+  const key = readIdempotencyKey(ctx.mcpReq._meta);
+  refuseUnfit(context, args);
+  const asking: KeyedApprovalContext = {
+    ...context,
+    upstream: args.source,
+    descriptionPrefix: DESCRIPTION_PREFIX,
+    agentDeviceId: context.credentialId,
+    runId: args.run_id,
+  };
+  const request = approvalRequestOf(context, args, traced);
+  const reply = (final: Inquiry, outcome: ApprovalOutcome): CallToolResult => {
+    traced.returned(final);
+    const { text, result } = frameworkApprovalReply(final, args.tool, outcome);
+    return { content: [{ type: "text", text }], structuredContent: result };
+  };
+
+  if (key === undefined) {
+    const { input, audited } = prepareApproval(asking, request);
+    const opened = await openApprovalInquiry(asking, request, input);
+    traced.opened(opened);
+    const final =
+      opened.status === "pending"
+        ? await awaitResolution(asking, opened, { extra: ctx, stop: ctx.mcpReq.signal })
+        : opened;
+    return reply(final, await audited(final));
+  }
+
+  const indexKey = requestApprovalIdempotencyKey(key);
+  const approval = await awaitKeyedApproval(asking, request, ctx, {
+    key,
+    indexKey,
+    ending: splitCallEnding(ctx.mcpReq.signal, context.sessionGone),
+  });
+  if (approval.kind === "refused") {
+    if (approval.outcome.forward) throw new Error("a refused approval cannot be run");
+    throw new HubError("CONFLICT", approval.outcome.text);
+  }
+  traced.opened(approval.inquiry);
+  const turn = await context.forwardOnce.takeTurn(context.userId, indexKey, approval.inquiry.id, 0);
+  if (turn.kind === "act") {
+    await approval.audit();
+    await turn.finish(null);
+  }
+  return reply(approval.inquiry, approval.outcome);
+}

@@ -1,0 +1,221 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ApprovalDetailsSchema } from "@inquiry-hub/protocol";
+import type { Client } from "@modelcontextprotocol/client";
+import type { ApprovalAuditEntry } from "../src/core/approvals/audit-log";
+import { startTestHub, waitFor } from "./helpers";
+import type { TestHub, TestLogin } from "./helpers";
+import { answerOver, nextEvent } from "./socket-helpers";
+import type { TestDevice } from "./socket-helpers";
+import {
+  GENERATIONS,
+  SEND_EMAIL,
+  connectV2,
+  createAgentKey,
+  decisionOf,
+  requestApproval,
+  textOf,
+} from "./support/request-approval";
+
+/**
+ * `request_approval` on `/mcp`, for both protocol generations: a framework bridge's own tool
+ * call shown to the person as an APPROVAL card on every device, decided on one of them.
+ */
+describe.each(GENERATIONS)("request_approval over the %s path", (generation) => {
+  let hub: TestHub;
+  let person: TestLogin;
+  let agentKey: string;
+  let phone: TestDevice;
+  let laptop: TestDevice;
+  const audit: ApprovalAuditEntry[] = [];
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    hub = await startTestHub(
+      { timeoutGraceSeconds: 0.2 },
+      { approvalAudit: (entry) => audit.push(entry) },
+    );
+    person = await hub.registerUser("approver", "Laptop");
+    const phoneLogin = await hub.login(person.username, "Pixel 7");
+    [laptop, phone] = await Promise.all([
+      hub.devices.connect({ token: person.token }),
+      hub.devices.connect({ token: phoneLogin.token }),
+    ]);
+    agentKey = await createAgentKey(hub, person.token);
+  });
+  afterEach(async () => {
+    await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+    audit.length = 0;
+  });
+  afterAll(() => hub.close());
+
+  async function agent(query = ""): Promise<Client> {
+    const client = await connectV2(hub, agentKey, generation, query);
+    clients.push(client);
+    return client;
+  }
+
+  it("shows the call on every device; a phone's approve returns the original arguments", async () => {
+    const client = await agent();
+    const onLaptop = nextEvent(laptop.socket, "inquiry:new");
+    const { call, progress } = requestApproval(client, SEND_EMAIL);
+    const opened = await progress.next("APPROVAL");
+    expect(ApprovalDetailsSchema.parse(opened.approval)).toEqual({
+      upstream: "langgraph",
+      tool: "send_email",
+      arguments: SEND_EMAIL.arguments,
+      allowedDecisions: ["approve", "edit", "reject"],
+      description: "Send an email on the person's behalf.",
+      inputSchema: SEND_EMAIL.input_schema,
+      runId: "run-42",
+    });
+    expect(opened.question).toContain("Tool: `send_email` (langgraph)");
+    const card = await onLaptop;
+    expect(card).toMatchObject({ id: opened.inquiryId, type: "APPROVAL", status: "pending" });
+    await progress.next("INQUIRY_HEARTBEAT");
+
+    const withdrawn = nextEvent(laptop.socket, "inquiry:withdrawn");
+    const ack = await answerOver(phone.socket, {
+      inquiryId: opened.inquiryId,
+      action: "approve",
+    });
+    expect(ack).toMatchObject({ data: { status: "answered" } });
+    expect(await withdrawn).toMatchObject({ inquiryId: opened.inquiryId, status: "answered" });
+
+    const result = await call;
+    expect(decisionOf(result)).toEqual({
+      inquiryId: opened.inquiryId,
+      decision: "approve",
+      arguments: SEND_EMAIL.arguments,
+    });
+    expect(textOf(result)).toBe(
+      "The person approved the call to send_email; run it with the arguments as given.",
+    );
+    expect(progress.metas.at(-1)).toEqual({
+      type: "INQUIRY_CLOSED",
+      inquiryId: opened.inquiryId,
+      status: "answered",
+    });
+    expect(audit).toEqual([
+      expect.objectContaining({
+        inquiryId: opened.inquiryId,
+        upstream: "langgraph",
+        tool: "send_email",
+        verdict: "approved",
+        forwardedArguments: SEND_EMAIL.arguments,
+      }),
+    ]);
+  });
+
+  it("returns the person's edit only once it fits input_schema", async () => {
+    const client = await agent();
+    const { call, progress } = requestApproval(client, SEND_EMAIL);
+    const { inquiryId } = await progress.next("APPROVAL");
+
+    const misfit = await answerOver(phone.socket, {
+      inquiryId,
+      action: "edit",
+      args: { to: "ada@example.com", subject: "Launch" },
+    });
+    expect(misfit).toMatchObject({ error: { code: "BAD_REQUEST" } });
+    expect(JSON.stringify(misfit)).toContain("must have required property 'body'");
+    expect((await hub.hub.inquiries.get(person.userId, inquiryId)).status).toBe("pending");
+
+    const edited = { to: "ada@example.com", subject: "Launch", body: "We ship on Tuesday." };
+    const ack = await answerOver(phone.socket, { inquiryId, action: "edit", args: edited });
+    expect(ack).toMatchObject({ data: { status: "answered" } });
+    const result = await call;
+    expect(decisionOf(result)).toEqual({ inquiryId, decision: "edit", arguments: edited });
+    expect(textOf(result)).toContain("edited the arguments");
+    expect(audit[0]).toMatchObject({ verdict: "edited", forwardedArguments: edited });
+  });
+
+  it("returns a reject with the person's message and no arguments", async () => {
+    const client = await agent();
+    const { call, progress } = requestApproval(client, SEND_EMAIL);
+    const { inquiryId } = await progress.next("APPROVAL");
+    await answerOver(phone.socket, { inquiryId, action: "reject", reason: "not before Monday" });
+    const result = await call;
+    expect(decisionOf(result)).toEqual({
+      inquiryId,
+      decision: "reject",
+      message: "not before Monday",
+    });
+    expect(textOf(result)).toContain('Their message: "not before Monday"');
+    expect(audit[0]).toMatchObject({ verdict: "rejected", reason: "not before Monday" });
+  });
+
+  it("refuses a decision the call did not allow", async () => {
+    const client = await agent();
+    const { call, progress } = requestApproval(client, {
+      ...SEND_EMAIL,
+      allowed_decisions: ["approve", "reject"],
+    });
+    const { inquiryId, approval } = await progress.next("APPROVAL");
+    expect(ApprovalDetailsSchema.parse(approval).allowedDecisions).toEqual(["approve", "reject"]);
+    const edit = await answerOver(phone.socket, {
+      inquiryId,
+      action: "edit",
+      args: SEND_EMAIL.arguments,
+    });
+    expect(edit).toMatchObject({ error: { code: "BAD_REQUEST" } });
+    await answerOver(phone.socket, { inquiryId, action: "reject" });
+    expect(decisionOf(await call)).toEqual({ inquiryId, decision: "reject" });
+  });
+
+  it("times out at the session's ?timeout= deadline as decision timeout", async () => {
+    const client = await agent("?timeout=1");
+    const started = Date.now();
+    const { call, progress } = requestApproval(client, SEND_EMAIL);
+    const { inquiryId } = await progress.next("APPROVAL");
+    const result = await call;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(decisionOf(result)).toEqual({ inquiryId, decision: "timeout" });
+    expect(textOf(result)).toMatch(/^No decision on the call to send_email came within 1 seconds/);
+    expect(audit[0]).toMatchObject({ inquiryId, verdict: "timed-out" });
+  });
+
+  it("withdraws the card on every device when the client cancels the call", async () => {
+    const client = await agent();
+    const stop = new AbortController();
+    const { call, progress } = requestApproval(client, SEND_EMAIL, { signal: stop.signal });
+    const { inquiryId } = await progress.next("APPROVAL");
+    const onPhone = nextEvent(phone.socket, "inquiry:withdrawn");
+    const onLaptop = nextEvent(laptop.socket, "inquiry:withdrawn");
+    stop.abort("Stop");
+    await expect(call).rejects.toThrow();
+    for (const withdrawn of await Promise.all([onPhone, onLaptop]))
+      expect(withdrawn).toMatchObject({ inquiryId, status: "cancelled" });
+    await waitFor(() => Promise.resolve(audit.length > 0 ? audit : undefined));
+    expect(audit[0]).toMatchObject({ inquiryId, verdict: "cancelled" });
+  });
+
+  it("approves at once as delegated while the person's YOLO is on, unless ?yolo=0", async () => {
+    const on = await hub.request("/api/settings", {
+      method: "PUT",
+      token: person.token,
+      body: { yolo: { enabled: true } },
+    });
+    expect(on.status).toBe(200);
+    try {
+      const created = phone.created.length;
+      const result = await requestApproval(await agent(), SEND_EMAIL).call;
+      const decided = decisionOf(result);
+      expect(decided).toMatchObject({ decision: "approve", arguments: SEND_EMAIL.arguments });
+      expect(textOf(result)).toContain("YOLO");
+      const record = await hub.hub.inquiries.get(person.userId, decided.inquiryId);
+      expect(record.resolution).toMatchObject({ response: "approve", delegated: true });
+      expect(phone.created.length, "nobody was asked").toBe(created);
+
+      const strict = requestApproval(await agent("?yolo=0"), SEND_EMAIL);
+      const { inquiryId } = await strict.progress.next("APPROVAL");
+      await answerOver(phone.socket, { inquiryId, action: "reject" });
+      expect(decisionOf(await strict.call).decision).toBe("reject");
+    } finally {
+      await hub.request("/api/settings", {
+        method: "PUT",
+        token: person.token,
+        body: { yolo: { enabled: false } },
+      });
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import {
+  CreatedAgentKeySchema,
+  IDEMPOTENCY_META_KEY,
+  RequestApprovalResultSchema,
+} from "@inquiry-hub/protocol";
+import type { RequestApprovalArgs, RequestApprovalResult } from "@inquiry-hub/protocol";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { CallToolResult } from "@modelcontextprotocol/client";
+import { createProgressRecorder } from "../helpers";
+import type { TestHub } from "../helpers";
+import { MODERN_PROTOCOL_VERSION } from "./modern-mcp-client";
+
+/** The two protocol generations `/mcp` serves: 2025 sessions and 2026-07-28 stateless requests. */
+export type Generation = "2025 session" | "2026-07-28";
+export const GENERATIONS: readonly Generation[] = ["2025 session", "2026-07-28"];
+
+/**
+ * An SDK v2 client on `/mcp<query>`: `legacy` negotiation for the 2025 session path, `auto`
+ * (which this hub answers with 2026-07-28) for the stateless one; checked after connecting.
+ */
+export async function connectV2(
+  hub: TestHub,
+  token: string,
+  generation: Generation,
+  query = "",
+): Promise<Client> {
+  const client = new Client(
+    { name: "request-approval-test", version: "1.0.0" },
+    { versionNegotiation: { mode: generation === "2026-07-28" ? "auto" : "legacy" } },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`/mcp${query}`, hub.url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  const modern = client.getNegotiatedProtocolVersion() === MODERN_PROTOCOL_VERSION;
+  if (modern !== (generation === "2026-07-28"))
+    throw new Error(`expected ${generation}, negotiated ${client.getNegotiatedProtocolVersion()}`);
+  return client;
+}
+
+/** An agent key the person creates (Devices → Agent keys), as a framework bridge is given. */
+export async function createAgentKey(hub: TestHub, personToken: string): Promise<string> {
+  const created = await hub.request("/api/agent-keys", {
+    token: personToken,
+    body: { name: "framework bridge" },
+  });
+  if (created.status !== 201) throw new Error(`agent key refused: ${created.status}`);
+  return CreatedAgentKeySchema.parse(await created.json()).secret;
+}
+
+/** A request_approval call as a LangGraph bridge would send it. */
+export const SEND_EMAIL: RequestApprovalArgs = {
+  source: "langgraph",
+  tool: "send_email",
+  arguments: { to: "ada@example.com", subject: "Launch", body: "We ship on Monday." },
+  description: "Send an email on the person's behalf.",
+  input_schema: {
+    type: "object",
+    properties: {
+      to: { type: "string", minLength: 3 },
+      subject: { type: "string" },
+      body: { type: "string" },
+    },
+    required: ["to", "subject", "body"],
+    additionalProperties: false,
+  },
+  allowed_decisions: ["approve", "edit", "reject"],
+  run_id: "run-42",
+};
+
+/** One request_approval call in flight, with its progress recorded. */
+export interface ApprovalCall {
+  call: Promise<CallToolResult>;
+  progress: ReturnType<typeof createProgressRecorder>;
+}
+
+/** Starts a request_approval call (keyed when `key` is given) with a progress recorder. */
+export function requestApproval(
+  client: Client,
+  args: RequestApprovalArgs,
+  options: { key?: string; signal?: AbortSignal } = {},
+): ApprovalCall {
+  const progress = createProgressRecorder();
+  const call = client.callTool(
+    {
+      name: "request_approval",
+      arguments: args,
+      ...(options.key === undefined ? {} : { _meta: { [IDEMPOTENCY_META_KEY]: options.key } }),
+    },
+    {
+      onprogress: progress.onprogress,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    },
+  );
+  return { call, progress };
+}
+
+/** The decision a request_approval result carries; throws when the result has none. */
+export function decisionOf(result: CallToolResult): RequestApprovalResult {
+  if (result.isError === true)
+    throw new Error(`request_approval refused: ${JSON.stringify(result.content)}`);
+  return RequestApprovalResultSchema.parse(result.structuredContent);
+}
+
+/** The text of a (refused) result's first content block. */
+export function textOf(result: CallToolResult): string {
+  const first = result.content[0];
+  return first?.type === "text" ? first.text : "";
+}

@@ -1,0 +1,14 @@
+export { answerApprovalRequestsWithHub } from "./answer-approval-requests";
+export type { AnswerApprovalRequestsOptions } from "./answer-approval-requests";
+export { findUnansweredApprovalRequests } from "./approval-requests";
+export type { MessagesOrResult, UnansweredApprovalRequest } from "./approval-requests";
+export { NOBODY_DECIDED_REASON } from "./approval-response";
+export { AI_SDK_SOURCE, connectAiSdkHubApprovals } from "./connect-hub";
+export { generateTextWithHubApprovals } from "./generate-text-with-hub-approvals";
+export type {
+  GenerateTextWithHubApprovalsOptions,
+  GenerateTextWithHubApprovalsResult,
+  HubApprovalLoopOptions,
+} from "./generate-text-with-hub-approvals";
+export { HubApprovalError } from "@inquiry-hub/hub-approvals";
+export type { HubApprovals, HubApprovalsOptions } from "@inquiry-hub/hub-approvals";

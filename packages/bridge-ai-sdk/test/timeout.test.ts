@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  NOBODY_DECIDED_REASON,
+  connectAiSdkHubApprovals,
+  generateTextWithHubApprovals,
+} from "../src/index";
+import type { HubApprovals } from "../src/index";
+import { createEmailTools } from "./support/email-tools";
+import type { ToolRun } from "./support/email-tools";
+import { createScriptedModel } from "./support/scripted-model";
+
+let hub: HubWithPerson;
+let approvals: HubApprovals;
+
+beforeAll(async () => {
+  hub = await startHubWithPerson({ inquiryTimeoutSeconds: 1, timeoutGraceSeconds: 0.5 });
+  approvals = await connectAiSdkHubApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
+});
+
+afterAll(async () => {
+  await approvals.close();
+  await hub.close();
+});
+
+it("denies a call nobody decided in time, and the model reads why", async () => {
+  const runs: ToolRun[] = [];
+  const conversationId = `conversation-${randomUUID()}`;
+  const model = createScriptedModel([
+    { toolCallId: "call-1", toolName: "sendEmail", input: { to: "a@b.c", subject: "hi" } },
+  ]);
+  const run = generateTextWithHubApprovals(
+    {
+      model,
+      tools: createEmailTools(runs),
+      messages: [{ role: "user", content: "Email a@b.c" }],
+    },
+    approvals,
+    { conversationId },
+  );
+  const card = await hub.phone.nextApproval(
+    (inquiry) => inquiry.approval?.runId === conversationId,
+  );
+
+  const { result } = await run;
+  expect(hub.phone.withdrawn()).toContain(card.id);
+  expect(runs).toEqual([]);
+  expect(model.doGenerateCalls[1]?.prompt.at(-1)).toMatchObject({
+    role: "tool",
+    content: [{ output: { type: "execution-denied", reason: NOBODY_DECIDED_REASON } }],
+  });
+  expect(result.text).toBe(`Done. sendEmail was denied: ${NOBODY_DECIDED_REASON}`);
+});

@@ -1,0 +1,39 @@
+import { setTracingDisabled } from "@openai/agents";
+import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectOpenAIAgentsApprovals, runWithHubApprovals } from "../src/index";
+import type { HubApprovals } from "../src/index";
+import { emailAgent } from "./support/email-agent";
+
+setTracingDisabled(true);
+
+describe("an approval nobody decides", () => {
+  let hub: HubWithPerson;
+  let approvals: HubApprovals;
+
+  beforeAll(async () => {
+    hub = await startHubWithPerson({ inquiryTimeoutSeconds: 1, timeoutGraceSeconds: 0.5 });
+    approvals = await connectOpenAIAgentsApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
+  });
+  afterAll(async () => {
+    await approvals.close();
+    await hub.close();
+  });
+
+  it("times out as a rejection: the tool does not run and the model is told nobody decided", async () => {
+    const { agent, sent } = emailAgent([{ to: "ann@example.com", subject: "Q3 report" }]);
+    const finished = runWithHubApprovals(agent, "Send Ann the report", approvals, {
+      runId: `timeout-${Date.now()}`,
+    });
+
+    const card = await hub.phone.nextApproval();
+    const result = await finished;
+
+    expect(sent).toEqual([]);
+    expect(result.finalOutput).toBe(
+      `finished: No decision on the call to send_email: nobody decided in time, so it was not run. Do not retry the same call; adapt your plan or ask the person what they want instead.`,
+    );
+    expect(hub.phone.withdrawn()).toContain(card.id);
+  });
+});
