@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
 import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readExampleEnv } from "../src/openai-agents/env";
+import { readExampleEnv } from "../src/shared/example-env";
 import { startExample } from "./support/example-process";
 import type { ExampleProcess } from "./support/example-process";
 
@@ -105,7 +105,9 @@ describe("the OpenAI Agents SDK example process", () => {
 
 describe("the OpenAI Agents SDK example's settings", () => {
   it("says where to create an agent key when HUB_AGENT_KEY is missing", () => {
-    expect(() => readExampleEnv({ HUB_MCP_URL: "http://127.0.0.1:4000/mcp" })).toThrow(
+    expect(() =>
+      readExampleEnv("openai-agents", { HUB_MCP_URL: "http://127.0.0.1:4000/mcp" }),
+    ).toThrow(
       /HUB_AGENT_KEY is not set: create an agent key .*http:\/\/localhost:3000\/agent-keys/,
     );
   });

@@ -7,7 +7,7 @@ import {
 } from "@inquiry-hub/bridge-ai-sdk";
 import { openConversationFile } from "./conversation-file";
 import type { SavedConversation } from "./conversation-file";
-import { readEnv } from "./env";
+import { readExampleEnv } from "../shared/example-env";
 import { createScriptedModel } from "./scripted-model";
 import { sendEmail } from "./send-email-tool";
 
@@ -18,8 +18,8 @@ import { sendEmail } from "./send-email-tool";
  *
  *   HUB_AGENT_KEY=ihk_… npm run example:ai-sdk
  */
-const env = readEnv();
-const file = openConversationFile(env.STATE_DIR);
+const env = readExampleEnv("ai-sdk");
+const file = openConversationFile(env.stateDir);
 const saved = await file.load();
 
 function lastText(messages: ModelMessage[]): string {
@@ -31,15 +31,15 @@ function lastText(messages: ModelMessage[]): string {
 
 if (saved !== undefined && findUnansweredApprovalRequests(saved.messages).length === 0) {
   console.log(`conversation ${saved.conversationId} already finished: ${lastText(saved.messages)}`);
-  console.log(`delete ${env.STATE_DIR} to start a new one`);
+  console.log(`delete ${env.stateDir} to start a new one`);
   process.exit(0);
 }
 
 const hub = await connectAiSdkHubApprovals({
-  mcpUrl: env.HUB_MCP_URL,
-  agentKey: env.HUB_AGENT_KEY,
+  mcpUrl: env.mcpUrl,
+  agentKey: env.agentKey,
 }).catch((error: unknown) => {
-  console.error(`could not connect to the hub at ${env.HUB_MCP_URL}: ${String(error)}`);
+  console.error(`could not connect to the hub at ${env.mcpUrl.href}: ${String(error)}`);
   console.error("is the hub running (npm start), and is HUB_AGENT_KEY a valid agent key?");
   process.exit(1);
 });
@@ -50,7 +50,7 @@ const conversation: SavedConversation = saved ?? {
 };
 console.log(
   saved === undefined
-    ? `starting conversation ${conversation.conversationId} (state in ${env.STATE_DIR})`
+    ? `starting conversation ${conversation.conversationId} (state in ${env.stateDir})`
     : `resuming conversation ${conversation.conversationId}`,
 );
 

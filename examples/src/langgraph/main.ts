@@ -6,8 +6,8 @@ import {
   waitingApprovals,
 } from "@inquiry-hub/bridge-langchain";
 import type { HubApprovalRunOptions, HubApprovals } from "@inquiry-hub/bridge-langchain";
-import { readExampleEnv } from "./env";
-import type { ExampleEnv } from "./env";
+import { readExampleEnv } from "../shared/example-env";
+import type { ExampleEnv } from "../shared/example-env";
 import { JsonFileCheckpointer } from "./json-file-checkpointer";
 import { createReportAgent } from "./report-agent";
 
@@ -36,7 +36,7 @@ async function connectToHub(env: ExampleEnv): Promise<HubApprovals> {
 }
 
 async function main(): Promise<void> {
-  const env = readExampleEnv();
+  const env = readExampleEnv("langgraph");
   const agent = createReportAgent(new JsonFileCheckpointer(join(env.stateDir, "checkpoints.json")));
   const hub = await connectToHub(env);
   try {

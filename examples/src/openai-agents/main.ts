@@ -4,7 +4,7 @@ import {
   connectOpenAIAgentsApprovals,
   runWithHubApprovals,
 } from "@inquiry-hub/bridge-openai-agents";
-import { readExampleEnv } from "./env";
+import { readExampleEnv } from "../shared/example-env";
 import { createReportAgent } from "./report-agent";
 import { savedRunFile } from "./saved-run";
 
@@ -19,7 +19,7 @@ const print = (line: string): void => console.log(`[openai-agents] ${line}`);
 async function main(): Promise<void> {
   // The SDK exports traces to OpenAI by default; this example talks to the hub only.
   setTracingDisabled(true);
-  const env = readExampleEnv();
+  const env = readExampleEnv("openai-agents");
   const saved = savedRunFile(env.stateDir);
   const agent = createReportAgent(print);
   const hub = await connectOpenAIAgentsApprovals({ mcpUrl: env.mcpUrl, agentKey: env.agentKey });
