@@ -1,4 +1,4 @@
-import type { InquiryStatus } from "@inquiry-hub/protocol";
+import type { HistoryFilter } from "@inquiry-hub/protocol";
 
 /**
  * Every React Query key of the web app. Socket handlers and mutations write into or
@@ -14,8 +14,8 @@ export const queryKeys = {
   settings: ["settings"] as const,
   /** The pending inquiries; socket events write into it. */
   pendingInquiries: ["inquiries", "pending"] as const,
-  /** The history list under one status filter (all statuses when undefined). */
-  historyPage: (status: InquiryStatus | undefined) => ["history", status ?? "all"] as const,
+  /** The history list under one filter (search, status, tool, device, dates). */
+  historyPage: (filter: HistoryFilter) => ["history", "list", filter] as const,
   /** The person's conversations, newest first; also the prefix of every conversation's key. */
   conversations: ["conversations"] as const,
   /** One conversation with its turns; `conversation:changed` invalidates it. */

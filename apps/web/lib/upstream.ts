@@ -16,10 +16,13 @@ export async function fetchUpstream(url: string, init: RequestInit): Promise<Res
 /** The upstream headers a relayed response keeps: what the browser needs to read it or retry. */
 const RELAYED_HEADERS = ["content-type", "retry-after"] as const;
 
-/** Copies an upstream response's status and body as is, keeping only RELAYED_HEADERS. */
-export function relayResponse(upstream: Response): Response {
+/**
+ * Copies an upstream response's status and body as is, keeping only RELAYED_HEADERS and the
+ * `alsoKeep` ones (e.g. `content-disposition` of a download).
+ */
+export function relayResponse(upstream: Response, alsoKeep: readonly string[] = []): Response {
   const headers = new Headers();
-  for (const name of RELAYED_HEADERS) {
+  for (const name of [...RELAYED_HEADERS, ...alsoKeep]) {
     const value = upstream.headers.get(name);
     if (value !== null) headers.set(name, value);
   }

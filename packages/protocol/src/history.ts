@@ -5,18 +5,122 @@ import { ApprovalVoteSchema } from "./shared-approval";
 /** Largest page of `GET /api/history`. */
 export const MAX_HISTORY_PAGE = 200;
 
+/** Largest `q` of a history search, in characters. */
+export const MAX_HISTORY_SEARCH_LENGTH = 200;
+
 /**
- * Query of `GET /api/history`: an optional status filter and keyset paging by creation time.
+ * Most records one `GET /api/history/export` writes: the memory store's default per-user
+ * retention (`HUB_MEMORY_HISTORY_PER_USER`), so an export covers everything a default hub keeps.
+ */
+export const MAX_HISTORY_EXPORT_ROWS = 5_000;
+
+/** A date (`2026-01-31`, a whole UTC day) or an ISO timestamp. */
+const HistoryDateSchema = z.union([z.iso.date(), IsoTimestampSchema]);
+
+/**
+ * The filters shared by `GET /api/history` and `GET /api/history/export`; every one is optional
+ * and they combine with AND. The search runs over the user's history as the store keeps it, so
+ * it is bounded by the store's per-user retention (`HUB_HISTORY_TTL_SECONDS`,
+ * `HUB_MEMORY_HISTORY_PER_USER`).
+ *
+ * @example /api/history?q=deploy&tool=write_file&status=answered&from=2026-01-01&to=2026-01-31
+ */
+const HistoryFilterFieldsSchema = z.object({
+  /**
+   * Case-insensitive text searched in the question, the answer (text, values, reason), the
+   * tool name and the approval's arguments.
+   */
+  q: z.string().trim().min(1).max(MAX_HISTORY_SEARCH_LENGTH).optional(),
+  /** Only inquiries opened by this credential (an agent key, a chat run or a device) id. */
+  credential: z.string().min(1).max(200).optional(),
+  /** Only approvals of this tool (exact name). */
+  tool: z.string().min(1).max(200).optional(),
+  status: InquiryStatusSchema.optional(),
+  /** Only inquiries resolved by this device: its id, or its name (case-insensitive). */
+  device: z.string().min(1).max(200).optional(),
+  /** Only inquiries created at or after this time; a date means its start (UTC). */
+  from: HistoryDateSchema.optional(),
+  /** Only inquiries created at or before this time; a date means its whole day (UTC). */
+  to: HistoryDateSchema.optional(),
+});
+
+/** `from` after `to` is refused, naming `from`. */
+function fromNotAfterTo(filter: { from?: string | undefined; to?: string | undefined }): boolean {
+  return (
+    filter.from === undefined ||
+    filter.to === undefined ||
+    historyDateBounds(filter.from).start <= historyDateBounds(filter.to).end
+  );
+}
+const FROM_AFTER_TO = { message: "must not be after `to`", path: ["from"] };
+
+export const HistoryFilterSchema = HistoryFilterFieldsSchema.refine(fromNotAfterTo, FROM_AFTER_TO);
+export type HistoryFilter = z.infer<typeof HistoryFilterSchema>;
+
+/**
+ * The first and last millisecond a `from`/`to` value stands for: a timestamp is one instant,
+ * a date its whole UTC day.
+ */
+export function historyDateBounds(value: string): { start: number; end: number } {
+  const start = Date.parse(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+  return { start, end: value.length === 10 ? start + 86_400_000 - 1 : start };
+}
+
+/**
+ * Query of `GET /api/history`: the filters plus keyset paging by creation time.
  *
  * @example /api/history?status=answered&limit=20&before=2026-01-01T10:00:00.000Z
  */
-export const HistoryQuerySchema = z.object({
-  status: InquiryStatusSchema.optional(),
+export const HistoryQuerySchema = HistoryFilterFieldsSchema.extend({
   limit: z.coerce.number().int().min(1).max(MAX_HISTORY_PAGE).default(50),
   /** Only inquiries created strictly before this time (the previous page's `nextBefore`). */
   before: IsoTimestampSchema.optional(),
-});
+}).refine(fromNotAfterTo, FROM_AFTER_TO);
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
+
+/** The formats of `GET /api/history/export`: CSV (RFC 4180) or JSON Lines. */
+export const HistoryExportFormatSchema = z.enum(["csv", "jsonl"]);
+export type HistoryExportFormat = z.infer<typeof HistoryExportFormatSchema>;
+
+/** Query of `GET /api/history/export`: the filters and the format. */
+export const HistoryExportQuerySchema = HistoryFilterFieldsSchema.extend({
+  format: HistoryExportFormatSchema,
+}).refine(fromNotAfterTo, FROM_AFTER_TO);
+export type HistoryExportQuery = z.infer<typeof HistoryExportQuerySchema>;
+
+/**
+ * One line of an export: the audit record of one inquiry, newest first. In CSV the columns are
+ * these keys in this order, `values` and `arguments` as JSON text and null as an empty cell.
+ */
+export const HistoryExportRecordSchema = z.object({
+  id: z.uuid(),
+  createdAt: IsoTimestampSchema,
+  resolvedAt: IsoTimestampSchema.nullable(),
+  status: InquiryStatusSchema,
+  type: InquiryTypeSchema,
+  question: z.string(),
+  /** The free-text answer, when answered with one (an approval's decision is its `status`). */
+  response: z.string().nullable(),
+  values: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+  /** The device that resolved it; null when the hub did (timeout, cancel) or while pending. */
+  byDeviceId: z.string().nullable(),
+  byDeviceName: z.string().nullable(),
+  /** The credential (agent key, chat run or device) that asked, and its name when known. */
+  askedByCredentialId: z.string().nullable(),
+  askedByName: z.string().nullable(),
+  upstream: z.string().nullable(),
+  tool: z.string().nullable(),
+  /**
+   * The approval's arguments as the audit policy allows: keys kept and values redacted unless
+   * the hub runs with `HUB_AUDIT_FULL_ARGUMENTS=1`.
+   */
+  arguments: z.record(z.string(), z.unknown()).nullable(),
+});
+export type HistoryExportRecord = z.infer<typeof HistoryExportRecordSchema>;
+
+/** The CSV header of an export: the record's keys in order. */
+export const HISTORY_EXPORT_COLUMNS = HistoryExportRecordSchema.keyof().options;
 
 /** One past (or still pending) inquiry as the history page lists it. */
 export const HistoryItemSchema = z.object({

@@ -95,6 +95,7 @@ export function createChannels(
     audit: deps.auditTrail ?? memoryTrail ?? createMemoryAuditTrail(),
     deliveries,
     deviceName,
+    fullArguments: config.auditFullArguments,
     ...(core.votesOf === undefined ? {} : { votesOf: core.votesOf }),
     ...(core.username === undefined ? {} : { username: core.username }),
   });

@@ -1,16 +1,20 @@
 import { HistoryDetailSchema, HistoryPageSchema } from "@inquiry-hub/protocol";
-import type { HistoryDetail, HistoryPage, InquiryStatus } from "@inquiry-hub/protocol";
+import type { HistoryDetail, HistoryFilter, HistoryPage } from "@inquiry-hub/protocol";
 import { requestJson } from "@/lib/api-client";
+import { historySearchParams } from "./history-search-params";
 
-/** One page of history, newest first (GET /api/history). */
+/** One page of the history matching `filter`, newest first (GET /api/history). */
 export function fetchHistoryPage(
-  status: InquiryStatus | undefined,
+  filter: HistoryFilter,
   before: string | undefined,
 ): Promise<HistoryPage> {
-  const query = new URLSearchParams();
-  if (status !== undefined) query.set("status", status);
-  if (before !== undefined) query.set("before", before);
+  const query = historySearchParams(filter, { before });
   return requestJson(`/api/history?${query.toString()}`, HistoryPageSchema);
+}
+
+/** Where the browser downloads the history matching `filter` (GET /api/history/export). */
+export function historyExportUrl(filter: HistoryFilter, format: "csv" | "jsonl"): string {
+  return `/api/history/export?${historySearchParams(filter, { format }).toString()}`;
 }
 
 /** One inquiry with its audit trail (GET /api/history/:id). */

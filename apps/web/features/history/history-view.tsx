@@ -3,8 +3,7 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { InquiryStatusSchema } from "@inquiry-hub/protocol";
-import type { HistoryItem, InquiryStatus } from "@inquiry-hub/protocol";
+import type { HistoryFilter, HistoryItem } from "@inquiry-hub/protocol";
 import { leaveToLogin } from "@/features/devices/socket-ticket-client";
 import { useT } from "@/features/i18n/i18n-provider";
 import { ApiClientError } from "@/lib/api-client-error";
@@ -13,6 +12,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
 import "./history.css";
 import { fetchHistoryPage } from "./history-client";
+import { HistoryFilters } from "./history-filters";
 
 function HistoryRow({ item }: { item: HistoryItem }) {
   const t = useT();
@@ -39,14 +39,17 @@ function HistoryRow({ item }: { item: HistoryItem }) {
   );
 }
 
-/** The person's past questions and approvals, newest first, filterable by status. */
+/**
+ * The person's past questions and approvals, newest first: searchable, filterable by status,
+ * tool, device and date, and exportable with the same filters.
+ */
 export function HistoryView() {
   const t = useT();
-  const [status, setStatus] = useState<InquiryStatus | undefined>(undefined);
+  const [filter, setFilter] = useState<HistoryFilter>({});
   const { data, error, isPending, fetchNextPage, hasNextPage, isFetchingNextPage } =
     useInfiniteQuery({
-      queryKey: queryKeys.historyPage(status),
-      queryFn: ({ pageParam }) => fetchHistoryPage(status, pageParam),
+      queryKey: queryKeys.historyPage(filter),
+      queryFn: ({ pageParam }) => fetchHistoryPage(filter, pageParam),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (page) => page.nextBefore,
     });
@@ -59,23 +62,7 @@ export function HistoryView() {
   return (
     <main className="history">
       <h1>{t("nav.history")}</h1>
-      <label className="history__filter">
-        {t("history.status")}
-        <select
-          value={status ?? ""}
-          onChange={(event) => {
-            const parsed = InquiryStatusSchema.safeParse(event.target.value);
-            setStatus(parsed.success ? parsed.data : undefined);
-          }}
-        >
-          <option value="">{t("history.all")}</option>
-          {InquiryStatusSchema.options.map((each) => (
-            <option key={each} value={each}>
-              {t(STATUS_LABELS[each])}
-            </option>
-          ))}
-        </select>
-      </label>
+      <HistoryFilters filter={filter} onChange={setFilter} />
       {isPending && <p className="hint">{t("common.loading")}</p>}
       {error !== null && (
         <p role="alert" className="error">

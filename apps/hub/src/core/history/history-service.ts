@@ -1,7 +1,10 @@
+import { MAX_HISTORY_EXPORT_ROWS } from "@inquiry-hub/protocol";
 import type {
   ApprovalVote,
   DeliveryAttempt,
   HistoryDetail,
+  HistoryExportRecord,
+  HistoryFilter,
   HistoryItem,
   HistoryPage,
   HistoryQuery,
@@ -9,14 +12,25 @@ import type {
 } from "@inquiry-hub/protocol";
 import type { AuditTrail, DeliveryLog } from "./ports";
 import type { InquiryService } from "../inquiries/inquiry-service";
+import { redactArguments } from "../approvals/redact-arguments";
+import { matchesHistoryFilter } from "./history-filter";
 
 /** How many recent delivery attempts a list page looks through for failure counts. */
 const RECENT_DELIVERIES = 1_000;
 
 /** The person's record of what agents asked and how each question ended. */
 export interface HistoryService {
-  /** One page of the user's inquiries, newest first. */
+  /**
+   * One page of the user's inquiries matching the query's filters, newest first. Filters run
+   * over what the store lists for the user, so they reach back as far as its retention
+   * (`HUB_HISTORY_TTL_SECONDS`, and `HUB_MEMORY_HISTORY_PER_USER` records in memory).
+   */
   list(userId: string, query: HistoryQuery): Promise<HistoryPage>;
+  /**
+   * The audit records of the user's inquiries matching `filter`, newest first, at most
+   * `MAX_HISTORY_EXPORT_ROWS` (the newest ones); arguments redacted unless `fullArguments`.
+   */
+  exportRecords(userId: string, filter: HistoryFilter): Promise<HistoryExportRecord[]>;
   /** One inquiry with its audit trail and deliveries; NOT_FOUND for unknown or foreign ids. */
   detail(userId: string, inquiryId: string): Promise<HistoryDetail>;
 }
@@ -35,9 +49,60 @@ export function createHistoryService(deps: {
   /** Every vote on a shared approval, oldest first; absent without teams. */
   votesOf?: (inquiryId: string) => Promise<ApprovalVote[]>;
   username?: (userId: string) => Promise<string | undefined>;
+  /** The audit policy (`HUB_AUDIT_FULL_ARGUMENTS`): exports carry full tool arguments. */
+  fullArguments?: boolean;
 }): HistoryService {
   async function nameOf(deviceId: string | null): Promise<string | null> {
     return deviceId === null ? null : ((await deps.deviceName(deviceId)) ?? null);
+  }
+
+  /**
+   * The user's inquiries passing `filter`, newest first. Device names are looked up (once per
+   * device) only when the `device` filter needs them.
+   */
+  async function matching(userId: string, filter: HistoryFilter): Promise<Inquiry[]> {
+    const all = await deps.inquiries.list(userId, filter.status);
+    if (filter.device === undefined)
+      return all.filter((inquiry) => matchesHistoryFilter(inquiry, filter, null));
+    const names = new Map<string, Promise<string | null>>();
+    const nameOnce = (deviceId: string | null) => {
+      if (deviceId === null) return Promise.resolve(null);
+      const known = names.get(deviceId) ?? nameOf(deviceId);
+      names.set(deviceId, known);
+      return known;
+    };
+    const resolvedBy = await Promise.all(
+      all.map((inquiry) => nameOnce(inquiry.resolution?.byDeviceId ?? null)),
+    );
+    return all.filter((inquiry, index) =>
+      matchesHistoryFilter(inquiry, filter, resolvedBy[index] ?? null),
+    );
+  }
+
+  async function toRecord(inquiry: Inquiry): Promise<HistoryExportRecord> {
+    const resolution = inquiry.resolution;
+    const byDeviceId = resolution?.byDeviceId ?? null;
+    const askedBy = inquiry.askedByCredentialId ?? null;
+    const args = inquiry.approval?.arguments;
+    return {
+      id: inquiry.id,
+      createdAt: inquiry.createdAt,
+      resolvedAt: resolution?.resolvedAt ?? null,
+      status: inquiry.status,
+      type: inquiry.type,
+      question: inquiry.question,
+      response: resolution?.response ?? null,
+      values: resolution?.values ?? null,
+      reason: resolution?.reason ?? null,
+      byDeviceId,
+      byDeviceName: await nameOf(byDeviceId),
+      askedByCredentialId: askedBy,
+      askedByName: await nameOf(askedBy),
+      upstream: inquiry.approval?.upstream ?? null,
+      tool: inquiry.approval?.tool ?? null,
+      arguments:
+        args === undefined ? null : deps.fullArguments === true ? args : redactArguments(args),
+    };
   }
 
   async function toItem(inquiry: Inquiry, failedDeliveries: number): Promise<HistoryItem> {
@@ -101,7 +166,7 @@ export function createHistoryService(deps: {
 
   return {
     async list(userId, query) {
-      const all = await deps.inquiries.list(userId, query.status);
+      const all = await matching(userId, query);
       const before = query.before;
       const older = before === undefined ? all : all.filter((each) => each.createdAt < before);
       const page = older.slice(0, query.limit);
@@ -113,6 +178,11 @@ export function createHistoryService(deps: {
       return older.length > page.length && last !== undefined
         ? { items, nextBefore: last.createdAt }
         : { items };
+    },
+
+    async exportRecords(userId, filter) {
+      const newest = (await matching(userId, filter)).slice(0, MAX_HISTORY_EXPORT_ROWS);
+      return Promise.all(newest.map(toRecord));
     },
 
     async detail(userId, inquiryId) {

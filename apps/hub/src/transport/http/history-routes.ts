@@ -1,17 +1,20 @@
 import { Router } from "express";
-import { HistoryQuerySchema } from "@inquiry-hub/protocol";
+import { HistoryExportQuerySchema, HistoryQuerySchema } from "@inquiry-hub/protocol";
 import type { HistoryDetail, HistoryPage } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import type { HistoryService } from "../../core/history/history-service";
 import { requestPrincipal } from "./authenticate";
+import { sendHistoryExport } from "./history-export";
 import { parseInput } from "./validate";
 
 const InquiryIdSchema = z.uuid();
 
 /**
- * `GET /?status=&limit=&before=` → one page of the caller's history (newest first);
- * `GET /:id` → one inquiry with its audit trail and channel deliveries. Mounted behind
- * bearer authentication; other users' inquiries are 404, like everywhere else.
+ * `GET /?q=&credential=&tool=&status=&device=&from=&to=&limit=&before=` → one page of the
+ * caller's history (newest first); `GET /export?format=csv|jsonl&<same filters>` → the
+ * matching audit records as a download (at most `MAX_HISTORY_EXPORT_ROWS`); `GET /:id` → one
+ * inquiry with its audit trail and channel deliveries. Mounted behind person-only bearer
+ * authentication (agent credentials get 403); other users' inquiries are 404.
  */
 export function createHistoryRoutes(history: HistoryService): Router {
   const router = Router();
@@ -20,6 +23,12 @@ export function createHistoryRoutes(history: HistoryService): Router {
     const query = parseInput(HistoryQuerySchema, req.query, "query");
     const page: HistoryPage = await history.list(requestPrincipal(req).user.id, query);
     res.json(page);
+  });
+
+  router.get("/export", async (req, res) => {
+    const { format, ...filter } = parseInput(HistoryExportQuerySchema, req.query, "query");
+    const records = await history.exportRecords(requestPrincipal(req).user.id, filter);
+    await sendHistoryExport(res, format, records);
   });
 
   router.get("/:id", async (req, res) => {

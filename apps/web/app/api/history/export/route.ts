@@ -1,0 +1,23 @@
+import { HistoryExportQuerySchema } from "@inquiry-hub/protocol";
+import { historySearchParams } from "@/features/history/history-search-params";
+import { jsonError } from "@/lib/api-error";
+import { callHub } from "@/lib/hub-proxy";
+import { relayResponse } from "@/lib/upstream";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * GET `?format=csv|jsonl&<history filters>` → the hub's export of this user's matching history,
+ * streamed through as a download (its `Content-Disposition` kept).
+ */
+export async function GET(request: Request): Promise<Response> {
+  const search = new URL(request.url).searchParams;
+  const query = HistoryExportQuerySchema.safeParse(Object.fromEntries(search));
+  if (!query.success) return jsonError("BAD_REQUEST", "Invalid history export query.");
+  const { format, ...filter } = query.data;
+  const forwarded = historySearchParams(filter, { format });
+  const call = await callHub(request, `/api/history/export?${forwarded.toString()}`, {
+    method: "GET",
+  });
+  return call.ok ? relayResponse(call.upstream, ["content-disposition"]) : call.response;
+}
