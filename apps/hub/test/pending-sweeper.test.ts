@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PendingIndex } from "../src/core/inquiries/ports";
 import { silentLogger } from "@inquiry-hub/logging";
+import { openInquiry } from "../src/core/inquiries/inquiry-machine";
 import { createInquiryService } from "../src/core/inquiries/inquiry-service";
 import type { InquiryService } from "../src/core/inquiries/inquiry-service";
 import { startPendingSweeper } from "../src/core/inquiries/pending-sweeper";
@@ -70,7 +72,17 @@ describe("pending sweeper and missed-event recovery", () => {
 
   it("times out overdue inquiries and cancels orphaned ones through the compare-and-set", async () => {
     start();
-    const overdue = await service.create("u1", { question: "Late?" });
+    // Written as another node would have: past its deadline + grace, and no backstop here.
+    const overdue = openInquiry({
+      id: randomUUID(),
+      userId: "u1",
+      type: "INQUIRY",
+      question: "Late?",
+      options: [],
+      createdAt: new Date(Date.now() - 200_000),
+      expiresAt: new Date(Date.now() - 100_000),
+    });
+    await store.insert(overdue);
     const orphan = await service.create("u1", { question: "Holder gone?" });
     const index: PendingIndex = {
       overdue: () => Promise.resolve([overdue.id]),
@@ -86,5 +98,37 @@ describe("pending sweeper and missed-event recovery", () => {
     expect(timedOut?.status).toBe("timeout");
     expect(cancelled?.status).toBe("cancelled");
     expect(await service.list("u1", "pending")).toEqual([]);
+  });
+
+  it("leaves an inquiry pending when its stored deadline was extended after the index was read", async () => {
+    start();
+    const extended = openInquiry({
+      id: randomUUID(),
+      userId: "u1",
+      type: "INQUIRY",
+      question: "More time?",
+      options: [],
+      createdAt: new Date(Date.now() - 200_000),
+      expiresAt: new Date(Date.now() - 100_000),
+    });
+    await store.insert(extended);
+    await store.extend(extended.id, {
+      from: extended.expiresAt,
+      to: new Date(Date.now() + 120_000).toISOString(),
+    });
+    let passes = 0;
+    const index: PendingIndex = {
+      overdue: () => {
+        passes += 1;
+        return Promise.resolve([extended.id]);
+      },
+      orphaned: () => Promise.resolve([]),
+    };
+    sweeper = startPendingSweeper(
+      { inquiries: service, index, logger: silentLogger() },
+      { intervalMs: 10, timeoutGraceMs: 0 },
+    );
+    await expect.poll(() => passes).toBeGreaterThan(3);
+    expect((await service.get("u1", extended.id)).status).toBe("pending");
   });
 });

@@ -58,6 +58,8 @@ describe("Web Push", () => {
         question: "Which city?",
         expiresAt: inquiry.expiresAt,
       },
+      actions: [{ type: "open" }],
+      deviceName: "Phone",
     });
 
     await hub.hub.inquiries.cancel(inquiry.id);
@@ -67,6 +69,42 @@ describe("Web Push", () => {
       inquiryId: inquiry.id,
       status: "cancelled",
     });
+  });
+
+  it("offers a question's first options and only the decisions an approval's policy allows", async () => {
+    const phone = await hub.registerUser("actions", "Pocket");
+    const browser = await subscribe(phone, "/push/actions");
+    const pushedActions = async (count: number): Promise<unknown> => {
+      const received = await receiver.waitForCount(count);
+      const message = PushMessageSchema.parse(
+        JSON.parse(browser.decrypt(received[count - 1]?.body ?? Buffer.alloc(0))),
+      );
+      return message.type === "inquiry:new" ? message.actions : undefined;
+    };
+
+    const city = await hub.hub.inquiries.create(phone.userId, {
+      question: "Which city?",
+      options: ["Paris", "Rome", "Oslo"],
+    });
+    expect(await pushedActions(1)).toEqual([
+      { type: "option", value: "Paris" },
+      { type: "option", value: "Rome" },
+    ]);
+    await hub.hub.inquiries.cancel(city.id);
+    await receiver.waitForCount(2);
+
+    await hub.hub.inquiries.create(phone.userId, {
+      type: "APPROVAL",
+      question: "Write notes.txt?",
+      approval: {
+        upstream: "demo",
+        tool: "write_file",
+        arguments: { path: "notes.txt" },
+        allowedDecisions: ["edit", "reject"],
+        description: "Write notes.txt?",
+      },
+    });
+    expect(await pushedActions(3)).toEqual([{ type: "reject" }]);
   });
 
   it("skips devices with an open socket", async () => {

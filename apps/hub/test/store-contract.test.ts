@@ -171,6 +171,63 @@ function describeInquiryStoreContract(
       expect(await store.listByUser(userId, "pending")).toStrictEqual([]);
     });
 
+    it("extends a pending inquiry only from its current expiresAt, never once final", async () => {
+      const inquiry = pendingInquiry(userId);
+      await store.insert(inquiry);
+      const later = new Date(Date.parse(inquiry.expiresAt) + 60_000).toISOString();
+      const extended: Inquiry = { ...inquiry, expiresAt: later };
+
+      expect(await store.extend(inquiry.id, { from: inquiry.expiresAt, to: later })).toStrictEqual({
+        kind: "extended",
+        inquiry: extended,
+      });
+      expect(await store.get(inquiry.id)).toStrictEqual(extended);
+      expect(
+        await store.extend(inquiry.id, { from: inquiry.expiresAt, to: T0.toString() }),
+      ).toStrictEqual({ kind: "stale", inquiry: extended });
+      expect((await store.listByUser(userId, "pending"))[0]).toStrictEqual(extended);
+
+      const winner = answerBy("phone", "Paris");
+      await store.resolve(inquiry.id, winner);
+      const final: Inquiry = { ...extended, status: "answered", resolution: winner };
+      expect(
+        await store.extend(inquiry.id, {
+          from: later,
+          to: new Date(Date.parse(later) + 60_000).toISOString(),
+        }),
+      ).toStrictEqual({ kind: "already-final", inquiry: final });
+      expect(await store.get(inquiry.id)).toStrictEqual(final);
+      expect(await store.extend(randomUUID(), { from: later, to: later })).toStrictEqual({
+        kind: "not-found",
+      });
+    });
+
+    it("lets exactly one of racing extensions from the same expiresAt win (20 × 5)", async () => {
+      const inquiries = Array.from({ length: 20 }, (_, index) => pendingInquiry(userId, index));
+      await Promise.all(inquiries.map((inquiry) => store.insert(inquiry)));
+      const outcomes = await Promise.all(
+        inquiries.map((inquiry) =>
+          Promise.all(
+            [1, 2, 3, 4, 5].map((minutes) =>
+              store.extend(inquiry.id, {
+                from: inquiry.expiresAt,
+                to: new Date(Date.parse(inquiry.expiresAt) + minutes * 60_000).toISOString(),
+              }),
+            ),
+          ),
+        ),
+      );
+      for (const [index, attempts] of outcomes.entries()) {
+        const winners = attempts.filter((outcome) => outcome.kind === "extended");
+        expect(winners).toHaveLength(1);
+        const winner = winners[0];
+        if (winner?.kind !== "extended") throw new Error("unreachable");
+        for (const outcome of attempts.filter((attempt) => attempt !== winner))
+          expect(outcome).toStrictEqual({ kind: "stale", inquiry: winner.inquiry });
+        expect(await store.get(inquiries[index]?.id ?? "")).toStrictEqual(winner.inquiry);
+      }
+    });
+
     it("drops a resolved inquiry once the history TTL has passed; pending ones stay", async () => {
       const short = await open({ historyTtlSeconds: 1 });
       try {
@@ -406,6 +463,19 @@ describe("Redis inquiry store", () => {
       expect(ttl).toBeGreaterThan(historyTtlSeconds - 5);
       expect(ttl).toBeLessThanOrEqual(historyTtlSeconds);
       expect(await admin.zscore(keys.userKeys("ttl-user").pending, inquiry.id)).toBeNull();
+    });
+
+    it("moves an extended inquiry in the overdue index, so the sweeper judges the new deadline", async () => {
+      const inquiry = pendingInquiry("sweeper-user");
+      await infra.inquiryStore.insert(inquiry);
+      const dueBefore = new Date(Date.parse(inquiry.expiresAt) + 1_000);
+      expect(await infra.pendingIndex.overdue(dueBefore, 10)).toStrictEqual([inquiry.id]);
+      const to = new Date(Date.parse(inquiry.expiresAt) + 60_000).toISOString();
+      await infra.inquiryStore.extend(inquiry.id, { from: inquiry.expiresAt, to });
+      expect(await infra.pendingIndex.overdue(dueBefore, 10)).toStrictEqual([]);
+      expect(await infra.pendingIndex.overdue(new Date(Date.parse(to) + 1_000), 10)).toStrictEqual([
+        inquiry.id,
+      ]);
     });
 
     it("drops expired records from listings", async () => {

@@ -3,9 +3,16 @@
  * - App shell: the offline page and icons are cached at install; a navigation that fails
  *   (no network) falls back to the offline page. Everything else goes to the network, so
  *   inquiries are never served stale from a cache.
- * - Web Push: `inquiry:new` shows a notification tagged with the inquiry id; `inquiry:withdrawn`
- *   closes the notification with that tag (answered elsewhere, timed out, cancelled).
- * - A notification click focuses an open tab on /inbox#<id>, or opens one.
+ * - Web Push: `inquiry:new` shows a notification tagged with the inquiry id, with the buttons the
+ *   hub chose (`actions`: approve, reject, an option, open); `inquiry:withdrawn` closes the
+ *   question's notification with that tag (answered elsewhere, timed out, cancelled).
+ * - A decision button (approve, reject, an option) POSTs the answer to the web app's own
+ *   /api/inquiries/<id>/answer: same origin, so this device's httpOnly session cookie goes with
+ *   it and the hub decides exactly as for a click in the app (compare-and-set, policy, votes).
+ *   The notification is then replaced (same tag) by what happened. No credential is ever in
+ *   a push payload.
+ * - A click on the notification or on "Answer" focuses an open tab on /inbox#<id>, or opens one.
+ * `self.inquiryHub` exposes the push and click handlers, so the e2e suite can drive them.
  */
 const SHELL_CACHE = "inquiry-hub-shell-v1";
 const OFFLINE_URL = "/offline.html";
@@ -50,42 +57,183 @@ function readMessage(event) {
   }
 }
 
-async function closeNotification(inquiryId) {
+const MAX_ACTIONS = 2;
+
+/** The payload's actions that this worker understands, checked field by field. */
+function readActions(actions) {
+  if (!Array.isArray(actions)) return [];
+  return actions
+    .filter(
+      (action) =>
+        action !== null &&
+        typeof action === "object" &&
+        (action.type === "approve" ||
+          action.type === "reject" ||
+          action.type === "open" ||
+          (action.type === "option" && typeof action.value === "string" && action.value !== "")),
+    )
+    .slice(0, MAX_ACTIONS)
+    .map((action) =>
+      action.type === "option" ? { type: "option", value: action.value } : { type: action.type },
+    );
+}
+
+/** A notification button for an action; option buttons are named by their position among options. */
+function notificationAction(action, index) {
+  switch (action.type) {
+    case "approve":
+      return { action: "approve", title: "Approve" };
+    case "reject":
+      return { action: "reject", title: "Reject" };
+    case "option":
+      return { action: `option:${index}`, title: action.value };
+    default:
+      return { action: "open", title: "Answer" };
+  }
+}
+
+function showQuestion(message) {
+  const inquiry = message.inquiry;
+  if (
+    inquiry === null ||
+    typeof inquiry !== "object" ||
+    typeof inquiry.id !== "string" ||
+    typeof inquiry.question !== "string"
+  ) {
+    return Promise.resolve();
+  }
+  const actions = readActions(message.actions);
+  const deviceName = typeof message.deviceName === "string" ? message.deviceName : undefined;
+  let optionIndex = 0;
+  const buttons = actions.map((action) =>
+    notificationAction(action, action.type === "option" ? optionIndex++ : 0),
+  );
+  return self.registration.showNotification(
+    inquiry.type === "APPROVAL" ? "Approval needed" : "New question from your agent",
+    {
+      body: inquiry.question,
+      tag: inquiry.id,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { inquiryId: inquiry.id, kind: "question", actions, deviceName },
+      actions: buttons,
+      requireInteraction: true,
+    },
+  );
+}
+
+/** Closes the question's notification; an outcome already shown in its place stays. */
+async function closeQuestion(inquiryId) {
   const shown = await self.registration.getNotifications({ tag: inquiryId });
-  for (const notification of shown) notification.close();
+  for (const notification of shown) {
+    if (notification.data?.kind !== "outcome") notification.close();
+  }
+}
+
+function handlePushMessage(message) {
+  if (message?.type === "inquiry:new") return showQuestion(message);
+  if (message?.type === "inquiry:withdrawn" && typeof message.inquiryId === "string")
+    return closeQuestion(message.inquiryId);
+  return Promise.resolve();
 }
 
 self.addEventListener("push", (event) => {
-  const message = readMessage(event);
-  if (message?.type === "inquiry:new") {
-    const { inquiry } = message;
-    event.waitUntil(
-      self.registration.showNotification(
-        inquiry.type === "APPROVAL" ? "Approval needed" : "New question from your agent",
-        {
-          body: inquiry.question,
-          tag: inquiry.id,
-          icon: "/icons/icon-192.png",
-          badge: "/icons/icon-192.png",
-          data: { inquiryId: inquiry.id },
-          requireInteraction: true,
-        },
-      ),
-    );
-  } else if (message?.type === "inquiry:withdrawn") {
-    event.waitUntil(closeNotification(message.inquiryId));
-  }
+  event.waitUntil(handlePushMessage(readMessage(event)));
 });
 
-self.addEventListener("notificationclick", (event) => {
-  event.notification.close();
-  const inquiryId = event.notification.data?.inquiryId ?? event.notification.tag;
+function openCard(inquiryId) {
   const target = new URL(`/inbox#${inquiryId}`, self.location.origin).href;
-  event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((client) => new URL(client.url).pathname === "/inbox");
-      if (open !== undefined) return open.navigate(target).then((client) => client?.focus());
-      return self.clients.openWindow(target);
-    }),
-  );
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => new URL(client.url).pathname === "/inbox");
+    if (open !== undefined) return open.navigate(target).then((client) => client?.focus());
+    return self.clients.openWindow(target);
+  });
+}
+
+/** The answer body a decision button sends, or undefined for one that opens the app. */
+function answerBody(action) {
+  switch (action?.type) {
+    case "approve":
+      return { action: "approve" };
+    case "reject":
+      return { action: "reject" };
+    case "option":
+      return { action: "answer", response: action.value };
+    default:
+      return undefined;
+  }
+}
+
+const STATUS_VERBS = {
+  answered: "answered",
+  rejected: "rejected",
+  timeout: "timed out",
+  cancelled: "cancelled",
+};
+
+/** What a decision's answer response means, as the replacing notification says it. */
+async function describeOutcome(response, action, deviceName) {
+  const where = deviceName === undefined ? "this device" : deviceName;
+  const body = await response.json().catch(() => undefined);
+  if (response.ok) {
+    if (body?.status === "pending") return `Your vote is counted on ${where}`;
+    if (action.type === "approve") return `Approved on ${where}`;
+    if (action.type === "reject") return `Rejected on ${where}`;
+    return `Answered "${action.value}" on ${where}`;
+  }
+  const details = body?.error?.details;
+  if (response.status === 409 && details !== null && typeof details === "object") {
+    const verb = STATUS_VERBS[details.status] ?? "answered";
+    const by = typeof details.byDeviceName === "string" ? ` on ${details.byDeviceName}` : "";
+    return `Already ${verb}${by}`;
+  }
+  if (response.status === 401) return "Not signed in on this device: open the app to answer";
+  const message = typeof body?.error?.message === "string" ? `: ${body.error.message}` : "";
+  return `Not sent${message}. Open the app to answer`;
+}
+
+async function decide(notification, inquiryId, action) {
+  const deviceName = notification.data?.deviceName;
+  let outcome;
+  try {
+    const response = await fetch(`/api/inquiries/${encodeURIComponent(inquiryId)}/answer`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(answerBody(action)),
+    });
+    outcome = await describeOutcome(response, action, deviceName);
+  } catch {
+    outcome = "Could not reach Inquiry Hub. Open the app to answer";
+  }
+  await self.registration.showNotification(outcome, {
+    body: notification.body,
+    tag: inquiryId,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { inquiryId, kind: "outcome" },
+  });
+}
+
+/**
+ * A click on `notification`: `actionName` is the button's (`approve`, `reject`, `option:<n>`,
+ * `open`) or "" for the notification itself. Decisions are sent; everything else opens the card.
+ */
+function handleNotificationClick(notification, actionName) {
+  const inquiryId = notification.data?.inquiryId ?? notification.tag;
+  const actions = readActions(notification.data?.actions);
+  const chosen = actionName.startsWith("option:")
+    ? actions.filter((action) => action.type === "option")[Number(actionName.slice(7))]
+    : actions.find((action) => action.type === actionName);
+  if (notification.data?.kind === "question" && answerBody(chosen) !== undefined) {
+    return decide(notification, inquiryId, chosen);
+  }
+  notification.close();
+  return openCard(inquiryId);
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.waitUntil(handleNotificationClick(event.notification, event.action ?? ""));
 });
+
+self.inquiryHub = { handlePushMessage, handleNotificationClick };

@@ -6,6 +6,7 @@ export {
   InquiryStatusSchema,
   InquiryTypeSchema,
   InquiryWithdrawnSchema,
+  InquiryExtendedSchema,
   IsoTimestampSchema,
   SuggestedBySchema,
 } from "./inquiry";
@@ -17,6 +18,7 @@ export type {
   InquiryStatus,
   InquiryType,
   InquiryWithdrawn,
+  InquiryExtended,
   SuggestedBy,
 } from "./inquiry";
 export {
@@ -173,12 +175,15 @@ export type {
   HistoryVote,
 } from "./history";
 export {
+  MAX_PUSH_ACTIONS,
+  PushActionSchema,
   PushKeyResponseSchema,
   PushMessageSchema,
   PushSubscriptionBodySchema,
   PushUnsubscribeBodySchema,
 } from "./push";
 export type {
+  PushAction,
   PushKeyResponse,
   PushMessage,
   PushSubscriptionBody,

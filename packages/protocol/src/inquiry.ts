@@ -108,6 +108,19 @@ export const InquiryWithdrawnSchema = z.object({
 });
 export type InquiryWithdrawn = z.infer<typeof InquiryWithdrawnSchema>;
 
+/**
+ * Sent to every device of the owner when a person extends a pending inquiry: each device moves
+ * its countdown to the new `expiresAt` (its auto-reply deadline and the hub's backstop move too).
+ */
+export const InquiryExtendedSchema = z.object({
+  inquiryId: z.uuid(),
+  /** The new client auto-reply deadline. */
+  expiresAt: IsoTimestampSchema,
+  /** The device that asked for more time. */
+  byDeviceId: z.string().optional(),
+});
+export type InquiryExtended = z.infer<typeof InquiryExtendedSchema>;
+
 /** Query of `GET /api/inquiries`. */
 export const InquiryListQuerySchema = z.object({
   status: InquiryStatusSchema.optional(),

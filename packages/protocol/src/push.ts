@@ -37,9 +37,30 @@ export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBodySchema>;
 export const PushKeyResponseSchema = z.object({ publicKey: z.base64url() });
 export type PushKeyResponse = z.infer<typeof PushKeyResponseSchema>;
 
+/** Chrome shows at most two notification actions (`Notification.maxActions`). */
+export const MAX_PUSH_ACTIONS = 2;
+
+/**
+ * A button on a pushed question's notification. The service worker sends `approve` /
+ * `reject` / `option` through the web app's answer route with this device's own cookie (never
+ * a credential in the payload); `open` only opens the card (edits, free text, questionnaires).
+ */
+export const PushActionSchema = z.discriminatedUnion("type", [
+  /** Approve the gated call; offered only when the approval's policy allows `approve`. */
+  z.object({ type: z.literal("approve") }),
+  /** Reject the gated call; offered only when the policy allows `reject`. */
+  z.object({ type: z.literal("reject") }),
+  /** Answer with this ready-made option (one of the question's first options). */
+  z.object({ type: z.literal("option"), value: z.string().min(1).max(100) }),
+  /** Open the card in the app ("Answer"). */
+  z.object({ type: z.literal("open") }),
+]);
+export type PushAction = z.infer<typeof PushActionSchema>;
+
 /**
  * The (encrypted) payload of a Web Push message, read by the service worker. `inquiry:new`
- * shows a notification tagged with the inquiry id; `inquiry:withdrawn` closes that tag.
+ * shows a notification tagged with the inquiry id, with `actions` as its buttons;
+ * `inquiry:withdrawn` closes that tag.
  */
 export const PushMessageSchema = z.discriminatedUnion("type", [
   z.object({
@@ -51,6 +72,10 @@ export const PushMessageSchema = z.discriminatedUnion("type", [
       question: z.string().max(200),
       expiresAt: IsoTimestampSchema,
     }),
+    /** The notification's buttons, at most two; absent on payloads from older hubs. */
+    actions: z.array(PushActionSchema).max(MAX_PUSH_ACTIONS).optional(),
+    /** The receiving device's own name, for "Approved on <name>"; absent when unknown. */
+    deviceName: z.string().max(200).optional(),
   }),
   z.object({
     type: z.literal("inquiry:withdrawn"),

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "./errors";
-import type { Inquiry, InquiryWithdrawn } from "./inquiry";
+import type { Inquiry, InquiryExtended, InquiryWithdrawn } from "./inquiry";
 import type { InquiryProgress } from "./shared-approval";
 import type { UserSettings } from "./settings";
 import type { ConversationChanged } from "./conversations";
@@ -13,6 +13,8 @@ export interface ServerToClientEvents {
   "inquiry:new": (inquiry: Inquiry) => void;
   /** An inquiry left `pending`; every device drops its card. */
   "inquiry:withdrawn": (withdrawn: InquiryWithdrawn) => void;
+  /** A person extended a pending inquiry; every device moves its countdown to `expiresAt`. */
+  "inquiry:extended": (extended: InquiryExtended) => void;
   /** Sent on every (re)connect: the complete current pending list, replacing any cached one. */
   "inquiry:pending": (inquiries: Inquiry[]) => void;
   /** A vote on a shared (team) approval was recorded; validate with InquiryProgressSchema. */

@@ -247,6 +247,10 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     {
       defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
       timeoutGraceMs: config.timeoutGraceSeconds * 1000,
+      extension: {
+        stepMs: config.extendStepSeconds * 1000,
+        maxLifetimeMs: config.extendMaxSeconds * 1000,
+      },
       maxPendingPerUser: config.pendingInquiriesPerUser,
       keepPendingOnShutdown: config.store === "embedded",
     },

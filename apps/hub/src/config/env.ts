@@ -47,6 +47,8 @@ const EnvSchema = z.object({
     .max(MAX_TIMEOUT_SECONDS)
     .default(DEFAULT_HUB_CONFIG.timeoutGraceSeconds),
   HUB_HEARTBEAT_SECONDS: seconds(DEFAULT_HUB_CONFIG.heartbeatSeconds),
+  HUB_EXTEND_STEP_SECONDS: seconds(DEFAULT_HUB_CONFIG.extendStepSeconds),
+  HUB_EXTEND_MAX_SECONDS: seconds(DEFAULT_HUB_CONFIG.extendMaxSeconds),
   HUB_DEVICE_IDLE_DAYS: z.coerce
     .number()
     .positive()
@@ -273,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
   const chain = timeoutChainProblems({
     inquiryTimeoutSeconds: parsed.data.HUB_INQUIRY_TIMEOUT_SECONDS,
     timeoutGraceSeconds: parsed.data.HUB_TIMEOUT_GRACE_SECONDS,
+    extendMaxSeconds: parsed.data.HUB_EXTEND_MAX_SECONDS,
   });
   if (chain.length > 0) throw new Error(`invalid hub configuration: ${chain.join("; ")}`);
   const origins = browserOrigins({
@@ -291,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     inquiryTimeoutSeconds: parsed.data.HUB_INQUIRY_TIMEOUT_SECONDS,
     timeoutGraceSeconds: parsed.data.HUB_TIMEOUT_GRACE_SECONDS,
     heartbeatSeconds: parsed.data.HUB_HEARTBEAT_SECONDS,
+    extendStepSeconds: parsed.data.HUB_EXTEND_STEP_SECONDS,
+    extendMaxSeconds: parsed.data.HUB_EXTEND_MAX_SECONDS,
     deviceIdleDays: parsed.data.HUB_DEVICE_IDLE_DAYS,
     agentRunSeconds: parsed.data.HUB_AGENT_RUN_SECONDS,
     pairingCodeSeconds: parsed.data.HUB_PAIRING_CODE_SECONDS,

@@ -21,6 +21,13 @@ export interface HubConfig {
   timeoutGraceSeconds: number;
   /** Interval of INQUIRY_HEARTBEAT progress notifications during a `send_inquiry` call. */
   heartbeatSeconds: number;
+  /** What one Extend adds to a pending inquiry's `expiresAt`. */
+  extendStepSeconds: number;
+  /**
+   * The latest Extend may move `expiresAt` to, counted from `createdAt`. With the grace it
+   * must fit the waiting MCP call's total cap (the agent's AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS).
+   */
+  extendMaxSeconds: number;
   /**
    * Browser origins allowed by CORS, the Socket.IO handshake and the /mcp Origin check
    * (HUB_CORS_ORIGINS; unset = the localhost origins plus PUBLIC_URL's origin).
@@ -150,6 +157,8 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   inquiryTimeoutSeconds: 120,
   timeoutGraceSeconds: 10,
   heartbeatSeconds: 10,
+  extendStepSeconds: 60,
+  extendMaxSeconds: 30 * 60,
   corsOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
   trustedProxies: ["loopback"],
   mcpSessionIdleSeconds: 5 * 60,

@@ -68,6 +68,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
       busy={isPending}
       left={left}
       problem={draftProblem ?? problem}
+      extendId={inquiry.inquiryId}
     >
       <ApprovalProgress inquiryId={inquiry.inquiryId} />
       <p className="approval-card__tool">

@@ -83,6 +83,10 @@ export function ChatView({ inquiryTimeout, alwaysAsk = false }: ChatViewProps) {
     () => (pending.data === undefined ? undefined : new Set(pending.data.map(({ id }) => id))),
     [pending.data],
   );
+  const pendingExpiry = useMemo(
+    () => new Map((pending.data ?? []).map(({ id, expiresAt }) => [id, expiresAt])),
+    [pending.data],
+  );
   const endRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -116,6 +120,7 @@ export function ChatView({ inquiryTimeout, alwaysAsk = false }: ChatViewProps) {
           items={items}
           connection={state.connection}
           pendingIds={pendingIds}
+          pendingExpiry={pendingExpiry}
           working={busy}
           onAnswer={answer}
           onInquirySettled={settleInquiry}

@@ -18,6 +18,8 @@ export interface MessageListProps {
   connection: RunConnection;
   /** The hub's pending inquiry ids, undefined until known. */
   pendingIds: ReadonlySet<string> | undefined;
+  /** The hub's current `expiresAt` of each pending inquiry: an Extend moves it past the stream's. */
+  pendingExpiry: ReadonlyMap<string, string>;
   /** A message is on its way or a run is going. */
   working: boolean;
   onAnswer: (inquiryId: string, body: AnswerBody) => Promise<AnswerOutcome>;
@@ -26,13 +28,14 @@ export interface MessageListProps {
 
 type ItemProps = Pick<
   MessageListProps,
-  "connection" | "pendingIds" | "onAnswer" | "onInquirySettled"
+  "connection" | "pendingIds" | "pendingExpiry" | "onAnswer" | "onInquirySettled"
 >;
 
 function LiveInquiry({
   item,
   connection,
   pendingIds,
+  pendingExpiry,
   onAnswer,
   onInquirySettled,
 }: ItemProps & { item: Extract<ChatItem, { kind: "inquiry" }> }) {
@@ -40,7 +43,10 @@ function LiveInquiry({
     case "open":
       return (
         <PendingQuestionCard
-          inquiry={item.inquiry}
+          inquiry={{
+            ...item.inquiry,
+            expiresAt: pendingExpiry.get(item.inquiry.inquiryId) ?? item.inquiry.expiresAt,
+          }}
           onAnswer={(body) => onAnswer(item.inquiry.inquiryId, body)}
           onClose={(note) => onInquirySettled(item.inquiry.inquiryId, note)}
         />

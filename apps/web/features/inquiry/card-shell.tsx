@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { translateMessage } from "@/lib/i18n/translate";
 import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
+import { ExtendButton } from "./extend-button";
 import { formatClock } from "./format-countdown";
 import "./inquiry-card.css";
 
@@ -20,6 +21,8 @@ export interface CardShellProps {
   left: number | undefined;
   /** A failure to show under the card while it stays open. */
   problem: string | undefined;
+  /** The inquiry a "More time" button extends; no button without one or without a countdown. */
+  extendId?: string | undefined;
   children: ReactNode;
 }
 
@@ -36,6 +39,7 @@ export function CardShell({
   busy,
   left,
   problem,
+  extendId,
   children,
 }: CardShellProps) {
   const t = useT();
@@ -53,6 +57,9 @@ export function CardShell({
           <span className="inquiry-card__countdown" data-testid="inquiry-countdown" role="timer">
             {t("card.timeLeft", { time: formatClock(left) })}
           </span>
+        )}
+        {left !== undefined && extendId !== undefined && (
+          <ExtendButton inquiryId={extendId} disabled={busy || left <= 0} />
         )}
       </div>
       {children}

@@ -66,6 +66,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
       busy={isPending}
       left={left}
       problem={problem}
+      extendId={inquiry.inquiryId}
     >
       <div className="inquiry-card__question" dir="auto">
         <SafeMarkdown>{inquiry.question}</SafeMarkdown>

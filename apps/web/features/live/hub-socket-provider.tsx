@@ -8,6 +8,7 @@ import {
   InquiryProgressSchema,
   InquirySchema,
   InquiryWithdrawnSchema,
+  InquiryExtendedSchema,
   UserSettingsSchema,
 } from "@inquiry-hub/protocol";
 import type { AnswerBody } from "@inquiry-hub/protocol";
@@ -24,7 +25,8 @@ import { usePendingState } from "./use-pending-state";
 /**
  * This tab's live link to the hub, mounted once in the signed-in layout so moving between
  * pages keeps the socket: it opens the socket, turns each event into a pending-state action
- * (`inquiry:pending` snapshot, `inquiry:new`, `inquiry:withdrawn`, `inquiry:progress`), a
+ * (`inquiry:pending` snapshot, `inquiry:new`, `inquiry:withdrawn`, `inquiry:extended`,
+ * `inquiry:progress`), a
  * settings cache write (`settings:changed`) or a refetch of a conversation and the list
  * (`conversation:changed`: a deleted one refetches to its 404), and provides the connection and the live
  * inquiries to the pages. Events that fail their schema are ignored. A pushed event wins over
@@ -52,6 +54,10 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
       socket.on("inquiry:withdrawn", (payload) => {
         const parsed = InquiryWithdrawnSchema.safeParse(payload);
         if (parsed.success) dispatch({ type: "withdrawn", event: parsed.data, thisDeviceId });
+      });
+      socket.on("inquiry:extended", (payload) => {
+        const parsed = InquiryExtendedSchema.safeParse(payload);
+        if (parsed.success) dispatch({ type: "extended", event: parsed.data });
       });
       socket.on("inquiry:progress", (payload) => {
         const parsed = InquiryProgressSchema.safeParse(payload);

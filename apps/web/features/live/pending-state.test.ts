@@ -121,3 +121,32 @@ describe("reducePending: progress", () => {
     expect(state.progress.get(id)?.approvals).toBe(2);
   });
 });
+
+describe("reducePending: extended", () => {
+  const later = "2099-01-01T00:00:00.000Z";
+
+  it("moves a listed inquiry's expiresAt to the extended one, leaving the others", () => {
+    const asked = inquiry();
+    const other = inquiry();
+    const { state } = run([
+      { type: "snapshot", inquiries: [asked, other] },
+      { type: "extended", event: { inquiryId: asked.id, expiresAt: later } },
+    ]);
+    expect(state.pending).toEqual([{ ...asked, expiresAt: later }, other]);
+  });
+
+  it("ignores an older deadline and unknown inquiries", () => {
+    const asked = { ...inquiry(), expiresAt: later };
+    const before = run([{ type: "snapshot", inquiries: [asked] }]).state;
+    const older = reducePending(before, {
+      type: "extended",
+      event: { inquiryId: asked.id, expiresAt: "2098-01-01T00:00:00.000Z" },
+    });
+    expect(older.state).toBe(before);
+    const unknown = reducePending(before, {
+      type: "extended",
+      event: { inquiryId: inquiry().id, expiresAt: later },
+    });
+    expect(unknown.state).toBe(before);
+  });
+});

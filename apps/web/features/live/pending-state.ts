@@ -1,4 +1,9 @@
-import type { Inquiry, InquiryProgress, InquiryWithdrawn } from "@inquiry-hub/protocol";
+import type {
+  Inquiry,
+  InquiryExtended,
+  InquiryProgress,
+  InquiryWithdrawn,
+} from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
 import { addPending, removePending, replacePending } from "../inbox/pending-cache";
 import type { PendingList } from "../inbox/pending-cache";
@@ -36,7 +41,9 @@ export type PendingAction =
   /** A card of this tab settled its inquiry itself, leaving `note`. */
   | { type: "resolved"; inquiryId: string; note: Message }
   /** `inquiry:progress`. */
-  | { type: "progress"; progress: InquiryProgress };
+  | { type: "progress"; progress: InquiryProgress }
+  /** `inquiry:extended`: the inquiry's countdown moves to the new `expiresAt`. */
+  | { type: "extended"; event: InquiryExtended };
 
 /** The next state, and the cards the action took out of the pending list (for their notes). */
 export interface PendingTransition {
@@ -82,6 +89,17 @@ function added(state: PendingState, inquiry: Inquiry): PendingTransition {
   return { state: { ...state, pending: after, latestNew: { inquiry, sequence } }, leaving: [] };
 }
 
+/** Moves a listed inquiry's deadline later; an older or repeated event changes nothing. */
+function extended(state: PendingState, event: InquiryExtended): PendingTransition {
+  const listed = state.pending?.find((inquiry) => inquiry.id === event.inquiryId);
+  if (state.pending === undefined || listed === undefined || listed.expiresAt >= event.expiresAt)
+    return { state, leaving: [] };
+  const pending = state.pending.map((inquiry) =>
+    inquiry.id === event.inquiryId ? { ...inquiry, expiresAt: event.expiresAt } : inquiry,
+  );
+  return { state: { ...state, pending }, leaving: [] };
+}
+
 /**
  * The pure transition of the pending state; the provider applies it to the query cache and
  * the React state. An inquiry never returns to pending, so whatever order events arrive in
@@ -112,5 +130,7 @@ export function reducePending(state: PendingState, action: PendingAction): Pendi
         },
         leaving: [],
       };
+    case "extended":
+      return extended(state, action.event);
   }
 }

@@ -83,6 +83,8 @@ export const en = {
   "card.delegate": "Let the assistant answer",
   "card.decline": "Decline to answer",
   "card.sendFailed": "Your answer could not be sent.",
+  "card.extend": "More time",
+  "card.extendFailed": "More time could not be given.",
   "announce.question": "New question from your agent: {question}",
   "announce.approval": "Approval needed: {tool}",
   "questionnaire.required": "{label} (required)",

@@ -84,6 +84,8 @@ export const zhCN: Record<MessageKey, string> = {
   "card.delegate": "让助手来回答",
   "card.decline": "拒绝回答",
   "card.sendFailed": "你的回答未能发送。",
+  "card.extend": "延长时间",
+  "card.extendFailed": "未能延长时间。",
   "announce.question": "智能体有新问题：{question}",
   "announce.approval": "需要批准：{tool}",
   "questionnaire.required": "{label}（必填）",

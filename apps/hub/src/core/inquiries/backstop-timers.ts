@@ -3,6 +3,8 @@ export interface BackstopTimers {
   /** Runs `fire` after `delayMs` (at once if negative); errors are reported, never thrown. */
   schedule(id: string, delayMs: number, fire: () => Promise<unknown>): void;
   clear(id: string): void;
+  /** Whether a timer is set for `id` (this node holds the inquiry's call). */
+  has(id: string): boolean;
   clearAll(): void;
 }
 
@@ -34,6 +36,7 @@ export function createBackstopTimers(
       timers.set(id, timer);
     },
     clear,
+    has: (id) => timers.has(id),
     clearAll() {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();

@@ -74,6 +74,11 @@ export interface InquiryServiceOptions {
   /** The hub's backstop resolves `timeout` at expiresAt + this, if no device did. */
   timeoutGraceMs: number;
   /**
+   * What a person's Extend adds to `expiresAt`, and the most `expiresAt - createdAt` may
+   * become by extending (the waiting call's timeout chain). Absent = Extend is refused.
+   */
+  extension?: { stepMs: number; maxLifetimeMs: number };
+  /**
    * Pending inquiries one user may have at once; a creation past it is refused
    * (RATE_LIMITED), checked atomically by the store. Absent = no cap. Delegated (YOLO)
    * records are exempt: they are resolved at once and have their own per-minute budget.
@@ -104,6 +109,18 @@ export interface InquiryService {
    * device (by name when known) and the status if it was already resolved.
    */
   answer(userId: string, id: string, body: AnswerBody, deviceId: string): Promise<Inquiry>;
+  /**
+   * A person's Extend from device `deviceId`: moves the pending inquiry's `expiresAt` one
+   * step later, at most to `createdAt + maxLifetimeMs`; the backstop moves with it and every
+   * device hears `inquiry.extended`. CONFLICT once resolved or when no more time may be given.
+   */
+  extend(userId: string, id: string, deviceId: string): Promise<Inquiry>;
+  /**
+   * The hub's own timeout: resolves `timeout` if the inquiry is pending and its deadline
+   * (`expiresAt` + grace, as stored now, so an extension counts) has passed. What backstop
+   * timers and the sweeper call; returns whether this call resolved it.
+   */
+  expireIfDue(id: string): Promise<boolean>;
   /** Compare-and-set: returns the final inquiry and whether this call was the one that won. */
   resolve(
     id: string,
@@ -175,7 +192,16 @@ export function createInquiryService(
   }
 
   const stopFollowing = deps.bus.subscribe((event) => {
-    if (event.type === "inquiry.resolved") settleWaiters(event.inquiry);
+    switch (event.type) {
+      case "inquiry.resolved":
+        settleWaiters(event.inquiry);
+        return;
+      case "inquiry.extended":
+        if (backstops.has(event.inquiry.id)) scheduleBackstop(event.inquiry);
+        return;
+      case "inquiry.created":
+        return;
+    }
   });
 
   async function recheckWaiting(): Promise<void> {
@@ -228,8 +254,68 @@ export function createInquiryService(
   function scheduleBackstop(inquiry: Inquiry): void {
     const dueAt = Date.parse(inquiry.expiresAt) + options.timeoutGraceMs;
     backstops.schedule(inquiry.id, dueAt - now().getTime(), () =>
-      resolve(inquiry.id, hubResolution("timeout", now())),
+      expireIfDue(inquiry.id, { held: true }),
     );
+  }
+
+  /**
+   * Resolves `timeout` once the stored deadline has passed. A held inquiry (this node's
+   * backstop) found extended meanwhile gets its backstop moved to the stored deadline.
+   */
+  async function expireIfDue(id: string, options_: { held: boolean }): Promise<boolean> {
+    const current = await deps.store.get(id);
+    if (current?.status !== "pending") return false;
+    const dueAt = Date.parse(current.expiresAt) + options.timeoutGraceMs;
+    if (dueAt > now().getTime()) {
+      if (options_.held || backstops.has(id)) scheduleBackstop(current);
+      return false;
+    }
+    return (await resolve(id, hubResolution("timeout", now()))).applied;
+  }
+
+  /** The next `expiresAt` Extend gives `inquiry`, or CONFLICT when no more time may be given. */
+  function extendedDeadline(inquiry: Inquiry): string {
+    const extension = options.extension;
+    if (extension === undefined) throw new HubError("CONFLICT", "extending is switched off");
+    const current = Date.parse(inquiry.expiresAt);
+    const latest = Date.parse(inquiry.createdAt) + extension.maxLifetimeMs;
+    const next = Math.min(current + extension.stepMs, latest);
+    if (next <= current)
+      throw new HubError(
+        "CONFLICT",
+        `inquiry ${inquiry.id} cannot be extended further: its waiting call allows at most ` +
+          `${Math.round(extension.maxLifetimeMs / 1000)} s from when it was asked`,
+      );
+    return new Date(next).toISOString();
+  }
+
+  async function extendPending(inquiry: Inquiry, deviceId: string): Promise<Inquiry> {
+    let current = inquiry;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      if (current.status !== "pending") throw await conflict(current);
+      const outcome = await deps.store.extend(current.id, {
+        from: current.expiresAt,
+        to: extendedDeadline(current),
+      });
+      switch (outcome.kind) {
+        case "not-found":
+          throw new HubError("NOT_FOUND", `inquiry ${current.id} not found`);
+        case "already-final":
+          throw await conflict(outcome.inquiry);
+        case "stale":
+          current = outcome.inquiry;
+          continue;
+        case "extended":
+          if (backstops.has(current.id)) scheduleBackstop(outcome.inquiry);
+          await deps.bus.publish({
+            type: "inquiry.extended",
+            inquiry: outcome.inquiry,
+            byDeviceId: deviceId,
+          });
+          return outcome.inquiry;
+      }
+    }
+    throw new HubError("CONFLICT", `inquiry ${inquiry.id} is being extended elsewhere; try again`);
   }
 
   async function getOwned(userId: string, id: string): Promise<Inquiry> {
@@ -320,6 +406,12 @@ export function createInquiryService(
         throw error;
       }
     },
+
+    async extend(userId, id, deviceId) {
+      return extendPending(await getOwned(userId, id), deviceId);
+    },
+
+    expireIfDue: (id) => expireIfDue(id, { held: false }),
 
     resolve,
 

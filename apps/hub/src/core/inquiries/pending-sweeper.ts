@@ -1,7 +1,6 @@
 import type { PendingIndex } from "./ports";
 import type { Logger } from "../shared/ports";
 import { toHubError } from "../shared/errors";
-import { hubResolution } from "./inquiry-machine";
 import type { InquiryService } from "./inquiry-service";
 
 /** Tunables of the sweeper, in milliseconds. */
@@ -46,9 +45,7 @@ export function startPendingSweeper(
       new Date(now().getTime() - options.timeoutGraceMs),
       batchSize,
     );
-    await Promise.allSettled(
-      overdue.map((id) => deps.inquiries.resolve(id, hubResolution("timeout", now()))),
-    );
+    await Promise.allSettled(overdue.map((id) => deps.inquiries.expireIfDue(id)));
     const orphaned = await deps.index.orphaned(batchSize);
     await Promise.allSettled(orphaned.map((id) => deps.inquiries.cancel(id)));
     await deps.inquiries.recheckWaiting();

@@ -10,6 +10,17 @@ export type StoreResolveOutcome =
   | { kind: "already-final"; inquiry: Inquiry }
   | { kind: "not-found" };
 
+/**
+ * Result of a compare-and-set extension: `extended` when the pending inquiry's `expiresAt`
+ * was still `from` and is now `to`; `stale` with the stored record when its `expiresAt` moved
+ * meanwhile (another extension won; re-read and retry); `already-final` once resolved.
+ */
+export type StoreExtendOutcome =
+  | { kind: "extended"; inquiry: Inquiry }
+  | { kind: "stale"; inquiry: Inquiry }
+  | { kind: "already-final"; inquiry: Inquiry }
+  | { kind: "not-found" };
+
 /** What `insert` checks in the same atomic step as the write. */
 export interface StoreInsertLimits {
   /** A pending inquiry is refused while its user already has this many pending. */
@@ -42,12 +53,19 @@ export interface InquiryStore {
   /** The user's inquiries, newest first, optionally only those with `status`. */
   listByUser(userId: string, status?: InquiryStatus): Promise<Inquiry[]>;
   resolve(id: string, resolution: InquiryResolution): Promise<StoreResolveOutcome>;
+  /**
+   * Moves a pending inquiry's `expiresAt` from `from` to `to` (ISO timestamps), atomically
+   * like `resolve`, and moves it in the overdue index too, so the sweeper judges the new
+   * deadline. Nothing changes unless the record is pending with `expiresAt === from`.
+   */
+  extend(id: string, change: { from: string; to: string }): Promise<StoreExtendOutcome>;
 }
 
 /** What happened to an inquiry; transports (Socket.IO fan-out, MCP waits) subscribe to it. */
 export type InquiryEvent =
   | { type: "inquiry.created"; inquiry: Inquiry; traceContext?: TraceCarrier | undefined }
-  | { type: "inquiry.resolved"; inquiry: Inquiry };
+  | { type: "inquiry.resolved"; inquiry: Inquiry }
+  | { type: "inquiry.extended"; inquiry: Inquiry; byDeviceId: string };
 
 /**
  * Publishes inquiry events to every subscriber. In one process a plain emitter; across nodes

@@ -6,6 +6,7 @@ import type { Logger } from "../shared/ports";
 import type { DeviceService } from "../accounts/device-service";
 import type { InquiryEvent, InquiryEventBus } from "../inquiries/ports";
 import type { PushSender, PushSubscriptionStore, StoredPushSubscription } from "./ports";
+import { pushActionsFor } from "./push-actions";
 import { NO_INQUIRY_METRICS } from "../inquiries/inquiry-metrics";
 import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
 
@@ -71,16 +72,25 @@ export function startPushNotifier(deps: {
     const away = devices.filter((device) => !device.online).map((device) => device.id);
     if (away.length === 0) return [];
     const targets = await deps.subscriptions.listByDevices(away);
-    const message: PushMessage = {
-      type: "inquiry:new",
-      inquiry: {
-        id: inquiry.id,
-        type: inquiry.type,
-        question: inquiry.question.slice(0, QUESTION_PREVIEW_LENGTH),
-        expiresAt: inquiry.expiresAt,
-      },
+    const names = new Map(devices.map((device) => [device.id, device.name]));
+    const actions = pushActionsFor(inquiry);
+    const messageFor = (deviceId: string): PushMessage => {
+      const deviceName = names.get(deviceId);
+      return {
+        type: "inquiry:new",
+        inquiry: {
+          id: inquiry.id,
+          type: inquiry.type,
+          question: inquiry.question.slice(0, QUESTION_PREVIEW_LENGTH),
+          expiresAt: inquiry.expiresAt,
+        },
+        actions,
+        ...(deviceName === undefined ? {} : { deviceName }),
+      };
     };
-    const delivered = await Promise.all(targets.map((target) => deliver(target, message)));
+    const delivered = await Promise.all(
+      targets.map((target) => deliver(target, messageFor(target.deviceId))),
+    );
     return targets
       .filter((_target, index) => delivered[index] === true)
       .map(({ deviceId, endpoint }) => ({ deviceId, endpoint }));

@@ -2,6 +2,7 @@ import type { Inquiry } from "@inquiry-hub/protocol";
 import { applyResolution } from "../../core/inquiries/inquiry-machine";
 import type {
   InquiryStore,
+  StoreExtendOutcome,
   StoreInsertOutcome,
   StoreResolveOutcome,
 } from "../../core/inquiries/ports";
@@ -152,6 +153,21 @@ export function createLmdbInquiryStore(
         putInquiry(tables, retired(outcome.inquiry, current.traceContext));
         writeAuditRecord(audit, 1, resolutionRecord(outcome.inquiry));
         return { kind: "resolved", inquiry: outcome.inquiry };
+      });
+    },
+
+    async extend(id, { from, to }) {
+      await sweepExpired();
+      return tables.records.transaction((): StoreExtendOutcome => {
+        const current = readLive(id);
+        if (current === undefined) return { kind: "not-found" };
+        const { inquiry } = current;
+        if (inquiry.status !== "pending") return { kind: "already-final", inquiry };
+        if (inquiry.expiresAt !== from) return { kind: "stale", inquiry };
+        const extended = { ...inquiry, expiresAt: to };
+        unindexInquiry(tables, current);
+        putInquiry(tables, { ...current, inquiry: extended });
+        return { kind: "extended", inquiry: extended };
       });
     },
   };

@@ -35,6 +35,8 @@ export function createMemoryAuditTrail(): MemoryAuditTrail {
         case "inquiry.resolved":
           append(resolutionRecord(inquiry));
           return;
+        case "inquiry.extended":
+          return;
       }
     },
 

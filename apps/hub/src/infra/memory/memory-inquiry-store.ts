@@ -131,5 +131,18 @@ export function createMemoryInquiryStore(
       retire(outcome.inquiry);
       return Promise.resolve({ kind: "resolved", inquiry: structuredClone(outcome.inquiry) });
     },
+
+    extend(id, { from, to }) {
+      sweepExpired();
+      const current = inquiries.get(id);
+      if (current === undefined) return Promise.resolve({ kind: "not-found" });
+      if (current.status !== "pending")
+        return Promise.resolve({ kind: "already-final", inquiry: structuredClone(current) });
+      if (current.expiresAt !== from)
+        return Promise.resolve({ kind: "stale", inquiry: structuredClone(current) });
+      const extended = { ...current, expiresAt: to };
+      inquiries.set(id, extended);
+      return Promise.resolve({ kind: "extended", inquiry: structuredClone(extended) });
+    },
   };
 }

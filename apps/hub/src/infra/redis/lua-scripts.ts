@@ -89,6 +89,22 @@ append_audit(KEYS[4], current[4], {unpack(ARGV, 5)}, ttl)
 return {'resolved', current[1], ARGV[2], ARGV[3], current[5] or ''}
 `;
 
+/**
+ * The extension's compare-and-set. KEYS: record. ARGV: the body read before (`expiresAt`
+ * inside it), the body with the new `expiresAt`. Only a `pending` record whose body is still
+ * the one read changes. Returns {'extended', body, holder}, {'stale', body, status,
+ * resolution} when another extension changed it meanwhile, {'already-final', body, status,
+ * resolution}, or {'not-found'}. The caller then moves the id's score in the global pending index.
+ */
+const EXTEND = `
+local current = redis.call('HMGET', KEYS[1], 'body', 'status', 'resolution', 'holder')
+if not current[1] then return {'not-found'} end
+if current[2] ~= 'pending' then return {'already-final', current[1], current[2], current[3]} end
+if current[1] ~= ARGV[1] then return {'stale', current[1], current[2], current[3]} end
+redis.call('HSET', KEYS[1], 'body', ARGV[2])
+return {'extended', ARGV[2], current[2], current[3]}
+`;
+
 declare module "ioredis" {
   interface RedisCommander<Context extends ClientContext = { type: "default" }> {
     inquiryHubInsert(
@@ -105,6 +121,7 @@ declare module "ioredis" {
       auditKey: string,
       ...args: (string | number)[]
     ): Result<unknown, Context>;
+    inquiryHubExtend(recordKey: string, ...args: string[]): Result<unknown, Context>;
   }
 }
 
@@ -112,4 +129,5 @@ declare module "ioredis" {
 export function defineInquiryScripts(redis: RedisClient): void {
   redis.defineCommand("inquiryHubInsert", { numberOfKeys: 4, lua: INSERT });
   redis.defineCommand("inquiryHubResolve", { numberOfKeys: 4, lua: RESOLVE });
+  redis.defineCommand("inquiryHubExtend", { numberOfKeys: 1, lua: EXTEND });
 }

@@ -17,6 +17,7 @@ const InquiryEventSchema = z.discriminatedUnion("type", [
     traceContext: TraceCarrierSchema.optional(),
   }),
   z.object({ type: z.literal("inquiry.resolved"), inquiry: InquirySchema }),
+  z.object({ type: z.literal("inquiry.extended"), inquiry: InquirySchema, byDeviceId: z.string() }),
 ]) satisfies z.ZodType<InquiryEvent>;
 
 function parseEvent(message: string): { event: InquiryEvent } | { problem: string } {

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import type { InquiryStore, StoreResolveOutcome } from "../../core/inquiries/ports";
+import type {
+  InquiryStore,
+  StoreExtendOutcome,
+  StoreResolveOutcome,
+} from "../../core/inquiries/ports";
 import { auditFields, readAuditTrail } from "./audit-trail";
 import type { AuditEntry, AuditPage } from "./audit-trail";
 import { decodeInquiry, decodeTraceContext, encodeInquiry } from "./inquiry-codec";
@@ -32,6 +36,10 @@ const InsertReplySchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 const ResolveReplySchema = z.union([
   z.tuple([z.literal("not-found")]),
   z.tuple([z.enum(["resolved", "already-final"]), z.string(), z.string(), z.string(), z.string()]),
+]);
+const ExtendReplySchema = z.union([
+  z.tuple([z.literal("not-found")]),
+  z.tuple([z.enum(["extended", "stale", "already-final"]), z.string(), z.string(), z.string()]),
 ]);
 const RecordFieldsSchema = z.tuple([z.string(), z.string(), z.string()]);
 
@@ -187,6 +195,34 @@ export function createRedisInquiryStore(
       const [kind, body, status, storedResolution, holder] = outcome;
       if (kind === "resolved") await forgetPending(userId, id, holder);
       return { kind, inquiry: decodeInquiry({ body, status, resolution: storedResolution }) };
+    },
+
+    async extend(id, { from, to }): Promise<StoreExtendOutcome> {
+      const userId = await owners.ownerOf(id);
+      if (userId === undefined) return { kind: "not-found" };
+      const recordKey = keys.inquiry(userId, id);
+      const body = await callRedis("read inquiry", () => redis.hget(recordKey, "body"));
+      if (body === null) return { kind: "not-found" };
+      const current = JSON.parse(body) as { expiresAt?: unknown };
+      const expected = current.expiresAt === from ? body : "";
+      const extendedBody = JSON.stringify({ ...current, expiresAt: to });
+      const reply = await execReplicated(redis, "extend inquiry", replicaAcks, (pipeline) =>
+        pipeline.inquiryHubExtend(recordKey, expected, extendedBody),
+      );
+      const outcome = ExtendReplySchema.parse(reply);
+      if (outcome[0] === "not-found") return { kind: "not-found" };
+      const [kind, storedBody, status, resolution] = outcome;
+      const inquiry = decodeInquiry({ body: storedBody, status, resolution });
+      const lifetimeSeconds =
+        Math.ceil(Math.max(0, Date.parse(to) - Date.now()) / 1000) + historyTtlSeconds;
+      if (kind === "extended")
+        await callRedis("index extended inquiry", () =>
+          Promise.all([
+            redis.zadd(keys.pendingIndex, "XX", Date.parse(to), pendingMember(userId, id)),
+            redis.expire(keys.inquiryOwner(id), lifetimeSeconds),
+          ]),
+        );
+      return { kind, inquiry };
     },
 
     readAuditTrail(userId, page) {

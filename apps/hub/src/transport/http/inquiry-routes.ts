@@ -14,7 +14,8 @@ function mayRead(principal: Principal, inquiry: Inquiry): boolean {
 }
 
 /**
- * The owner's view of inquiries: list, read, answer. Another user's inquiry is reported as
+ * The owner's view of inquiries: list, read, answer, extend (`POST /:id/extend`, no body: one
+ * configured step more, 409 once resolved or at the waiting call's limit). Another user's inquiry is reported as
  * unknown (404), never as forbidden, so ids do not reveal that they exist; the same holds for
  * an agent credential reading an inquiry it did not open. Only a person answers: an agent
  * credential gets 403, whatever the inquiry. An answer is recorded as given by the device of
@@ -46,6 +47,13 @@ export function createInquiryRoutes(inquiries: InquiryService): Router {
     await inquiries.get(principal.user.id, id);
     const body = parseInput(AnswerBodySchema, req.body);
     res.json(await inquiries.answer(principal.user.id, id, body, principal.device.id));
+  });
+
+  router.post("/:id/extend", async (req, res) => {
+    const { id } = req.params;
+    const principal = requestPrincipal(req);
+    requirePerson(principal, "extend inquiries");
+    res.json(await inquiries.extend(principal.user.id, id, principal.device.id));
   });
 
   return router;

@@ -1,4 +1,4 @@
-import type { Inquiry, InquiryWithdrawn } from "@inquiry-hub/protocol";
+import type { Inquiry, InquiryExtended, InquiryWithdrawn } from "@inquiry-hub/protocol";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import type { DeviceSocket } from "./socket-types";
 
@@ -7,7 +7,8 @@ import type { DeviceSocket } from "./socket-types";
  * it receives meanwhile. Reading the store takes time (a round trip with Redis); an inquiry
  * created or resolved during that read reaches the socket as `inquiry:new` / `inquiry:withdrawn`
  * *before* the list, and the list replaces the client's cache. So the list is corrected by
- * what was emitted to this socket during the read: withdrawn ones removed, new ones added.
+ * what was emitted to this socket during the read: withdrawn ones removed, new ones added,
+ * extended ones given their new `expiresAt` (`inquiry:extended` may also arrive first).
  */
 export async function pendingSnapshot(
   socket: DeviceSocket,
@@ -15,12 +16,16 @@ export async function pendingSnapshot(
 ): Promise<Inquiry[]> {
   const created = new Map<string, Inquiry>();
   const withdrawn = new Set<string>();
+  const extended = new Map<string, string>();
   const track = (event: string, payload: unknown): void => {
     if (event === "inquiry:new") {
       const inquiry = payload as Inquiry;
       created.set(inquiry.id, inquiry);
     } else if (event === "inquiry:withdrawn") {
       withdrawn.add((payload as InquiryWithdrawn).inquiryId);
+    } else if (event === "inquiry:extended") {
+      const { inquiryId, expiresAt } = payload as InquiryExtended;
+      extended.set(inquiryId, expiresAt);
     }
   };
   socket.onAnyOutgoing(track);
@@ -28,7 +33,14 @@ export async function pendingSnapshot(
     const listed = await inquiries.list(socket.data.userId, "pending");
     const known = new Set(listed.map((inquiry) => inquiry.id));
     const missed = [...created.values()].filter((inquiry) => !known.has(inquiry.id)).reverse();
-    return [...missed, ...listed].filter((inquiry) => !withdrawn.has(inquiry.id));
+    return [...missed, ...listed]
+      .filter((inquiry) => !withdrawn.has(inquiry.id))
+      .map((inquiry) => {
+        const expiresAt = extended.get(inquiry.id);
+        return expiresAt !== undefined && expiresAt > inquiry.expiresAt
+          ? { ...inquiry, expiresAt }
+          : inquiry;
+      });
   } finally {
     socket.offAnyOutgoing(track);
   }

@@ -32,6 +32,7 @@ async function withdrawnOf(
  * approval, of its first audience on creation and of every audience member, escalation
  * steps included, once final): `inquiry:new` on
  * creation, `inquiry:withdrawn` (with the resolving device's name) on every resolution,
+ * `inquiry:extended` (the new `expiresAt`) when a person gives more time,
  * whichever channel caused it (socket, HTTP, MCP, backstop, cancel). Returns the unsubscribe.
  *
  * Emits reach this node's sockets only (`io.local`): with several nodes, the bus already
@@ -74,6 +75,15 @@ export function startSocketFanOut(
               "announcing a withdrawn inquiry failed",
             ),
         );
+        return;
+      }
+      case "inquiry.extended": {
+        const rooms = audienceUserIds(event.inquiry).map(userRoom);
+        io.local.to(rooms).emit("inquiry:extended", {
+          inquiryId: event.inquiry.id,
+          expiresAt: event.inquiry.expiresAt,
+          byDeviceId: event.byDeviceId,
+        });
         return;
       }
     }

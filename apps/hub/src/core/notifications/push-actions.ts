@@ -1,0 +1,31 @@
+import { MAX_PUSH_ACTIONS } from "@inquiry-hub/protocol";
+import type { Inquiry, PushAction } from "@inquiry-hub/protocol";
+
+/** Options longer than this open the card instead: a notification button has little room. */
+const MAX_OPTION_ACTION_LENGTH = 100;
+
+/**
+ * The buttons a pushed question's notification offers, decided once here so the service
+ * worker only renders them:
+ * - an approval: Approve / Reject, only those its policy allows (`allowedDecisions`); an edit
+ *   always opens the app, so it is never a button. None allowed → "Answer" opens the card.
+ * - a questionnaire or a relayed elicitation: "Answer" opens the card.
+ * - a question with options: its first options (at most two, Chrome's `maxActions`).
+ * - otherwise (free text): "Answer" opens the card.
+ */
+export function pushActionsFor(inquiry: Inquiry): PushAction[] {
+  if (inquiry.approval !== undefined) {
+    const allowed = new Set(inquiry.approval.allowedDecisions);
+    const decisions: PushAction[] = [];
+    if (allowed.has("approve")) decisions.push({ type: "approve" });
+    if (allowed.has("reject")) decisions.push({ type: "reject" });
+    return decisions.length > 0 ? decisions : [{ type: "open" }];
+  }
+  if (inquiry.questions !== undefined || inquiry.elicitation !== undefined)
+    return [{ type: "open" }];
+  const options = inquiry.options
+    .filter((option) => option.length > 0 && option.length <= MAX_OPTION_ACTION_LENGTH)
+    .slice(0, MAX_PUSH_ACTIONS);
+  if (options.length === 0) return [{ type: "open" }];
+  return options.map((value) => ({ type: "option", value }));
+}

@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+import { logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
+
+test("Extend moves the countdown on both devices and the agent's MCP call outlives the old deadline", async ({
+  browser,
+}) => {
+  const chatContext = await browser.newContext();
+  const chat = await chatContext.newPage();
+  const username = await registerThroughUi(chat);
+  const inboxContext = await browser.newContext();
+  const inbox = await inboxContext.newPage();
+  await logInThroughUi(inbox, username);
+  await inbox.goto("/inbox");
+  await expect(inbox.getByRole("heading", { name: "Inbox" })).toBeVisible();
+
+  // An 8 s deadline; the hub's backstop waits 30 s more in this suite, so without Extend
+  // the devices' own countdowns would answer `timeout` at 8 s.
+  await chat.goto("/chat?inquiryTimeout=8");
+  await sendChatMessage(chat, "What's the weather tomorrow?");
+  const chatCard = chat.getByTestId("inquiry-card");
+  const inboxCard = inbox.getByTestId("inquiry-card");
+  const countdowns = [chatCard, inboxCard].map((card) => card.getByTestId("inquiry-countdown"));
+  for (const countdown of countdowns) await expect(countdown).toHaveText(/^0:0\d left$/);
+
+  // One step (60 s by default) from the other device: 8 s + 60 s, shown as 1:0x on both.
+  await inboxCard.getByRole("button", { name: "More time" }).click();
+  for (const countdown of countdowns) await expect(countdown).toHaveText(/^1:0\d left$/);
+
+  // 0:5x left means more than 9 s have passed since the question: the old deadline is gone
+  // and neither device answered `timeout`.
+  for (const countdown of countdowns)
+    await expect(countdown).toHaveText(/^0:5\d left$/, { timeout: 20_000 });
+  await expect(inboxCard).toBeVisible();
+
+  await chatCard.getByLabel("Your answer").fill("Hangzhou");
+  await chatCard.getByRole("button", { name: "Answer", exact: true }).click();
+  await expect(inboxCard).toHaveCount(0, { timeout: 2_000 });
+  await expect(chat.getByTestId("assistant-message").last()).toContainText("Hangzhou");
+});
