@@ -62,7 +62,9 @@ export function ConversationRow({
         dir="auto"
       >
         {name}
-        {conversation.running && <span className="conversation-row__status"> · {t("chat.running")}</span>}
+        {conversation.running && (
+          <span className="conversation-row__status"> · {t("chat.running")}</span>
+        )}
       </button>
       {mode === "confirmingDelete" ? (
         <>
