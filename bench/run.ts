@@ -1,27 +1,31 @@
 /**
- * `npm run bench [-- --quick | --smoke] [-- --only fan-out,throughput,memory,parser,store,reattach,cycle] [-- --cpu-prof]`
+ * `npm run bench [-- --quick | --smoke] [-- --only fan-out,throughput,memory,parser,store,reattach,cycle,devices]
+ *  [-- --devices <n>] [-- --cpu-prof] [-- --check]`
  *
  * Starts everything it measures as child processes on 127.0.0.1 (the hub exactly as
  * `npm start` runs it, the bare Socket.IO baseline, device workers, redis-server for the
- * two-node rows; the built hub, demo-tools and agents for re-attach), measures the issue's
- * figures, writes bench/results/<date>.json and .md (`<date>-quick.*` for `--quick`,
- * `<date>-<suites>.*` for `--only`, so a partial look never overwrites a full run's figures),
- * prints the markdown, and stops every child it started, also on error and Ctrl-C.
- * `--smoke` (run by `npm test`) writes nothing and fails unless every suite measured something.
+ * two-node rows; the built hub, demo-tools and agents for re-attach; the built hub with
+ * thousands of devices for `devices`, which runs only when named in `--only`), measures the
+ * issue's figures, writes bench/results/<date>.json and .md (`<date>-quick.*` for `--quick`,
+ * `<date>-<suites>.*` for `--only`, `-<n>` added for `--devices <n>`, so a partial look never
+ * overwrites a full run's figures), prints the markdown, and stops every child it started, also
+ * on error and Ctrl-C. A check run (`--check`, which `npm test` passes with `--quick`;
+ * `--smoke`; or `CI=true`) writes nothing and fails unless every suite measured everything.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import { describeMachine } from "./lib/machine";
-import { parseOptions, SUITE_NAMES } from "./lib/options";
+import { DEFAULT_SUITES, parseOptions } from "./lib/options";
 import type { BenchOptions } from "./lib/options";
 import { stop, stopAll } from "./lib/processes";
 import { multiNodeUnsupported } from "./lib/redis";
 import { startBaseline, startHub } from "./lib/servers";
 import type { ServerProcess } from "./lib/servers";
 import { renderMarkdown } from "./report/markdown";
-import { assertSmokeMeasured } from "./report/smoke-check";
+import { assertMeasured } from "./report/smoke-check";
 import type { BenchResults } from "./report/results";
 import { runCpuCycle } from "./suites/cpu-cycle";
+import { runDevices } from "./suites/devices";
 import { runFanOut } from "./suites/fan-out";
 import { runMemory } from "./suites/memory";
 import { runParser } from "./suites/parser";
@@ -43,16 +47,30 @@ function hubFlags(options: BenchOptions, label: string): string[] {
 }
 
 /**
- * The results' file name: `<date>` for a full run of every suite, with `-quick` for a quick
- * run and `-<suite>+<suite>` for a run of some suites, so neither ever overwrites a full run.
+ * The results' file name: `<date>` for a full run of the default suites, with `-quick` for a
+ * quick run, `-<suite>+<suite>` for any other selection and `-<n>` for `--devices <n>`, so
+ * none ever overwrites a full run.
  */
 function resultsName(date: string, options: BenchOptions): string {
-  const partial = SUITE_NAMES.some((suite) => !options.suites.has(suite));
+  const partial =
+    options.suites.size !== DEFAULT_SUITES.length ||
+    DEFAULT_SUITES.some((suite) => !options.suites.has(suite));
   return [
     date,
     ...(options.mode === "quick" ? ["quick"] : []),
     ...(partial ? [[...options.suites].join("+")] : []),
+    ...(options.devicesFlag === undefined ? [] : [String(options.devicesFlag)]),
   ].join("-");
+}
+
+/** Runs one suite and logs its wall time, so a slow suite is visible in CI's log. */
+async function timed<T>(suite: string, work: () => Promise<T> | T): Promise<T> {
+  const startedAt = performance.now();
+  try {
+    return await work();
+  } finally {
+    console.log(`${suite}: done in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+  }
 }
 
 /** Runs `work` against fresh processes from `start`, always stopping them afterwards. */
@@ -99,7 +117,7 @@ async function throughputRows(options: BenchOptions, results: BenchResults): Pro
 }
 
 async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
+  const options = parseOptions(process.argv.slice(2), process.env);
   const machine = describeMachine();
   const date = new Date().toISOString().slice(0, 10);
   const results: BenchResults = {
@@ -112,28 +130,44 @@ async function main(): Promise<void> {
   };
 
   if (options.suites.has("parser"))
-    results.parser = runParser(options.parserChunks, options.parserIterations);
+    results.parser = await timed("parser", () =>
+      runParser(options.parserChunks, options.parserIterations),
+    );
   if (options.suites.has("fan-out")) {
-    results.fanOut = await withServers(
-      () => Promise.all([startHub({ nodeFlags: hubFlags(options, "fan-out") }), startBaseline()]),
-      ([hub, baseline]) => runFanOut(options, hub!, baseline!),
+    results.fanOut = await timed("fan-out", () =>
+      withServers(
+        () => Promise.all([startHub({ nodeFlags: hubFlags(options, "fan-out") }), startBaseline()]),
+        ([hub, baseline]) => runFanOut(options, hub!, baseline!),
+      ),
     );
   }
-  if (options.suites.has("throughput")) await throughputRows(options, results);
+  if (options.suites.has("throughput"))
+    await timed("throughput", () => throughputRows(options, results));
   if (options.suites.has("memory")) {
-    for (const devices of options.memoryDevices) results.memory.push(await runMemory(devices));
+    await timed("memory", async () => {
+      for (const devices of options.memoryDevices) results.memory.push(await runMemory(devices));
+    });
   }
-  if (options.suites.has("store")) results.store = await runStoreOps(options.storeCycles);
+  if (options.suites.has("store"))
+    results.store = await timed("store", () => runStoreOps(options.storeCycles));
   if (options.suites.has("reattach"))
-    results.reattach = await runReattach(options.reattachRuns, options.reattachSamples);
+    results.reattach = await timed("reattach", () =>
+      runReattach(options.reattachRuns, options.reattachSamples),
+    );
   if (options.suites.has("cycle"))
-    results.cycle = await runCpuCycle(options.cycle, hubFlags(options, "cycle"));
+    results.cycle = await timed("cycle", () =>
+      runCpuCycle(options.cycle, hubFlags(options, "cycle")),
+    );
+  if (options.suites.has("devices"))
+    results.devices = await timed("devices", () =>
+      runDevices(options.devices, hubFlags(options, "devices")),
+    );
   machine.finish();
 
   const markdown = renderMarkdown(results, options.resolutionSizes);
-  if (options.mode === "smoke") {
+  if (options.check) {
     console.log(`\n${markdown}`);
-    assertSmokeMeasured(results, options);
+    assertMeasured(results, options);
     return;
   }
   const name = resultsName(date, options);

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { forkWorker, stop } from "./processes";
+import { exitWithin, forkWorker } from "./processes";
+import { addTallies } from "../load/worker-messages";
 import type { DeviceSpec, FromWorker, Tally, ToWorker, WorkerMode } from "../load/worker-messages";
 
 const WORKER_SCRIPT = new URL("../load/device-worker.ts", import.meta.url).pathname;
@@ -24,18 +24,6 @@ export interface DevicePool {
 
 /** A worker that disconnected its sockets exits on its own; this is how long it gets. */
 const CLOSE_GRACE_MS = 3_000;
-
-async function exitWithin(child: ChildProcess, ms: number): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      once(child, "exit"),
-      new Promise((resolve) => (timer = setTimeout(resolve, ms))),
-    ]);
-    clearTimeout(timer);
-  }
-  await stop(child);
-}
 
 interface Pending {
   remaining: number;
@@ -157,13 +145,7 @@ export async function startDevicePool(
           ),
         ),
       );
-      return tallies.reduce((sum, each) => ({
-        answersSent: sum.answersSent + each.answersSent,
-        answersAccepted: sum.answersAccepted + each.answersAccepted,
-        answersRefused: sum.answersRefused + each.answersRefused,
-        duplicateDeliveries: sum.duplicateDeliveries + each.duplicateDeliveries,
-        missingWithdrawals: sum.missingWithdrawals + each.missingWithdrawals,
-      }));
+      return addTallies(tallies);
     },
     async close() {
       for (const child of children)

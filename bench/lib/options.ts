@@ -1,6 +1,7 @@
 /**
- * How big a run is: `full` (the README's figures), `quick` (a few minutes, for a local look)
- * or `smoke` (CI: every suite once at toy sizes, under a minute, nothing written to disk).
+ * How big a run is: `full` (the README's figures), `quick` (every suite's shape at a fraction of
+ * the full sizes, about two minutes on an idle 2-core machine, so `npm test` can run it in CI as
+ * a check; a local look writes `<date>-quick.*`) or `smoke` (toy sizes, nothing written).
  */
 export const BENCH_MODES = ["full", "quick", "smoke"] as const;
 export type BenchMode = (typeof BENCH_MODES)[number];
@@ -27,27 +28,50 @@ interface ModeSizes {
    * untimed load each side gets first (the hub's cost per cycle still falls for ~15 s of JIT).
    */
   cycle: { users: number; seconds: number; rounds: number; warmUpSeconds: number };
+  /** The `devices` suite (not in the default run): see DevicesSizes. */
+  devices: DevicesSizes;
+}
+
+/**
+ * The `devices` suite: devices connected to one hub node in total (the probed person's 3, the
+ * background users' and idle ones), probe cycles measured while the background load runs, and
+ * the seconds that load runs untimed first.
+ */
+export interface DevicesSizes {
+  devices: number;
+  probeSamples: number;
+  warmUpSeconds: number;
 }
 
 /** What one `npm run bench` invocation measures. */
 export interface BenchOptions extends ModeSizes {
   mode: BenchMode;
-  /** Suites to run; all by default, `--only fan-out,parser` to pick. */
+  /** Suites to run; DEFAULT_SUITES by default, `--only fan-out,parser` to pick. */
   suites: Set<SuiteName>;
   /** Writes V8 CPU profiles of the hub children into bench/results/profiles. */
   profileHub: boolean;
+  /**
+   * A run that checks rather than records: it writes nothing to bench/results and fails
+   * unless every selected suite measured every row with 0 wrong results. Smoke runs, `--check`
+   * (`npm test`) and any run with `CI=true` are checks: a CI machine's figures are noise, and
+   * a run there must never leave result files behind.
+   */
+  check: boolean;
+  /** The devices count `--devices <n>` asked for, which then goes into the results' name. */
+  devicesFlag?: number;
 }
 
 /**
  * Cycles per run alternate HTTP and socket answers, so each resolution row gets half of them.
  * Below 100 samples a run's nearest-rank p99 is its largest sample; the report marks those.
+ * A full run takes 100 at N = 1000 too: the issue judges that size's fan-out by its p99.
  */
 const MODE_SIZES: Record<BenchMode, ModeSizes> = {
   full: {
     rounds: 3,
     fanOutSizes: [1, 10, 100, 1000],
     resolutionSizes: [10, 1000],
-    samplesFor: (devices) => (devices >= 1000 ? 40 : 100),
+    samplesFor: () => 100,
     throughputUsers: [100, 1000],
     throughputSeconds: 10,
     memoryDevices: [1000, 5000],
@@ -57,21 +81,23 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     reattachRuns: 20,
     reattachSamples: 500,
     cycle: { users: 30, seconds: 10, rounds: 3, warmUpSeconds: 20 },
+    devices: { devices: 20_000, probeSamples: 1_000, warmUpSeconds: 10 },
   },
   quick: {
-    rounds: 3,
+    rounds: 2,
     fanOutSizes: [1, 10, 100],
     resolutionSizes: [10, 100],
-    samplesFor: (devices) => (devices >= 100 ? 20 : 40),
-    throughputUsers: [50],
-    throughputSeconds: 3,
-    memoryDevices: [500],
+    samplesFor: (devices) => (devices >= 100 ? 10 : 20),
+    throughputUsers: [20],
+    throughputSeconds: 2,
+    memoryDevices: [200],
     parserChunks: 10_000,
     parserIterations: 5,
-    storeCycles: 5_000,
-    reattachRuns: 8,
-    reattachSamples: 200,
-    cycle: { users: 30, seconds: 5, rounds: 2, warmUpSeconds: 10 },
+    storeCycles: 2_000,
+    reattachRuns: 4,
+    reattachSamples: 100,
+    cycle: { users: 10, seconds: 3, rounds: 1, warmUpSeconds: 3 },
+    devices: { devices: 2_000, probeSamples: 200, warmUpSeconds: 5 },
   },
   smoke: {
     rounds: 1,
@@ -87,6 +113,7 @@ const MODE_SIZES: Record<BenchMode, ModeSizes> = {
     reattachRuns: 2,
     reattachSamples: 4,
     cycle: { users: 3, seconds: 1, rounds: 1, warmUpSeconds: 1 },
+    devices: { devices: 300, probeSamples: 20, warmUpSeconds: 1 },
   },
 };
 
@@ -98,42 +125,78 @@ export const SUITE_NAMES = [
   "store",
   "reattach",
   "cycle",
+  "devices",
 ] as const;
 export type SuiteName = (typeof SUITE_NAMES)[number];
+
+/**
+ * What a run without `--only` measures. `devices` (thousands of sockets, minutes of setup, a
+ * file-descriptor limit to check) runs only when asked for.
+ */
+export const DEFAULT_SUITES: readonly SuiteName[] = SUITE_NAMES.filter(
+  (suite) => suite !== "devices",
+);
 
 function isSuite(name: string): name is SuiteName {
   return (SUITE_NAMES as readonly string[]).includes(name);
 }
 
-const FLAGS = ["--quick", "--smoke", "--only", "--cpu-prof"];
+const SWITCHES = ["--quick", "--smoke", "--cpu-prof", "--check"];
+const VALUED = ["--only", "--devices"];
+
+const USAGE =
+  "usage: npm run bench -- [--quick | --smoke] [--only " +
+  SUITE_NAMES.join(",") +
+  "] [--devices <n>] [--cpu-prof] [--check]";
+
+/** The value after a valued flag, or undefined when the flag is absent. */
+function valueOf(argv: string[], flag: string): string | undefined {
+  const index = argv.indexOf(flag);
+  return index === -1 ? undefined : (argv[index + 1] ?? "");
+}
 
 /**
- * Parses `--quick` or `--smoke`, `--only a,b` and `--cpu-prof`; unknown flags, both modes at
- * once or an unknown suite are an error, not ignored.
+ * Parses `--quick` or `--smoke`, `--only a,b`, `--devices n` (the devices suite's size),
+ * `--cpu-prof` and `--check`; `env.CI === "true"` makes the run a check as well. Unknown
+ * flags, both modes at once, an unknown suite or a `--devices` for a run without that suite
+ * are an error, not ignored.
  */
-export function parseOptions(argv: string[]): BenchOptions {
+export function parseOptions(
+  argv: string[],
+  env: Record<string, string | undefined>,
+): BenchOptions {
   const quick = argv.includes("--quick");
   const smoke = argv.includes("--smoke");
-  const onlyIndex = argv.indexOf("--only");
-  const only = onlyIndex === -1 ? [...SUITE_NAMES] : (argv[onlyIndex + 1] ?? "").split(",");
-  const isOnlyValue = (index: number): boolean => onlyIndex !== -1 && index === onlyIndex + 1;
-  const unknown = argv.filter((arg, index) => !FLAGS.includes(arg) && !isOnlyValue(index));
+  const onlyValue = valueOf(argv, "--only");
+  const only = onlyValue === undefined ? [...DEFAULT_SUITES] : onlyValue.split(",");
+  const devicesValue = valueOf(argv, "--devices");
+  const devicesFlag = devicesValue === undefined ? undefined : Number(devicesValue);
+  const isValue = (index: number): boolean => index > 0 && VALUED.includes(argv[index - 1]!);
+  const unknown = argv.filter(
+    (arg, index) => !SWITCHES.includes(arg) && !VALUED.includes(arg) && !isValue(index),
+  );
   const badSuite = only.find((name) => !isSuite(name));
+  const badDevices =
+    devicesFlag !== undefined && (!Number.isSafeInteger(devicesFlag) || devicesFlag <= 0);
   if (
     unknown.length > 0 ||
     badSuite !== undefined ||
     (quick && smoke) ||
-    (onlyIndex !== -1 && only.length === 0)
+    only.length === 0 ||
+    badDevices ||
+    (devicesFlag !== undefined && !only.includes("devices"))
   ) {
-    throw new Error(
-      `usage: npm run bench -- [--quick | --smoke] [--only ${SUITE_NAMES.join(",")}] [--cpu-prof]`,
-    );
+    throw new Error(USAGE);
   }
   const mode: BenchMode = smoke ? "smoke" : quick ? "quick" : "full";
+  const sizes = MODE_SIZES[mode];
   return {
     mode,
-    ...MODE_SIZES[mode],
+    ...sizes,
+    devices: { ...sizes.devices, ...(devicesFlag === undefined ? {} : { devices: devicesFlag }) },
     suites: new Set(only.filter(isSuite)),
     profileHub: argv.includes("--cpu-prof"),
+    check: smoke || argv.includes("--check") || env.CI === "true",
+    ...(devicesFlag === undefined ? {} : { devicesFlag }),
   };
 }

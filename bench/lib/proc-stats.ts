@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 
 /** Linux USER_HZ: /proc reports CPU time in ticks of 10 ms on every mainstream kernel. */
 const TICK_MS = 10;
@@ -15,12 +15,54 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
+/** A `<field>: <n> kB` line of /proc/<pid>/status, in bytes. */
+function statusBytes(status: string, field: string, pid: number): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status);
+  if (match?.[1] === undefined) throw new Error(`no ${field} for pid ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
 /** Resident set size of a process in bytes (VmRSS of /proc/<pid>/status). */
 export function rssBytes(pid: number): number {
+  return statusBytes(readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS", pid);
+}
+
+/**
+ * VmRSS and its two main parts: anonymous memory (the JS heap, buffers, socket state) and
+ * file-backed pages (code, and the embedded store's memory-mapped LMDB file), so a reading
+ * shows which of them grew.
+ */
+export interface ResidentMemory {
+  rssBytes: number;
+  anonBytes: number;
+  fileBytes: number;
+}
+
+export function residentMemory(pid: number): ResidentMemory {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
-  if (match?.[1] === undefined) throw new Error(`no VmRSS for pid ${pid}`);
-  return Number(match[1]) * 1024;
+  return {
+    rssBytes: statusBytes(status, "VmRSS", pid),
+    anonBytes: statusBytes(status, "RssAnon", pid),
+    fileBytes: statusBytes(status, "RssFile", pid),
+  };
+}
+
+/** File descriptors a process holds now (entries of /proc/<pid>/fd): each socket is one. */
+export function openFiles(pid: number): number {
+  return readdirSync(`/proc/${pid}/fd`).length;
+}
+
+/**
+ * A process's RLIMIT_NOFILE from /proc/<pid>/limits. Node raises its own soft limit to the
+ * hard one at startup, so a node child's soft limit is the hard limit it inherited.
+ */
+export function openFileLimit(pid: number): { soft: number; hard: number } {
+  const limits = readFileSync(`/proc/${pid}/limits`, "utf8");
+  const match = /^Max open files\s+(\S+)\s+(\S+)/m.exec(limits);
+  const parse = (value: string | undefined): number =>
+    value === "unlimited" ? Number.POSITIVE_INFINITY : Number(value);
+  if (match === null) throw new Error(`no open-file limit for pid ${pid}`);
+  return { soft: parse(match[1]), hard: parse(match[2]) };
 }
 
 /** Samples a set of processes' CPU over an interval: call `stop()` for ms used per pid. */
@@ -30,4 +72,28 @@ export function startCpuMeter(pids: Record<string, number>): () => Record<string
     Object.fromEntries(
       Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid) - (before[name] ?? 0)]),
     );
+}
+
+/**
+ * CPU time (ms, all cores) the whole machine spent busy so far: every state of /proc/stat's
+ * `cpu` line except idle and iowait. Against the bench's own processes over the same window it
+ * shows how much other work shared the cores.
+ */
+function machineBusyMs(): number {
+  const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0] ?? "";
+  const [user, nice, system, , , irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (
+    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) *
+    TICK_MS
+  );
+}
+
+/** Samples the machine's busy CPU over an interval: call `stop()` for the ms used, all cores. */
+export function startMachineCpuMeter(): () => number {
+  const before = machineBusyMs();
+  return () => machineBusyMs() - before;
 }

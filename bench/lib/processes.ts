@@ -1,5 +1,6 @@
 import { fork, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { stopChild } from "@inquiry-hub/test-kit";
 
@@ -79,6 +80,19 @@ export function forkWorker(script: string): ChildProcess {
 
 /** Stops one child: SIGTERM, then SIGKILL after a grace period. */
 export const stop = stopChild;
+
+/** Waits up to `ms` for a child that was told to finish to exit by itself, then stops it. */
+export async function exitWithin(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      once(child, "exit"),
+      new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+    ]);
+    clearTimeout(timer);
+  }
+  await stop(child);
+}
 
 /** Stops every child this process started and has not stopped yet. */
 export async function stopAll(): Promise<void> {

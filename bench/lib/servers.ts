@@ -31,7 +31,8 @@ export interface ServerProcess {
  * `env` says otherwise) on a free loopback port. `nodeFlags` lets a run add `--cpu-prof`;
  * `built` runs the bundle `npm start` runs (apps/hub/dist/main.js; build it first).
  * Its data folder is a fresh temp dir, removed when the hub exits, so a run never writes into
- * the checkout's `.data` and every run starts empty.
+ * the checkout's `.data` and every run starts empty; `dataDir` instead names a folder the
+ * caller owns (and removes), so a second hub process can start on the first one's data.
  */
 export async function startHub(
   options: {
@@ -39,9 +40,14 @@ export async function startHub(
     nodeFlags?: string[];
     name?: string;
     built?: boolean;
+    dataDir?: string;
   } = {},
 ): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-hub-data-"));
+  const owned = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "bench-hub-data-"));
+  const removeOwned = (): void => {
+    if (owned) rmSync(dataDir, { recursive: true, force: true });
+  };
   const { child, match } = await startServer({
     name: options.name ?? "hub",
     script: options.built ? `${ROOT}apps/hub/dist/main.js` : `${ROOT}apps/hub/src/main.ts`,
@@ -56,10 +62,10 @@ export async function startHub(
     nodeFlags: options.nodeFlags ?? [],
     ready: HUB_LISTENING_LINE,
   }).catch((error: unknown) => {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeOwned();
     throw error;
   });
-  child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  child.once("exit", removeOwned);
   return { url: new URL(match[1]!), pid: child.pid!, child };
 }
 

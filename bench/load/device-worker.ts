@@ -8,19 +8,14 @@ import { io } from "socket.io-client";
 import type { Socket } from "socket.io-client";
 import type { Inquiry, InquiryWithdrawn, SocketAck } from "@inquiry-hub/protocol";
 import { wallNow } from "../lib/clock";
-import type { DeviceSpec, FromWorker, Tally, ToWorker, WorkerMode } from "./worker-messages";
+import { emptyTally } from "./worker-messages";
+import type { DeviceSpec, FromWorker, ToWorker, WorkerMode } from "./worker-messages";
 
 /** Handshakes in flight at once: enough to connect thousands quickly without a SYN storm. */
 const CONNECT_CONCURRENCY = 50;
 
 const sockets: Socket[] = [];
-const tally: Tally = {
-  answersSent: 0,
-  answersAccepted: 0,
-  answersRefused: 0,
-  duplicateDeliveries: 0,
-  missingWithdrawals: 0,
-};
+const tally = emptyTally();
 
 function send(message: FromWorker): void {
   process.send?.(message);
@@ -83,6 +78,14 @@ function listen(specs: DeviceSpec[], mode: WorkerMode): void {
   const reportWithdrawn = complete("inquiry:withdrawn", withdrawn);
 
   sockets.forEach((socket, device) => {
+    if (mode === "idle") {
+      const stray = (): void => {
+        tally.strayDeliveries += 1;
+      };
+      socket.on("inquiry:new", stray);
+      socket.on("inquiry:withdrawn", stray);
+      return;
+    }
     socket.on("inquiry:new", (inquiry: Inquiry) => {
       const at = wallNow();
       if (mode === "report") return reportNew(inquiry.id, device, at);

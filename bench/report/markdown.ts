@@ -1,143 +1,26 @@
-import { medianOfRuns } from "../lib/stats";
-import type { Percentiles } from "../lib/stats";
-import type { CycleRun, FanOutResult } from "../suites/fan-out";
 import type { BenchResults, NotMeasured } from "./results";
 import type { ThroughputResult } from "../suites/throughput";
 import { cycleTable } from "./cycle-table";
+import { devicesSection } from "./devices-table";
+import { P99_NOTE, fanOutGoalsTable, fanOutTable, resolutionTable } from "./fan-out-table";
+import { ratio, verdict } from "./format";
 import { reattachTable } from "./reattach-table";
 import { storeTable } from "./store-table";
 import { table } from "./table";
 
 /** The issue's targets; a row is judged only where the issue sets one. */
-const FAN_OUT_RATIO_TARGET: Record<number, number> = { 10: 3, 1000: 1.3 };
-const RESOLUTION_P99_TARGET_MS = { devices: 10, ms: 10 };
 const ONE_NODE_RESOLUTIONS_PER_SECOND = 1000;
 const TWO_NODE_SPEED_UP = 1.5;
 const MEMORY_RATIO_TARGET = 1.3;
 const PARSER_RATIO_TARGET = 0.8;
 
-const ms = (value: number): string =>
-  Number.isNaN(value) ? "—" : value.toFixed(value < 10 ? 2 : 1);
-const ratio = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : "—");
-const verdict = (ok: boolean | undefined): string =>
-  ok === undefined ? "—" : ok ? "pass" : "**miss**";
-
 const MODE_NOTES: Record<BenchResults["mode"], string> = {
   full: "> Full run (`npm run bench`).",
   quick:
-    "> **Quick run** (`npm run bench -- --quick`): reduced sizes and durations; not the figures to quote.",
+    "> **Quick run** (`npm run bench -- --quick`; `npm test` runs it with `--check`): reduced sizes and durations, a shape check; not the figures to quote.",
   smoke:
-    "> **Smoke run** (`npm run bench -- --smoke`, part of `npm test`): toy sizes on a busy machine; it checks that every suite runs, its timings mean nothing.",
+    "> **Smoke run** (`npm run bench -- --smoke`): toy sizes; it checks that every suite runs, its timings mean nothing.",
 };
-
-/** Below this many samples a run's nearest-rank p99 is simply its largest sample. */
-const P99_MIN_SAMPLES = 100;
-
-/** The median of the runs' percentiles, with how many runs and samples per run it rests on. */
-interface Summary extends Percentiles {
-  runs: number;
-  /** The smallest sample count of any run (runs of one row normally have equal counts). */
-  perRun: number;
-}
-
-function summary(runs: CycleRun[], pick: (run: CycleRun) => Percentiles | undefined): Summary {
-  const picked = runs.flatMap((run) => pick(run) ?? []);
-  const perRun = picked.length === 0 ? 0 : Math.min(...picked.map((run) => run.count));
-  return { ...medianOfRuns(picked), runs: picked.length, perRun };
-}
-
-/** A p99 cell; `†` when the runs had too few samples for p99 to differ from the maximum. */
-function p99(figures: Summary): string {
-  return figures.perRun < P99_MIN_SAMPLES ? `${ms(figures.p99)}†` : ms(figures.p99);
-}
-
-/** "runs × samples per run" of one side of a row. */
-function samples(figures: Summary): string {
-  return `${figures.runs} × ${figures.perRun}`;
-}
-
-const P99_NOTE =
-  `† fewer than ${P99_MIN_SAMPLES} samples per run: that p99 is each run's largest sample ` +
-  "(nearest rank), i.e. a maximum, not a 99th percentile.";
-
-function cpuMedian(runs: CycleRun[]): number {
-  const sorted = runs.map((run) => run.cpuUsPerMessage).sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-function fanOutTable(results: FanOutResult[]): string {
-  const rows = results.map((result) => {
-    const hub = summary(result.hub, (run) => run.fanOut);
-    const base = summary(result.baseline, (run) => run.fanOut);
-    const target = FAN_OUT_RATIO_TARGET[result.devices];
-    const p50Ratio = hub.p50 / base.p50;
-    const p99Ratio = hub.p99 / base.p99;
-    return [
-      String(result.devices),
-      `${samples(base)} / ${samples(hub)}`,
-      `${ms(base.p50)} / ${p99(base)} / ${ms(base.max)}`,
-      `${ms(hub.p50)} / ${p99(hub)} / ${ms(hub.max)}`,
-      `${ratio(p50Ratio)} / ${ratio(p99Ratio)}`,
-      target === undefined ? "—" : `≤ ${target}×`,
-      verdict(target === undefined ? undefined : p50Ratio <= target && p99Ratio <= target),
-      `${cpuMedian(result.baseline).toFixed(0)} / ${cpuMedian(result.hub).toFixed(0)}`,
-    ];
-  });
-  return table(
-    [
-      "N devices",
-      "runs × samples base / hub",
-      "baseline p50 / p99 / max ms",
-      "hub p50 / p99 / max ms",
-      "hub/baseline p50 / p99",
-      "target",
-      "result",
-      "server CPU µs/msg base / hub",
-    ],
-    rows,
-  );
-}
-
-function resolutionTable(results: FanOutResult[], sizes: number[]): string {
-  const rows = results
-    .filter((result) => sizes.includes(result.devices))
-    .flatMap((result) =>
-      (["http", "socket"] as const).map((channel) => {
-        const key = channel === "http" ? "withdrawnHttp" : "withdrawnSocket";
-        const toolKey = channel === "http" ? "toolResultHttp" : "toolResultSocket";
-        const hub = summary(result.hub, (run) => run[key]);
-        const base = summary(result.baseline, (run) => run[key]);
-        const tool = summary(result.hub, (run) => run[toolKey]);
-        const judged = result.devices === RESOLUTION_P99_TARGET_MS.devices;
-        const limit = RESOLUTION_P99_TARGET_MS.ms;
-        return [
-          String(result.devices),
-          channel === "http" ? "HTTP POST" : "socket ack",
-          `${samples(base)} / ${samples(hub)}`,
-          `${ms(base.p50)} / ${p99(base)}`,
-          `${ms(hub.p50)} / ${p99(hub)}`,
-          ratio(hub.p99 / base.p99),
-          `${ms(tool.p50)} / ${p99(tool)}`,
-          judged ? `p99 ≤ ${limit} ms` : "—",
-          verdict(judged ? hub.p99 <= limit && tool.p99 <= limit : undefined),
-        ];
-      }),
-    );
-  return table(
-    [
-      "N",
-      "answer via",
-      "runs × samples base / hub",
-      "baseline → last withdrawn p50 / p99 ms",
-      "hub → last withdrawn p50 / p99 ms",
-      "hub/baseline p99",
-      "hub → tool result p50 / p99 ms",
-      "target",
-      "result",
-    ],
-    rows,
-  );
-}
 
 function isMeasured(row: ThroughputResult | NotMeasured): row is ThroughputResult {
   return !("notMeasured" in row);
@@ -271,6 +154,8 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
     sections.push(
       "## 1. Fan-out: call sent → `inquiry:new` at the last of N devices",
       fanOutTable(results.fanOut),
+      "Issue 20's fan-out goals, from the rows above (median over the runs of each run's percentile):",
+      fanOutGoalsTable(results.fanOut),
     );
     sections.push(
       "## 2. Resolution: answer sent → `inquiry:withdrawn` at the last device / → tool result",
@@ -327,5 +212,6 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
       cycleTable(results.cycle),
     );
   }
+  if (results.devices !== undefined) sections.push(...devicesSection(results.devices));
   return `${sections.join("\n\n")}\n`;
 }

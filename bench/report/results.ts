@@ -1,5 +1,6 @@
 import type { BenchMode } from "../lib/options";
 import type { CpuCycleResult } from "../suites/cpu-cycle";
+import type { DevicesResult } from "../suites/devices";
 import type { FanOutResult } from "../suites/fan-out";
 import type { MemoryResult } from "../suites/memory";
 import type { ParserResult } from "../suites/parser";
@@ -37,4 +38,5 @@ export interface BenchResults {
   store?: StoreOpsResult;
   reattach?: ReattachResult;
   cycle?: CpuCycleResult;
+  devices?: DevicesResult;
 }

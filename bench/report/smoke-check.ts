@@ -37,20 +37,47 @@ function cycleGaps(results: BenchResults): string[] {
   if (!Array.isArray(cycle.twoNodes))
     gaps.push(`cycle two nodes: not measured (${cycle.twoNodes.notMeasured})`);
   if (cycle.wrongResults > 0) gaps.push(`cycle: ${cycle.wrongResults} wrong or failed results`);
-  if (
-    cycle.tally.duplicateDeliveries + cycle.tally.missingWithdrawals + cycle.tally.answersRefused >
-    0
-  )
-    gaps.push("cycle: doubled deliveries, refused answers or stale cards");
+  const { duplicateDeliveries, missingWithdrawals, answersRefused } = cycle.tally;
+  if (duplicateDeliveries + missingWithdrawals + answersRefused > 0)
+    gaps.push(
+      `cycle: ${duplicateDeliveries} doubled deliveries, ${answersRefused} refused answers, ` +
+        `${missingWithdrawals} stale cards`,
+    );
   return gaps;
 }
 
 /**
- * The smoke run's verdict: its timings mean nothing on a busy CI machine, so it checks only that
- * each selected suite measured every row it should, with samples in every series, and that the
- * throughput rows lost, doubled or left stale nothing. Throws naming every gap.
+ * The devices suite must have connected everything and measured every probe sample, with no
+ * wrong result and no delivery anomaly (doubled, stale, stray, refused).
  */
-export function assertSmokeMeasured(results: BenchResults, options: BenchOptions): void {
+function devicesGaps(results: BenchResults, options: BenchOptions): string[] {
+  const devices = results.devices;
+  if (devices === undefined) return ["devices: not run"];
+  if ("notMeasured" in devices) return [`devices: not measured (${devices.notMeasured})`];
+  const gaps: string[] = [];
+  if (devices.probe.fanOut.count !== options.devices.probeSamples)
+    gaps.push(
+      `devices: ${devices.probe.fanOut.count} of ${options.devices.probeSamples} probe samples`,
+    );
+  if (devices.load.window.completed === 0) gaps.push("devices: no background cycle in the window");
+  if (devices.load.total.wrong > 0)
+    gaps.push(`devices: ${devices.load.total.wrong} wrong or failed background results`);
+  const { duplicateDeliveries, missingWithdrawals, strayDeliveries, answersRefused } =
+    devices.tally;
+  if (duplicateDeliveries + missingWithdrawals + strayDeliveries + answersRefused > 0)
+    gaps.push(
+      `devices: ${duplicateDeliveries} doubled deliveries, ${answersRefused} refused answers, ` +
+        `${missingWithdrawals} stale cards, ${strayDeliveries} stray deliveries`,
+    );
+  return gaps;
+}
+
+/**
+ * A check run's verdict (smoke, `--check`, CI): its timings mean nothing on a busy CI machine,
+ * so it checks only that each selected suite measured every row it should, with samples in
+ * every series, and that no row lost, doubled or left stale anything. Throws naming every gap.
+ */
+export function assertMeasured(results: BenchResults, options: BenchOptions): void {
   const gaps: string[] = [];
   const runsOf = (devices: number): CycleRun[] => {
     const row = results.fanOut.find((each) => each.devices === devices);
@@ -86,6 +113,7 @@ export function assertSmokeMeasured(results: BenchResults, options: BenchOptions
     gaps.push("store: a store measured nothing");
   if (options.suites.has("reattach")) gaps.push(...reattachGaps(results, options));
   if (options.suites.has("cycle")) gaps.push(...cycleGaps(results));
-  if (gaps.length > 0) throw new Error(`bench smoke run measured too little:\n${gaps.join("\n")}`);
-  console.log(`bench smoke: every selected suite measured (${[...options.suites].join(", ")})`);
+  if (options.suites.has("devices")) gaps.push(...devicesGaps(results, options));
+  if (gaps.length > 0) throw new Error(`bench check run measured too little:\n${gaps.join("\n")}`);
+  console.log(`bench check: every selected suite measured (${[...options.suites].join(", ")})`);
 }

@@ -10,6 +10,7 @@ import { startCpuMeter } from "../lib/proc-stats";
 import { multiNodeUnsupported } from "../lib/redis";
 import { startBaseline, startHub } from "../lib/servers";
 import type { ServerProcess } from "../lib/servers";
+import { addTallies, emptyTally } from "../load/worker-messages";
 import type { Tally } from "../load/worker-messages";
 import { callOnce } from "./throughput";
 
@@ -18,6 +19,12 @@ const DEVICES_PER_USER = 3;
 const WARM_UP_MS = 1_000;
 /** Device worker processes per side: the load generator must not be what limits the rate. */
 const DEVICE_WORKERS = 2;
+/**
+ * Invariant 4: every device drops a resolved card within a second. A loop's last result can
+ * reach its agent before that cycle's withdrawal reaches every device (through Redis on two
+ * nodes), so the devices are tallied only after this long.
+ */
+const WITHDRAWAL_GRACE_MS = 1_000;
 
 /** One measured window: the cycles completed in it and the server CPU they cost. */
 export interface CpuWindow {
@@ -194,13 +201,7 @@ export async function runCpuCycle(
     hub: [],
     twoNodes: [],
     wrongResults: 0,
-    tally: {
-      answersSent: 0,
-      answersAccepted: 0,
-      answersRefused: 0,
-      duplicateDeliveries: 0,
-      missingWithdrawals: 0,
-    },
+    tally: emptyTally(),
   };
   const unsupported = multiNodeUnsupported();
   if (unsupported !== undefined) result.twoNodes = { notMeasured: unsupported };
@@ -260,10 +261,8 @@ export async function runCpuCycle(
         result.wrongResults += wrong;
       }
     }
-    for (const side of sides) {
-      const tally = await side.pool.tally();
-      for (const key of Object.keys(tally) as (keyof Tally)[]) result.tally[key] += tally[key];
-    }
+    await sleep(WITHDRAWAL_GRACE_MS);
+    result.tally = addTallies(await Promise.all(sides.map((side) => side.pool.tally())));
     return result;
   } finally {
     await Promise.allSettled(sides.map((side) => side.close()));
