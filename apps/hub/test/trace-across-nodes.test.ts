@@ -171,6 +171,8 @@ describe("an inquiry's trace across hub nodes", () => {
     await answerOver(device.socket, { inquiryId, response: "Yes" });
     await call;
     span.end();
+    // The withdrawal crosses Redis from node A's resolution; the call can return before it lands.
+    await expect.poll(() => device.withdrawn.length).toBe(1);
 
     for (const seen of [JSON.stringify(device.created), JSON.stringify(device.withdrawn), listed]) {
       expect(seen).toContain(inquiryId);
