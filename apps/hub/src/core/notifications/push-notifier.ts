@@ -1,4 +1,4 @@
-import type { Inquiry, PushMessage } from "@inquiry-hub/protocol";
+import type { Inquiry, PushAction, PushMessage } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { decodeResolution, encodeResolution } from "./ports";
 import type { DeliveryClaims } from "./ports";
@@ -7,6 +7,7 @@ import type { DeviceService } from "../accounts/device-service";
 import type { InquiryEvent, InquiryEventBus } from "../inquiries/ports";
 import type { PushSender, PushSubscriptionStore, StoredPushSubscription } from "./ports";
 import { pushActionsFor } from "./push-actions";
+import { audienceRole, audienceUserIds } from "../teams/shared-approval-audience";
 import { NO_INQUIRY_METRICS } from "../inquiries/inquiry-metrics";
 import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
 
@@ -19,7 +20,9 @@ type Pushed = z.infer<typeof PushedSchema>;
 
 /**
  * Reaches devices that are not looking: on `inquiry.created` it pushes the question to every
- * subscribed device of the owner with no open socket (a connected device already shows the
+ * subscribed device with no open socket (a connected device already shows the card) of the
+ * owner and, for a shared approval, of its first audience; the decision buttons go only to
+ * those who may decide (its approvers; the requester and viewers get "Answer", which opens the
  * card); on `inquiry.resolved` it pushes `inquiry:withdrawn` to exactly those subscriptions,
  * so their service workers close the notification. A subscription the push service reports
  * gone, or whose endpoint the sender refuses (no longer https or public), is deleted. A revoked
@@ -68,14 +71,26 @@ export function startPushNotifier(deps: {
   }
 
   async function pushQuestion(inquiry: Inquiry): Promise<Pushed> {
-    const devices = await deps.devices.list(inquiry.userId, "");
+    const recipients = audienceUserIds(inquiry, 0);
+    const owned = await Promise.all(
+      recipients.map(async (userId) =>
+        (await deps.devices.list(userId, "")).map((device) => ({ ...device, userId })),
+      ),
+    );
+    const devices = owned.flat();
     const away = devices.filter((device) => !device.online).map((device) => device.id);
     if (away.length === 0) return [];
     const targets = await deps.subscriptions.listByDevices(away);
     const names = new Map(devices.map((device) => [device.id, device.name]));
-    const actions = pushActionsFor(inquiry);
+    const owners = new Map(devices.map((device) => [device.id, device.userId]));
+    const decisions = pushActionsFor(inquiry);
     const messageFor = (deviceId: string): PushMessage => {
       const deviceName = names.get(deviceId);
+      const owner = owners.get(deviceId);
+      const decides =
+        inquiry.sharedApproval === undefined ||
+        (owner !== undefined && audienceRole(inquiry, owner, 0) === "approver");
+      const actions: PushAction[] = decides ? decisions : [{ type: "open" }];
       return {
         type: "inquiry:new",
         inquiry: {
