@@ -12,6 +12,7 @@ import type {
 } from "../../core/notifications/ports";
 import type { SettingsStore } from "../../core/settings/ports";
 import type { ConversationStore } from "../../core/conversations/ports";
+import type { ReceiptStore } from "../../core/receipts/ports";
 import type { OneTimeSecretStore } from "../../core/shared/ports";
 import type { ApprovalVoteStore, TeamInvitationGrant, TeamStore } from "../../core/teams/ports";
 import { openEmbeddedDatabase } from "./embedded-database";
@@ -26,6 +27,7 @@ import { createLmdbInquiryStore } from "./lmdb-inquiry-store";
 import { createLmdbOneTimeSecretStore } from "./lmdb-one-time-secret-store";
 import { createLmdbPendingIndex } from "./lmdb-pending-index";
 import { createLmdbPushSubscriptionStore } from "./lmdb-push-subscription-store";
+import { createLmdbReceiptStore } from "./lmdb-receipt-store";
 import { createLmdbSettingsStore } from "./lmdb-settings-store";
 import { createLmdbConversationStore } from "./lmdb-conversation-store";
 import { createLmdbTeamStore } from "./lmdb-team-store";
@@ -35,7 +37,7 @@ import { createLmdbWebhookConfigStore } from "./lmdb-webhook-config-store";
 const OptionsSchema = z.object({
   /** The folder of the LMDB environment; created when missing. */
   dir: z.string().min(1),
-  /** How long resolved inquiries, their audit entries and votes stay as history. */
+  /** How long resolved inquiries, their audit entries, votes and receipts stay as history. */
   historyTtlSeconds: z.number().int().positive(),
 });
 
@@ -51,6 +53,8 @@ export interface EmbeddedChannelStores {
   webhookConfigs: WebhookConfigStore;
   webhookNonces: OneTimeSecretStore<LinkNonce>;
   deliveryClaims: DeliveryClaims;
+  /** Who each question reached and who saw it; expires with the history. */
+  receiptStore: ReceiptStore;
 }
 
 /** Every store port a single persistent hub node keeps on disk. */
@@ -113,6 +117,7 @@ export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfr
       webhookConfigs: createLmdbWebhookConfigStore(db),
       webhookNonces: createLmdbOneTimeSecretStore<LinkNonce>(db, "webhook-link"),
       deliveryClaims: createLmdbDeliveryClaims(db),
+      receiptStore: createLmdbReceiptStore(db, { ttlSeconds: historyTtlSeconds }),
     },
     close() {
       closing ??= db.close();

@@ -40,9 +40,9 @@ import { z } from "zod";
  * without the owner lookup.
  *
  * A team's record and member hash share the tag `{t:<teamId>}` (created in one MULTI). Other
- * keys (accounts, devices, secrets, push, claims, ballots, conversations) are listed in the
- * sub-layouts below; each is written alone or in single-key steps, and each store says in a
- * comment how it orders those steps so a crash in between leaves nothing unsafe.
+ * keys (accounts, devices, secrets, push, claims, receipts, ballots, conversations) are listed
+ * in the sub-layouts below; each is written alone or in single-key steps, and each store says
+ * in a comment how it orders those steps so a crash in between leaves nothing unsafe.
  *
  * The key prefix must not contain `{` or `}`: Redis would take it as the hash tag and put
  * every key into one slot (see `KeyPrefixSchema`).
@@ -97,6 +97,11 @@ export interface ChannelKeyLayout {
   deliveries(userId: string): string;
   /** The once-only claim of one channel's messages about one inquiry. */
   claim(channel: string, inquiryId: string): string;
+  /**
+   * Hash of one inquiry's delivery receipts, receipt key → receipt. Untagged like `claim`:
+   * only the inquiry id is known to its callers, and every command touches this one key.
+   */
+  receipts(inquiryId: string): string;
 }
 
 /** Keys of the account stores: users, tokens, devices, single-use secrets. */
@@ -213,6 +218,7 @@ export function createKeyLayout(prefix: string): KeyLayout {
       webhookConfig: (userId) => `${user(userId)}webhook`,
       deliveries: (userId) => `${user(userId)}deliveries`,
       claim: (channel, inquiryId) => `${prefix}claim:${channel}:${inquiryId}`,
+      receipts: (inquiryId) => `${prefix}receipts:${inquiryId}`,
     },
   };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DeliveryClaims } from "../../core/notifications/ports";
 import type { OneTimeSecretStore } from "../../core/shared/ports";
 import type { DeliveryLog } from "../../core/history/ports";
+import type { ReceiptStore } from "../../core/receipts/ports";
 import type { PushSubscriptionStore } from "../../core/notifications/ports";
 import type { LinkNonce, WebhookConfigStore } from "../../core/notifications/ports";
 import type { KeyLayout } from "./keys";
@@ -10,6 +11,7 @@ import { createRedisDeliveryClaims } from "./redis-delivery-claims";
 import { createRedisDeliveryLog } from "./redis-delivery-log";
 import { createRedisOneTimeSecretStore } from "./redis-one-time-secret-store";
 import { createRedisPushSubscriptionStore } from "./redis-push-subscription-store";
+import { createRedisReceiptStore } from "./redis-receipt-store";
 import { createRedisWebhookConfigStore } from "./redis-webhook-config-store";
 
 const LinkNonceSchema: z.ZodType<LinkNonce> = z.object({
@@ -24,6 +26,7 @@ export interface RedisChannelStores {
   webhookConfigs: WebhookConfigStore;
   webhookNonces: OneTimeSecretStore<LinkNonce>;
   deliveryClaims: DeliveryClaims;
+  receiptStore: ReceiptStore;
 }
 
 /**
@@ -47,5 +50,6 @@ export function createRedisChannelStores(
       LinkNonceSchema,
     ),
     deliveryClaims: createRedisDeliveryClaims(redis, keys.channelKeys),
+    receiptStore: createRedisReceiptStore(redis, keys.channelKeys, historyTtlSeconds),
   };
 }
