@@ -25,6 +25,8 @@ import {
 import type { InquiryEventBus, InquiryStore } from "./ports";
 import type { Logger } from "../shared/ports";
 import { createBackstopTimers } from "./backstop-timers";
+import { createInquiryExtension } from "./inquiry-extension";
+import type { ExtensionRules } from "./inquiry-extension";
 import { NO_INQUIRY_METRICS } from "./inquiry-metrics";
 import type { InquiryMetrics } from "./inquiry-metrics";
 import { NO_INQUIRY_TRACING } from "./inquiry-tracing";
@@ -77,7 +79,7 @@ export interface InquiryServiceOptions {
    * What a person's Extend adds to `expiresAt`, and the most `expiresAt - createdAt` may
    * become by extending (the waiting call's timeout chain). Absent = Extend is refused.
    */
-  extension?: { stepMs: number; maxLifetimeMs: number };
+  extension?: ExtensionRules;
   /**
    * Pending inquiries one user may have at once; a creation past it is refused
    * (RATE_LIMITED), checked atomically by the store. Absent = no cap. Delegated (YOLO)
@@ -273,50 +275,17 @@ export function createInquiryService(
     return (await resolve(id, hubResolution("timeout", now()))).applied;
   }
 
-  /** The next `expiresAt` Extend gives `inquiry`, or CONFLICT when no more time may be given. */
-  function extendedDeadline(inquiry: Inquiry): string {
-    const extension = options.extension;
-    if (extension === undefined) throw new HubError("CONFLICT", "extending is switched off");
-    const current = Date.parse(inquiry.expiresAt);
-    const latest = Date.parse(inquiry.createdAt) + extension.maxLifetimeMs;
-    const next = Math.min(current + extension.stepMs, latest);
-    if (next <= current)
-      throw new HubError(
-        "CONFLICT",
-        `inquiry ${inquiry.id} cannot be extended further: its waiting call allows at most ` +
-          `${Math.round(extension.maxLifetimeMs / 1000)} s from when it was asked`,
-      );
-    return new Date(next).toISOString();
-  }
-
-  async function extendPending(inquiry: Inquiry, deviceId: string): Promise<Inquiry> {
-    let current = inquiry;
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      if (current.status !== "pending") throw await conflict(current);
-      const outcome = await deps.store.extend(current.id, {
-        from: current.expiresAt,
-        to: extendedDeadline(current),
-      });
-      switch (outcome.kind) {
-        case "not-found":
-          throw new HubError("NOT_FOUND", `inquiry ${current.id} not found`);
-        case "already-final":
-          throw await conflict(outcome.inquiry);
-        case "stale":
-          current = outcome.inquiry;
-          continue;
-        case "extended":
-          if (backstops.has(current.id)) scheduleBackstop(outcome.inquiry);
-          await deps.bus.publish({
-            type: "inquiry.extended",
-            inquiry: outcome.inquiry,
-            byDeviceId: deviceId,
-          });
-          return outcome.inquiry;
-      }
-    }
-    throw new HubError("CONFLICT", `inquiry ${inquiry.id} is being extended elsewhere; try again`);
-  }
+  const extendPending = createInquiryExtension(
+    {
+      store: deps.store,
+      bus: deps.bus,
+      conflict,
+      extended(inquiry) {
+        if (backstops.has(inquiry.id)) scheduleBackstop(inquiry);
+      },
+    },
+    options.extension,
+  );
 
   async function getOwned(userId: string, id: string): Promise<Inquiry> {
     const inquiry = await deps.store.get(id);
