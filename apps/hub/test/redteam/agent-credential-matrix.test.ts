@@ -67,6 +67,13 @@ async function connectHubMcp(token: string, query = ""): Promise<Client> {
   return client;
 }
 
+/** The inquiry's `expiresAt` as `token` reads it (an agent may read what it opened). */
+async function expiresAtOf(token: string, inquiryId: string): Promise<string> {
+  const response = await hubFetch(`/api/inquiries/${inquiryId}`, { token });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { expiresAt: string }).expiresAt;
+}
+
 /** "connected", or the first words of the error a refused connection threw. */
 function connection(attempt: Promise<unknown>): Promise<string> {
   return attempt.then(
@@ -97,6 +104,16 @@ const ATTEMPTS: Attempt[] = [
         token,
         body: { action: "edit", args: { path: "edited.txt", content: "x" } },
       }),
+  },
+  {
+    path: "Extend: more time on its own pending approval",
+    refusedWith: "403; expiresAt unchanged",
+    run: async (token, id) => {
+      const before = await expiresAtOf(token, id);
+      const status = await statusCode(`/api/inquiries/${id}/extend`, { token, body: {} });
+      const moved = (await expiresAtOf(token, id)) !== before;
+      return `${status}; expiresAt ${moved ? "moved" : "unchanged"}`;
+    },
   },
   {
     path: "socket handshake with the agent token",
@@ -267,6 +284,13 @@ describe.each([
       expect.objectContaining({ inquiryId: opened.inquiryId }),
     );
 
+    const before = await expiresAtOf(personToken, opened.inquiryId);
+    const extended = await hubFetch(`/api/inquiries/${opened.inquiryId}/extend`, {
+      token: personToken,
+      body: {},
+    });
+    expect(extended.status).toBe(200);
+    expect(await expiresAtOf(personToken, opened.inquiryId)).not.toBe(before);
     const approved = await harness.answer(personToken, opened.inquiryId, { action: "approve" });
     expect(approved.status).toBe(200);
     await opened.call;
