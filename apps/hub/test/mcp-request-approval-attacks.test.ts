@@ -3,18 +3,18 @@ import { MAX_APPROVAL_JSON_LENGTH, RequestApprovalArgsSchema } from "@inquiry-hu
 import type { Client } from "@modelcontextprotocol/client";
 import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
 import { parseProxyConfig } from "../src/config/load-proxy-config";
-import { startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 import { answerOver, nextEvent } from "./socket-helpers";
 import type { TestDevice } from "./socket-helpers";
 import {
   SEND_EMAIL,
-  connectV2,
   createAgentKey,
   decisionOf,
   requestApproval,
+  startApprovalBench,
   textOf,
 } from "./support/request-approval";
+import type { ApprovalBench } from "./support/request-approval";
 import { connectTasksClient } from "./support/tasks-client";
 import type { TasksClient } from "./support/tasks-client";
 
@@ -27,44 +27,35 @@ const BODY_LIMIT_BYTES = 512 * 1024;
  * flood the card. Each attack must fail, change nothing, and say why.
  */
 describe("request_approval under attack", () => {
+  let bench: ApprovalBench;
   let hub: TestHub;
   let person: TestLogin;
   let agentKey: string;
   let phone: TestDevice;
-  const clients: Client[] = [];
   const tasksClients: TasksClient[] = [];
 
   beforeAll(async () => {
-    hub = await startTestHub(
+    bench = await startApprovalBench(
       {
         jsonBodyLimitBytes: BODY_LIMIT_BYTES,
         proxy: parseProxyConfig({
           upstreams: { Demo: { url: "http://127.0.0.1:9/mcp", tools: {} } },
         }),
       },
-      { approvalAudit: () => undefined },
+      "target",
     );
-    person = await hub.registerUser("target");
-    const phoneLogin = await hub.login(person.username, "Pixel 7");
-    phone = await hub.devices.connect({ token: phoneLogin.token });
-    agentKey = await createAgentKey(hub, person.token);
+    ({ hub, person, agentKey, phone } = bench);
   });
   afterEach(async () => {
     await Promise.allSettled([
-      ...clients.splice(0).map((client) => client.close()),
+      bench.reset(),
       ...tasksClients.splice(0).map((client) => client.close()),
     ]);
   });
-  afterAll(() => hub.close());
+  afterAll(() => bench.close());
 
-  async function agent(token = agentKey): Promise<Client> {
-    const client = await connectV2(hub, token, "2026-07-28");
-    clients.push(client);
-    return client;
-  }
-
-  const statusOf = async (inquiryId: string) =>
-    (await hub.hub.inquiries.get(person.userId, inquiryId)).status;
+  const agent = (token = agentKey): Promise<Client> => bench.agent("2026-07-28", { token });
+  const statusOf = (inquiryId: string) => bench.statusOf(inquiryId);
 
   it("cannot decide its own approval by any path; the person still can", async () => {
     const tasks = await connectTasksClient([hub.url], agentKey);

@@ -3,19 +3,19 @@ import { IDEMPOTENCY_META_KEY } from "@inquiry-hub/protocol";
 import { connectHubApprovals } from "@inquiry-hub/hub-approvals";
 import type { Client } from "@modelcontextprotocol/client";
 import type { ApprovalAuditEntry } from "../src/core/approvals/audit-log";
-import { createProgressRecorder, startTestHub, waitFor } from "./helpers";
+import { createProgressRecorder, waitFor } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 import { answerOver, nextEvent } from "./socket-helpers";
 import type { TestDevice } from "./socket-helpers";
 import {
   GENERATIONS,
   SEND_EMAIL,
-  connectV2,
-  createAgentKey,
   decisionOf,
   requestApproval,
+  startApprovalBench,
   textOf,
 } from "./support/request-approval";
+import type { ApprovalBench, Generation } from "./support/request-approval";
 
 /** Short enough that a killed agent's 2025 session is reaped within the test. */
 const IDLE_SECONDS = 1;
@@ -27,37 +27,26 @@ const IDLE_SECONDS = 1;
  * declared dependency: it declares `@inquiry-hub/hub` itself, and turbo refuses a cycle.
  */
 describe("keyed request_approval calls", () => {
+  let bench: ApprovalBench;
   let hub: TestHub;
   let person: TestLogin;
   let agentKey: string;
   let phone: TestDevice;
-  const audit: ApprovalAuditEntry[] = [];
-  const clients: Client[] = [];
+  let audit: ApprovalAuditEntry[];
 
   beforeAll(async () => {
-    hub = await startTestHub(
+    bench = await startApprovalBench(
       { mcpSessionIdleSeconds: IDLE_SECONDS, inquiryTimeoutSeconds: 600 },
-      { approvalAudit: (entry) => audit.push(entry) },
+      "keyed",
     );
-    person = await hub.registerUser("keyed");
-    const phoneLogin = await hub.login(person.username, "Pixel 7");
-    phone = await hub.devices.connect({ token: phoneLogin.token });
-    agentKey = await createAgentKey(hub, person.token);
+    ({ hub, person, agentKey, phone, audit } = bench);
   });
-  afterEach(async () => {
-    await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    audit.length = 0;
-  });
-  afterAll(() => hub.close());
+  afterEach(() => bench.reset());
+  afterAll(() => bench.close());
 
-  async function agent(generation: (typeof GENERATIONS)[number], token = agentKey) {
-    const client = await connectV2(hub, token, generation);
-    clients.push(client);
-    return client;
-  }
-
-  const statusOf = async (inquiryId: string) =>
-    (await hub.hub.inquiries.get(person.userId, inquiryId)).status;
+  const agent = (generation: Generation, token = agentKey): Promise<Client> =>
+    bench.agent(generation, { token });
+  const statusOf = (inquiryId: string) => bench.statusOf(inquiryId);
 
   describe.each(GENERATIONS)("over the %s path", (generation) => {
     it("survives the client's death: the new process's repeat gets the same approval", async () => {

@@ -2,57 +2,41 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApprovalDetailsSchema } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/client";
 import type { ApprovalAuditEntry } from "../src/core/approvals/audit-log";
-import { startTestHub, waitFor } from "./helpers";
+import { waitFor } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 import { answerOver, nextEvent } from "./socket-helpers";
 import type { TestDevice } from "./socket-helpers";
 import {
   GENERATIONS,
   SEND_EMAIL,
-  connectV2,
-  createAgentKey,
   decisionOf,
   requestApproval,
+  startApprovalBench,
   textOf,
 } from "./support/request-approval";
+import type { ApprovalBench } from "./support/request-approval";
 
 /**
  * `request_approval` on `/mcp`, for both protocol generations: a framework bridge's own tool
  * call shown to the person as an APPROVAL card on every device, decided on one of them.
  */
 describe.each(GENERATIONS)("request_approval over the %s path", (generation) => {
+  let bench: ApprovalBench;
   let hub: TestHub;
   let person: TestLogin;
-  let agentKey: string;
   let phone: TestDevice;
   let laptop: TestDevice;
-  const audit: ApprovalAuditEntry[] = [];
-  const clients: Client[] = [];
+  let audit: ApprovalAuditEntry[];
 
   beforeAll(async () => {
-    hub = await startTestHub(
-      { timeoutGraceSeconds: 0.2 },
-      { approvalAudit: (entry) => audit.push(entry) },
-    );
-    person = await hub.registerUser("approver", "Laptop");
-    const phoneLogin = await hub.login(person.username, "Pixel 7");
-    [laptop, phone] = await Promise.all([
-      hub.devices.connect({ token: person.token }),
-      hub.devices.connect({ token: phoneLogin.token }),
-    ]);
-    agentKey = await createAgentKey(hub, person.token);
+    bench = await startApprovalBench({ timeoutGraceSeconds: 0.2 }, "approver", "Laptop");
+    ({ hub, person, phone, audit } = bench);
+    laptop = await hub.devices.connect({ token: person.token });
   });
-  afterEach(async () => {
-    await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    audit.length = 0;
-  });
-  afterAll(() => hub.close());
+  afterEach(() => bench.reset());
+  afterAll(() => bench.close());
 
-  async function agent(query = ""): Promise<Client> {
-    const client = await connectV2(hub, agentKey, generation, query);
-    clients.push(client);
-    return client;
-  }
+  const agent = (query = ""): Promise<Client> => bench.agent(generation, { query });
 
   it("shows the call on every device; a phone's approve returns the original arguments", async () => {
     const client = await agent();

@@ -6,8 +6,12 @@ import {
 import type { RequestApprovalArgs, RequestApprovalResult } from "@inquiry-hub/protocol";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { createProgressRecorder } from "../helpers";
-import type { TestHub } from "../helpers";
+import type { InquiryStatus } from "@inquiry-hub/protocol";
+import type { HubConfig } from "../../src/index";
+import type { ApprovalAuditEntry } from "../../src/core/approvals/audit-log";
+import { createProgressRecorder, startTestHub } from "../helpers";
+import type { TestHub, TestLogin } from "../helpers";
+import type { TestDevice } from "../socket-helpers";
 import { MODERN_PROTOCOL_VERSION } from "./modern-mcp-client";
 
 /** The two protocol generations `/mcp` serves: 2025 sessions and 2026-07-28 stateless requests. */
@@ -47,6 +51,61 @@ export async function createAgentKey(hub: TestHub, personToken: string): Promise
   });
   if (created.status !== 201) throw new Error(`agent key refused: ${created.status}`);
   return CreatedAgentKeySchema.parse(await created.json()).secret;
+}
+
+/**
+ * What every request_approval suite starts from: a test hub, a person whose phone ("Pixel 7")
+ * is a connected device, and an agent key the person created for the framework bridge.
+ */
+export interface ApprovalBench {
+  hub: TestHub;
+  person: TestLogin;
+  phone: TestDevice;
+  agentKey: string;
+  /** Every approval the hub audited; emptied by `reset`. */
+  audit: ApprovalAuditEntry[];
+  /** An SDK v2 client (`connectV2`) with the agent key unless `token` is given; closed by `reset`. */
+  agent(generation: Generation, options?: { token?: string; query?: string }): Promise<Client>;
+  /** The stored status of one of the person's inquiries. */
+  statusOf(inquiryId: string): Promise<InquiryStatus>;
+  /** After each test: closes the test's clients and empties the audit. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts an `ApprovalBench` on a hub with `config`, the person registered as `username`. */
+export async function startApprovalBench(
+  config: Partial<HubConfig>,
+  username: string,
+  personDeviceName?: string,
+): Promise<ApprovalBench> {
+  const audit: ApprovalAuditEntry[] = [];
+  const clients: Client[] = [];
+  const hub = await startTestHub(config, { approvalAudit: (entry) => audit.push(entry) });
+  const person = await hub.registerUser(username, personDeviceName);
+  const phoneLogin = await hub.login(person.username, "Pixel 7");
+  const phone = await hub.devices.connect({ token: phoneLogin.token });
+  const agentKey = await createAgentKey(hub, person.token);
+  return {
+    hub,
+    person,
+    phone,
+    agentKey,
+    audit,
+    async agent(generation, options = {}) {
+      const client = await connectV2(hub, options.token ?? agentKey, generation, options.query);
+      clients.push(client);
+      return client;
+    },
+    async statusOf(inquiryId) {
+      return (await hub.hub.inquiries.get(person.userId, inquiryId)).status;
+    },
+    async reset() {
+      await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+      audit.length = 0;
+    },
+    close: () => hub.close(),
+  };
 }
 
 /** A request_approval call as a LangGraph bridge would send it. */
