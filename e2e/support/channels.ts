@@ -27,15 +27,18 @@ export async function sessionToken(context: BrowserContext): Promise<string> {
   return cookie?.value ?? "";
 }
 
-/** Calls the hub's HTTP API directly, as another client of the same user would. */
+/**
+ * Calls the hub's HTTP API directly, as another client of the same user would: the suite's hub,
+ * or the one at `hubUrl` (a product a test runs itself).
+ */
 export async function callHubApi(
   path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
+  init: { method?: string; token?: string; body?: unknown; hubUrl?: string } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {};
   if (init.token !== undefined) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers["content-type"] = "application/json";
-  return fetch(`${HUB_URL}${path}`, {
+  return fetch(`${init.hubUrl ?? HUB_URL}${path}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers,
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),

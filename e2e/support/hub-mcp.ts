@@ -11,10 +11,17 @@ export interface HeldCalls {
   cancelAll(): Promise<void>;
 }
 
-/** An MCP client of the user with `token` on one of the hub's endpoints (official SDK). */
-export async function connectHubMcp(token: string, path = "/mcp"): Promise<Client> {
+/**
+ * An MCP client of the user with `token` on one of the hub's endpoints (official SDK): the
+ * suite's hub, or the one at `hubUrl`.
+ */
+export async function connectHubMcp(
+  token: string,
+  path = "/mcp",
+  hubUrl = HUB_URL,
+): Promise<Client> {
   const client = new Client({ name: "e2e-untrusted-content", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(path, HUB_URL), {
+  const transport = new StreamableHTTPClientTransport(new URL(path, hubUrl), {
     requestInit: { headers: { authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);

@@ -1,34 +1,16 @@
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { devices, expect, test } from "@playwright/test";
-import type { Browser, BrowserContext, Page, Worker } from "@playwright/test";
-import { PushMessageSchema } from "@inquiry-hub/protocol";
-import type { PushMessage } from "@inquiry-hub/protocol";
-import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
-import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
+import type { Browser, Page } from "@playwright/test";
+import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import { PASSWORD, registerThroughUi } from "../support/accounts";
-import { callHubApi, sessionToken } from "../support/channels";
+import { callHubApi } from "../support/channels";
 import { connectHubMcp } from "../support/hub-mcp";
+import { awayWithPush, clickAction, showPush, shown } from "../support/push-worker";
 import { E2E_SANDBOX_DIR } from "../support/sandbox";
 
 const NOTE_NAME = "push-approved.txt";
 const NOTE_FILE = path.join(E2E_SANDBOX_DIR, NOTE_NAME);
-
-/** What the service worker shows for `tag`, read inside the worker. */
-interface ShownNotification {
-  title: string;
-  kind: unknown;
-  actions: string[];
-}
-
-/** The worker's hooks (`self.inquiryHub` in public/sw.js), as the tests call them. */
-interface WorkerHooks {
-  inquiryHub: {
-    handlePushMessage(message: unknown): Promise<void>;
-    handleNotificationClick(notification: Notification, action: string): Promise<void>;
-  };
-  registration: ServiceWorkerRegistration;
-}
 
 /** Pairs a phone-sized context named "Pixel 7" through the /devices link. */
 async function pairPhone(browser: Browser, desktop: Page): Promise<Page> {
@@ -42,72 +24,6 @@ async function pairPhone(browser: Browser, desktop: Page): Promise<Page> {
   await phone.getByRole("button", { name: "Log in on this device" }).click();
   await expect(phone.getByRole("heading", { name: "Inbox" })).toBeVisible();
   return phone;
-}
-
-/**
- * Makes `page`'s device a push-only device: its service worker is active, notifications are
- * allowed, the receiver stands in for its push service, and the page leaves the app (a
- * static page, no socket), so the hub pushes to it. Returns the worker and the decrypter.
- */
-async function awayWithPush(page: Page, receiver: LoopbackReceiver, name: string) {
-  const context: BrowserContext = page.context();
-  await context.grantPermissions(["notifications"]);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const worker: Worker =
-    context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
-  const token = await sessionToken(context);
-  const browserKeys = createFakeBrowserKeys();
-  const subscribed = await callHubApi("/api/push/subscriptions", {
-    token,
-    body: { endpoint: new URL(`/push/${name}`, receiver.url).toString(), keys: browserKeys.keys },
-  });
-  expect(subscribed.status).toBe(201);
-  await page.goto("/offline.html");
-  await expect
-    .poll(async () => {
-      const listed = (await (await callHubApi("/api/devices", { token })).json()) as {
-        devices: { current: boolean; online: boolean }[];
-      };
-      return listed.devices.find((device) => device.current === true)?.online;
-    })
-    .toBe(false);
-  const decrypt = (body: Buffer | undefined): PushMessage =>
-    PushMessageSchema.parse(JSON.parse(browserKeys.decrypt(body ?? Buffer.alloc(0))));
-  return { worker, decrypt };
-}
-
-function shown(worker: Worker, tag: string): Promise<ShownNotification[]> {
-  return worker.evaluate(async (inquiryId) => {
-    const hub = self as unknown as WorkerHooks;
-    const notifications = await hub.registration.getNotifications({ tag: inquiryId });
-    return notifications.map((each) => ({
-      title: each.title,
-      kind: (each.data as { kind?: unknown } | null)?.kind,
-      actions: (each as Notification & { actions: { title: string }[] }).actions.map(
-        (action) => action.title,
-      ),
-    }));
-  }, tag);
-}
-
-function showPush(worker: Worker, message: PushMessage): Promise<void> {
-  return worker.evaluate(
-    (payload) => (self as unknown as WorkerHooks).inquiryHub.handlePushMessage(payload),
-    message,
-  );
-}
-
-/** Drives the worker's `notificationclick` handler with `action` on the question's notification. */
-function clickAction(worker: Worker, tag: string, action: string): Promise<void> {
-  return worker.evaluate(
-    async ({ inquiryId, name }) => {
-      const hub = self as unknown as WorkerHooks;
-      const [notification] = await hub.registration.getNotifications({ tag: inquiryId });
-      if (notification === undefined) throw new Error("no notification to click");
-      await hub.inquiryHub.handleNotificationClick(notification, name);
-    },
-    { inquiryId: tag, name: action },
-  );
 }
 
 test.beforeEach(async () => {
