@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   HUB_INQUIRY_TIMEOUT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.inquiryTimeoutSeconds),
   HUB_TIMEOUT_GRACE_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.timeoutGraceSeconds),
   HUB_HEARTBEAT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.heartbeatSeconds),
+  HUB_EXTEND_MAX_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.extendMaxSeconds),
   /** Without Redis (REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES): `embedded` (LMDB in AGENT_DATA_DIR, the default) or `memory`. */
   AGENT_STORE: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -140,6 +141,7 @@ export function readAgentEnv(source: NodeJS.ProcessEnv = process.env): AgentEnv 
     hubInquiryTimeoutSeconds: env.HUB_INQUIRY_TIMEOUT_SECONDS,
     hubTimeoutGraceSeconds: env.HUB_TIMEOUT_GRACE_SECONDS,
     hubHeartbeatSeconds: env.HUB_HEARTBEAT_SECONDS,
+    hubExtendMaxSeconds: env.HUB_EXTEND_MAX_SECONDS,
   });
   if (chain.length > 0) throw new Error(`Invalid agent environment: ${chain.join("; ")}`);
   const metrics = metricsExposure(env);

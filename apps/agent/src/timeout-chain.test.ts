@@ -8,6 +8,7 @@ const inOrder = {
   hubInquiryTimeoutSeconds: 120,
   hubTimeoutGraceSeconds: 10,
   hubHeartbeatSeconds: 10,
+  hubExtendMaxSeconds: 1800,
 };
 
 describe("agentTimeoutChainProblems", () => {
@@ -33,9 +34,22 @@ describe("agentTimeoutChainProblems", () => {
   });
 
   it("names the hard cap when it is below the per-call timeout", () => {
-    const problems = agentTimeoutChainProblems({ ...inOrder, mcpMaxTotalTimeoutSeconds: 100 });
+    const problems = agentTimeoutChainProblems({
+      ...inOrder,
+      mcpMaxTotalTimeoutSeconds: 100,
+      hubExtendMaxSeconds: 0,
+    });
     expect(problems).toEqual([
       expect.stringMatching(/^AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS: .*AGENT_MCP_TIMEOUT_SECONDS/),
+    ]);
+  });
+
+  it("names the hard cap when an extended question could outlive it", () => {
+    const problems = agentTimeoutChainProblems({ ...inOrder, mcpMaxTotalTimeoutSeconds: 1_000 });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS: .*HUB_EXTEND_MAX_SECONDS 1800 s .* = 1810 s\), got 1000 s$/,
+      ),
     ]);
   });
 });

@@ -6,6 +6,7 @@ export const HUB_TIMEOUT_DEFAULTS = {
   inquiryTimeoutSeconds: 120,
   timeoutGraceSeconds: 10,
   heartbeatSeconds: 10,
+  extendMaxSeconds: 1800,
 } as const;
 
 /** The links of the chain the agent can see: its own MCP timeouts and the hub's. */
@@ -15,6 +16,8 @@ export interface AgentTimeoutChain {
   hubInquiryTimeoutSeconds: number;
   hubTimeoutGraceSeconds: number;
   hubHeartbeatSeconds: number;
+  /** How late Extend may move a question's deadline, from when it was asked. */
+  hubExtendMaxSeconds: number;
 }
 
 /**
@@ -22,7 +25,9 @@ export interface AgentTimeoutChain {
  * outlast the hub's backstop (client deadline + grace), so a waiting `send_inquiry` always
  * ends with the hub's clear "no answer" text rather than a transport error; it must exceed
  * the heartbeat interval, or the call times out between two heartbeats that would reset
- * it; and the hard cap (`maxTotalTimeout`) may not be below the per-call timeout.
+ * it; the hard cap (`maxTotalTimeout`) may not be below the per-call timeout; and it must
+ * outlast the latest backstop a person's Extend can reach (`HUB_EXTEND_MAX_SECONDS` + grace),
+ * or an extended question would end in a transport error instead of the person's answer.
  *
  * Returns one sentence per broken link, each opening with the variable to change.
  */
@@ -46,6 +51,14 @@ export function agentTimeoutChainProblems(chain: AgentTimeoutChain): string[] {
     problems.push(
       `AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS: must be at least AGENT_MCP_TIMEOUT_SECONDS ` +
         `(${chain.mcpTimeoutSeconds} s), got ${chain.mcpMaxTotalTimeoutSeconds} s`,
+    );
+  }
+  const extendedBackstop = chain.hubExtendMaxSeconds + chain.hubTimeoutGraceSeconds;
+  if (chain.mcpMaxTotalTimeoutSeconds <= extendedBackstop) {
+    problems.push(
+      `AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS: must be above the latest deadline Extend reaches + grace ` +
+        `(HUB_EXTEND_MAX_SECONDS ${chain.hubExtendMaxSeconds} s + HUB_TIMEOUT_GRACE_SECONDS ` +
+        `${chain.hubTimeoutGraceSeconds} s = ${extendedBackstop} s), got ${chain.mcpMaxTotalTimeoutSeconds} s`,
     );
   }
   return problems;
