@@ -73,7 +73,9 @@ export function createDeviceSockets(url: URL): DeviceSockets {
 }
 
 /** Resolves with the next `event` payload satisfying `accept`. */
-export function nextEvent<E extends "inquiry:new" | "inquiry:withdrawn" | "inquiry:extended">(
+export function nextEvent<
+  E extends "inquiry:new" | "inquiry:withdrawn" | "inquiry:extended" | "inquiry:expiring",
+>(
   socket: DeviceSocket,
   event: E,
   accept: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,

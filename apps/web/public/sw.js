@@ -4,8 +4,10 @@
  *   (no network) falls back to the offline page. Everything else goes to the network, so
  *   inquiries are never served stale from a cache.
  * - Web Push: `inquiry:new` shows a notification tagged with the inquiry id, with the buttons the
- *   hub chose (`actions`: approve, reject, an option, open); `inquiry:withdrawn` closes the
- *   question's notification with that tag (answered elsewhere, timed out, cancelled).
+ *   hub chose (`actions`: approve, reject, an option, open); `inquiry:expiring` replaces it
+ *   (same tag, same buttons, alerting again) once a fifth of the time is left;
+ *   `inquiry:withdrawn` closes the question's notification with that tag (answered elsewhere,
+ *   timed out, cancelled).
  * - A decision button (approve, reject, an option) POSTs the answer to the web app's own
  *   /api/inquiries/<id>/answer: same origin, so this device's httpOnly session cookie goes with
  *   it and the hub decides exactly as for a click in the app (compare-and-set, policy, votes).
@@ -92,7 +94,17 @@ function notificationAction(action, index) {
   }
 }
 
-function showQuestion(message) {
+/** The title of a question's notification; an expiring one says so first. */
+function questionTitle(inquiry, expiring) {
+  const what = inquiry.type === "APPROVAL" ? "Approval needed" : "New question from your agent";
+  if (!expiring) return what;
+  return inquiry.type === "APPROVAL"
+    ? "About to expire: approval needed"
+    : "About to expire: question from your agent";
+}
+
+/** Shows `inquiry:new`, or `inquiry:expiring` (`expiring`) in its place with the same buttons. */
+function showQuestion(message, expiring) {
   const inquiry = message.inquiry;
   if (
     inquiry === null ||
@@ -108,18 +120,17 @@ function showQuestion(message) {
   const buttons = actions.map((action) =>
     notificationAction(action, action.type === "option" ? optionIndex++ : 0),
   );
-  return self.registration.showNotification(
-    inquiry.type === "APPROVAL" ? "Approval needed" : "New question from your agent",
-    {
-      body: inquiry.question,
-      tag: inquiry.id,
-      icon: "/icons/icon-192.png",
-      badge: "/icons/icon-192.png",
-      data: { inquiryId: inquiry.id, kind: "question", actions, deviceName },
-      actions: buttons,
-      requireInteraction: true,
-    },
-  );
+  return self.registration.showNotification(questionTitle(inquiry, expiring), {
+    body: inquiry.question,
+    tag: inquiry.id,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { inquiryId: inquiry.id, kind: "question", actions, deviceName, expiring },
+    actions: buttons,
+    requireInteraction: true,
+    // Replacing a notification under the same tag is silent unless asked: a warning alerts.
+    renotify: expiring,
+  });
 }
 
 /** Closes the question's notification; an outcome already shown in its place stays. */
@@ -131,7 +142,8 @@ async function closeQuestion(inquiryId) {
 }
 
 function handlePushMessage(message) {
-  if (message?.type === "inquiry:new") return showQuestion(message);
+  if (message?.type === "inquiry:new") return showQuestion(message, false);
+  if (message?.type === "inquiry:expiring") return showQuestion(message, true);
   if (message?.type === "inquiry:withdrawn" && typeof message.inquiryId === "string")
     return closeQuestion(message.inquiryId);
   return Promise.resolve();

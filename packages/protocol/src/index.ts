@@ -7,6 +7,7 @@ export {
   InquiryTypeSchema,
   InquiryWithdrawnSchema,
   InquiryExtendedSchema,
+  InquiryExpiringSchema,
   IsoTimestampSchema,
   SuggestedBySchema,
 } from "./inquiry";
@@ -19,8 +20,10 @@ export type {
   InquiryType,
   InquiryWithdrawn,
   InquiryExtended,
+  InquiryExpiring,
   SuggestedBy,
 } from "./inquiry";
+export { EXPIRY_WARNING_SHARE, expiryWarningAt } from "./expiry-warning";
 export {
   APPROVAL_DECISIONS,
   APPROVAL_RESULT_OPENINGS,

@@ -121,6 +121,18 @@ export const InquiryExtendedSchema = z.object({
 });
 export type InquiryExtended = z.infer<typeof InquiryExtendedSchema>;
 
+/**
+ * Sent to every device of the audience when a pending inquiry has a fifth of its time left
+ * (see `expiryWarningAt`): each device marks the card "Expires soon", so the person can
+ * still decide or Extend. Sent again for each later `expiresAt` an Extend sets.
+ */
+export const InquiryExpiringSchema = z.object({
+  inquiryId: z.uuid(),
+  /** The deadline the warning is about; a device ignores it once the inquiry moved past it. */
+  expiresAt: IsoTimestampSchema,
+});
+export type InquiryExpiring = z.infer<typeof InquiryExpiringSchema>;
+
 /** Query of `GET /api/inquiries`. */
 export const InquiryListQuerySchema = z.object({
   status: InquiryStatusSchema.optional(),

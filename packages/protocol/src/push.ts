@@ -57,23 +57,36 @@ export const PushActionSchema = z.discriminatedUnion("type", [
 ]);
 export type PushAction = z.infer<typeof PushActionSchema>;
 
+/** What a pushed notification shows of its inquiry. */
+const PushedInquirySchema = z.object({
+  id: z.uuid(),
+  type: InquiryTypeSchema,
+  /** At most 200 characters: push services cap payloads at about 4 KB. */
+  question: z.string().max(200),
+  expiresAt: IsoTimestampSchema,
+});
+
 /**
  * The (encrypted) payload of a Web Push message, read by the service worker. `inquiry:new`
  * shows a notification tagged with the inquiry id, with `actions` as its buttons;
+ * `inquiry:expiring` replaces it (same tag, same buttons) when a fifth of the time is left;
  * `inquiry:withdrawn` closes that tag.
  */
 export const PushMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("inquiry:new"),
-    inquiry: z.object({
-      id: z.uuid(),
-      type: InquiryTypeSchema,
-      /** At most 200 characters: push services cap payloads at about 4 KB. */
-      question: z.string().max(200),
-      expiresAt: IsoTimestampSchema,
-    }),
+    inquiry: PushedInquirySchema,
     /** The notification's buttons, at most two; absent on payloads from older hubs. */
     actions: z.array(PushActionSchema).max(MAX_PUSH_ACTIONS).optional(),
+    /** The receiving device's own name, for "Approved on <name>"; absent when unknown. */
+    deviceName: z.string().max(200).optional(),
+  }),
+  z.object({
+    type: z.literal("inquiry:expiring"),
+    /** The inquiry as `inquiry:new` showed it, with the deadline that is now close. */
+    inquiry: PushedInquirySchema,
+    /** The same buttons as `inquiry:new`, so the person can still decide from the notification. */
+    actions: z.array(PushActionSchema).max(MAX_PUSH_ACTIONS),
     /** The receiving device's own name, for "Approved on <name>"; absent when unknown. */
     deviceName: z.string().max(200).optional(),
   }),

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "./errors";
-import type { Inquiry, InquiryExtended, InquiryWithdrawn } from "./inquiry";
+import type { Inquiry, InquiryExpiring, InquiryExtended, InquiryWithdrawn } from "./inquiry";
 import type { InquiryProgress } from "./shared-approval";
 import type { UserSettings } from "./settings";
 import type { ConversationChanged } from "./conversations";
@@ -15,6 +15,8 @@ export interface ServerToClientEvents {
   "inquiry:withdrawn": (withdrawn: InquiryWithdrawn) => void;
   /** A person extended a pending inquiry; every device moves its countdown to `expiresAt`. */
   "inquiry:extended": (extended: InquiryExtended) => void;
+  /** A fifth of a pending inquiry's time is left; validate with InquiryExpiringSchema. */
+  "inquiry:expiring": (expiring: InquiryExpiring) => void;
   /** Sent on every (re)connect: the complete current pending list, replacing any cached one. */
   "inquiry:pending": (inquiries: Inquiry[]) => void;
   /** A vote on a shared (team) approval was recorded; validate with InquiryProgressSchema. */

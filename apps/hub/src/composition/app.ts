@@ -75,6 +75,8 @@ import type { ConversationStore } from "../core/conversations/ports";
 import { createMemoryConversationStore } from "../infra/memory/memory-conversation-store";
 import { createConversationRoutes } from "../transport/http/conversation-routes";
 import { startConversationFanOut } from "../transport/socket/conversation-fan-out";
+import { startExpiryWarnings } from "../core/notifications/expiry-warnings";
+import { startExpiryWarningFanOut } from "../transport/socket/expiry-warning-fan-out";
 import { createRoomPresence } from "../transport/socket/room-presence";
 import { createChannels } from "./notification-channels";
 import type { ChannelDeps } from "./notification-channels";
@@ -337,12 +339,18 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   });
   const authenticate = createAuthenticate(auth, devices);
   const authenticatePerson = createAuthenticate(auth, devices, "person");
+  const expiryWarnings = startExpiryWarnings({
+    bus: eventBus,
+    current: (inquiry) => inquiryStore.get(inquiry.id),
+    logger,
+  });
   const channels = createChannels(
     config,
     {
       bus: eventBus,
       devices,
       inquiries,
+      expiryWarnings,
       authenticate: authenticatePerson,
       votesOf: (inquiryId) => teams.proxy.votesOf(inquiryId),
       username: async (userId) => (await userStore.findById(userId))?.username,
@@ -465,6 +473,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const stopSettingsFanOut = startSettingsFanOut(sockets.io, settings);
   const stopConversationFanOut = startConversationFanOut(sockets.io, conversations);
   const stopTeamFanOut = teams.startFanOut(sockets.io);
+  const stopExpiryWarningFanOut = startExpiryWarningFanOut(sockets.io, expiryWarnings);
   const stopClosingMcp = devices.onRevoked((device) => {
     Promise.all([
       mcp.closeDevice(device.id),
@@ -487,6 +496,8 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     stopSettingsFanOut();
     stopConversationFanOut();
     stopTeamFanOut();
+    stopExpiryWarningFanOut();
+    expiryWarnings.stop();
     await Promise.all([mcp.close(), proxies?.close()]);
     await sweeper?.stop();
     sockets.close();

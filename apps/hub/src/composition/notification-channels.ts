@@ -11,6 +11,9 @@ import type { InquiryService } from "../core/inquiries/inquiry-service";
 import type { InquiryEventBus } from "../core/inquiries/ports";
 import type { InquiryMetrics } from "../core/inquiries/inquiry-metrics";
 import { startPushNotifier } from "../core/notifications/push-notifier";
+import { startExpiryPush } from "../core/notifications/expiry-push";
+import type { ExpiryWarnings } from "../core/notifications/expiry-warnings";
+import { createPushDelivery } from "../core/notifications/push-delivery";
 import type { PushSender, PushSubscriptionStore } from "../core/notifications/ports";
 import { createWebhookDecisions } from "../core/notifications/webhook-decisions";
 import { createLinkIssuer } from "../core/notifications/webhook-links";
@@ -70,6 +73,8 @@ export function createChannels(
     bus: InquiryEventBus;
     devices: DeviceService;
     inquiries: InquiryService;
+    /** This node's expiry warnings, pushed to devices without a socket. */
+    expiryWarnings: ExpiryWarnings;
     authenticate: RequestHandler;
     /** The votes of shared approvals and voters' names, for the history detail. */
     votesOf?: (inquiryId: string) => Promise<ApprovalVote[]>;
@@ -115,6 +120,19 @@ export function createChannels(
     claims,
     logger: core.logger,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
+  });
+
+  const stopExpiryPush = startExpiryPush({
+    warnings: core.expiryWarnings,
+    bus: core.bus,
+    delivery: createPushDelivery({
+      devices: core.devices,
+      subscriptions,
+      sender,
+      logger: core.logger,
+    }),
+    claims,
+    logger: core.logger,
   });
 
   const webhookConfigs = deps.webhookConfigs ?? createMemoryWebhookConfigStore();
@@ -168,6 +186,7 @@ export function createChannels(
     stop() {
       stopTrail?.();
       stopPush();
+      stopExpiryPush();
       stopWebhook();
     },
   };

@@ -9,6 +9,7 @@ import { ApprovalProgress } from "./approval-progress";
 import type { AnswerOutcome } from "../inquiry/answer-inquiry";
 import { CardShell } from "../inquiry/card-shell";
 import { useCardAnswer } from "../inquiry/use-card-answer";
+import { useExpiryWarning } from "../inquiry/use-expiry-warning";
 import { ArgumentsTable } from "./arguments-table";
 import { formatArguments, parseEditedArguments } from "./edited-arguments";
 import "./approval.css";
@@ -46,6 +47,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
     onClose,
     "approval.sendFailed",
   );
+  const expiring = useExpiryWarning(inquiry.inquiryId, inquiry.expiresAt, left);
   const allows = (decision: ApprovalDetails["allowedDecisions"][number]): boolean =>
     approval.allowedDecisions.includes(decision);
 
@@ -68,6 +70,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
       busy={isPending}
       left={left}
       problem={draftProblem ?? problem}
+      expiring={expiring}
       extendId={inquiry.inquiryId}
     >
       <ApprovalProgress inquiryId={inquiry.inquiryId} />

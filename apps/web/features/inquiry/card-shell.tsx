@@ -21,6 +21,8 @@ export interface CardShellProps {
   left: number | undefined;
   /** A failure to show under the card while it stays open. */
   problem: string | undefined;
+  /** A fifth of the time is left: the countdown says "Expires soon" and More time stands out. */
+  expiring?: boolean;
   /** The inquiry a "More time" button extends; no button without one or without a countdown. */
   extendId?: string | undefined;
   children: ReactNode;
@@ -39,6 +41,7 @@ export function CardShell({
   busy,
   left,
   problem,
+  expiring = false,
   extendId,
   children,
 }: CardShellProps) {
@@ -54,12 +57,17 @@ export function CardShell({
       <div className="inquiry-card__header">
         <span className="inquiry-card__kind">{kind}</span>
         {left !== undefined && (
-          <span className="inquiry-card__countdown" data-testid="inquiry-countdown" role="timer">
-            {t("card.timeLeft", { time: formatClock(left) })}
+          <span
+            className="inquiry-card__countdown"
+            data-testid="inquiry-countdown"
+            data-expiring={expiring}
+            role="timer"
+          >
+            {t(expiring ? "card.expiresSoon" : "card.timeLeft", { time: formatClock(left) })}
           </span>
         )}
         {left !== undefined && extendId !== undefined && (
-          <ExtendButton inquiryId={extendId} disabled={busy || left <= 0} />
+          <ExtendButton inquiryId={extendId} disabled={busy || left <= 0} prominent={expiring} />
         )}
       </div>
       {children}

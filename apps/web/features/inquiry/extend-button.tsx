@@ -17,8 +17,17 @@ function extendInquiry(inquiryId: string): Promise<unknown> {
  * "More time" on a card. The countdown moves when `inquiry:extended` reaches this tab (as it
  * reaches every device), not from this response, so all devices move alike. A refusal (at the
  * waiting call's limit, already resolved) is shown under the button; the card stays as it is.
+ * `prominent` (the inquiry expires soon) makes it a primary button, the one to press now.
  */
-export function ExtendButton({ inquiryId, disabled }: { inquiryId: string; disabled: boolean }) {
+export function ExtendButton({
+  inquiryId,
+  disabled,
+  prominent = false,
+}: {
+  inquiryId: string;
+  disabled: boolean;
+  prominent?: boolean;
+}) {
   const t = useT();
   const { mutate, isPending, error } = useMutation({
     mutationFn: () => extendInquiry(inquiryId),
@@ -27,7 +36,7 @@ export function ExtendButton({ inquiryId, disabled }: { inquiryId: string; disab
     <>
       <button
         type="button"
-        className="button--secondary inquiry-card__extend"
+        className={prominent ? "inquiry-card__extend" : "button--secondary inquiry-card__extend"}
         data-testid="extend-inquiry"
         disabled={disabled || isPending}
         onClick={() => mutate()}

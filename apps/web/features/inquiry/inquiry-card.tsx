@@ -11,6 +11,7 @@ import { CardShell } from "./card-shell";
 import { FreeTextAnswer } from "./free-text-answer";
 import { SafeMarkdown } from "./safe-markdown";
 import { useCardAnswer } from "./use-card-answer";
+import { useExpiryWarning } from "./use-expiry-warning";
 
 export interface InquiryCardProps {
   /** The question: as the chat stream opened it, or `toOpenedMeta` of a hub inquiry. */
@@ -47,6 +48,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
     onClose,
     "card.sendFailed",
   );
+  const expiring = useExpiryWarning(inquiry.inquiryId, inquiry.expiresAt, left);
   const timeoutSent = useRef(false);
 
   useEffect(() => {
@@ -66,6 +68,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
       busy={isPending}
       left={left}
       problem={problem}
+      expiring={expiring}
       extendId={inquiry.inquiryId}
     >
       <div className="inquiry-card__question" dir="auto">

@@ -9,6 +9,7 @@ import {
   InquirySchema,
   InquiryWithdrawnSchema,
   InquiryExtendedSchema,
+  InquiryExpiringSchema,
   UserSettingsSchema,
 } from "@inquiry-hub/protocol";
 import type { AnswerBody } from "@inquiry-hub/protocol";
@@ -26,6 +27,7 @@ import { usePendingState } from "./use-pending-state";
  * This tab's live link to the hub, mounted once in the signed-in layout so moving between
  * pages keeps the socket: it opens the socket, turns each event into a pending-state action
  * (`inquiry:pending` snapshot, `inquiry:new`, `inquiry:withdrawn`, `inquiry:extended`,
+ * `inquiry:expiring`,
  * `inquiry:progress`), a
  * settings cache write (`settings:changed`) or a refetch of a conversation and the list
  * (`conversation:changed`: a deleted one refetches to its 404), and provides the connection and the live
@@ -58,6 +60,10 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
       socket.on("inquiry:extended", (payload) => {
         const parsed = InquiryExtendedSchema.safeParse(payload);
         if (parsed.success) dispatch({ type: "extended", event: parsed.data });
+      });
+      socket.on("inquiry:expiring", (payload) => {
+        const parsed = InquiryExpiringSchema.safeParse(payload);
+        if (parsed.success) dispatch({ type: "expiring", event: parsed.data });
       });
       socket.on("inquiry:progress", (payload) => {
         const parsed = InquiryProgressSchema.safeParse(payload);
@@ -100,6 +106,8 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
       closedIds: state.closedIds,
       withdrawnNotes: state.withdrawnNotes,
       progress: state.progress,
+      pending: state.pending,
+      expiring: state.expiring,
       latestNew: state.latestNew,
       leaving,
       settleLocally,

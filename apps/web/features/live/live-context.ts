@@ -23,6 +23,10 @@ export interface LiveInquiriesValue {
   closedIds: PendingState["closedIds"];
   withdrawnNotes: PendingState["withdrawnNotes"];
   progress: ReadonlyMap<string, InquiryProgress>;
+  /** The open inquiries' records, for what a chat card's stream meta lacks (`createdAt`). */
+  pending: PendingState["pending"];
+  /** The deadline of each open inquiry's latest `inquiry:expiring`, by inquiry id. */
+  expiring: PendingState["expiring"];
   latestNew: PendingState["latestNew"];
   /** Cards leaving the inbox, each with its note, for a few seconds. */
   leaving: readonly LeavingCard[];

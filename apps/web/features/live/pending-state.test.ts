@@ -150,3 +150,36 @@ describe("reducePending: extended", () => {
     expect(unknown.state).toBe(before);
   });
 });
+
+describe("reducePending: expiring", () => {
+  const soon = "2025-01-01T01:00:00.000Z";
+  const later = "2025-01-01T01:05:00.000Z";
+
+  it("remembers the warned deadline of each open inquiry, a later one replacing it", () => {
+    const asked = inquiry();
+    const { state } = run([
+      { type: "snapshot", inquiries: [asked] },
+      { type: "expiring", event: { inquiryId: asked.id, expiresAt: soon } },
+      { type: "expiring", event: { inquiryId: asked.id, expiresAt: later } },
+    ]);
+    expect(state.expiring.get(asked.id)).toBe(later);
+  });
+
+  it("ignores an older warning and forgets the warning once the inquiry closes", () => {
+    const asked = inquiry();
+    const warned = run([
+      { type: "snapshot", inquiries: [asked] },
+      { type: "expiring", event: { inquiryId: asked.id, expiresAt: later } },
+    ]).state;
+    const older = reducePending(warned, {
+      type: "expiring",
+      event: { inquiryId: asked.id, expiresAt: soon },
+    });
+    expect(older.state).toBe(warned);
+    const { state } = run(
+      [withdrawn(asked.id), { type: "expiring", event: { inquiryId: asked.id, expiresAt: later } }],
+      warned,
+    );
+    expect(state.expiring.has(asked.id)).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import type {
   Inquiry,
+  InquiryExpiring,
   InquiryExtended,
   InquiryProgress,
   InquiryWithdrawn,
@@ -26,6 +27,8 @@ export interface PendingState {
   withdrawnNotes: ReadonlyMap<string, Message>;
   /** The latest `inquiry:progress` of each shared (team) approval, by inquiry id. */
   progress: ReadonlyMap<string, InquiryProgress>;
+  /** The deadline of each open inquiry's latest `inquiry:expiring`, by inquiry id. */
+  expiring: ReadonlyMap<string, string>;
   /** The last `inquiry:new` that added a card, numbered so a repeat of the same one is noticed. */
   latestNew: { inquiry: Inquiry; sequence: number } | undefined;
 }
@@ -43,7 +46,9 @@ export type PendingAction =
   /** `inquiry:progress`. */
   | { type: "progress"; progress: InquiryProgress }
   /** `inquiry:extended`: the inquiry's countdown moves to the new `expiresAt`. */
-  | { type: "extended"; event: InquiryExtended };
+  | { type: "extended"; event: InquiryExtended }
+  /** `inquiry:expiring`: a fifth of the inquiry's time is left. */
+  | { type: "expiring"; event: InquiryExpiring };
 
 /** The next state, and the cards the action took out of the pending list (for their notes). */
 export interface PendingTransition {
@@ -56,16 +61,20 @@ export const EMPTY_PENDING_STATE: PendingState = {
   closedIds: new Set(),
   withdrawnNotes: new Map(),
   progress: new Map(),
+  expiring: new Map(),
   latestNew: undefined,
 };
 
 function close(state: PendingState, inquiryId: string, note: Message): PendingTransition {
   const { list, removed } = removePending(state.pending, inquiryId);
+  const expiring = new Map(state.expiring);
+  expiring.delete(inquiryId);
   return {
     state: {
       ...state,
       pending: removed === undefined ? state.pending : list,
       closedIds: new Set(state.closedIds).add(inquiryId),
+      expiring,
     },
     leaving: removed === undefined ? [] : [{ inquiry: removed, note }],
   };
@@ -100,6 +109,15 @@ function extended(state: PendingState, event: InquiryExtended): PendingTransitio
   return { state: { ...state, pending }, leaving: [] };
 }
 
+/** Remembers the warned deadline of an open inquiry; a closed one or an older deadline is ignored. */
+function expiringSoon(state: PendingState, event: InquiryExpiring): PendingTransition {
+  const known = state.expiring.get(event.inquiryId);
+  if (state.closedIds.has(event.inquiryId) || (known !== undefined && known >= event.expiresAt))
+    return { state, leaving: [] };
+  const expiring = new Map(state.expiring).set(event.inquiryId, event.expiresAt);
+  return { state: { ...state, expiring }, leaving: [] };
+}
+
 /**
  * The pure transition of the pending state; the provider applies it to the query cache and
  * the React state. An inquiry never returns to pending, so whatever order events arrive in
@@ -132,5 +150,7 @@ export function reducePending(state: PendingState, action: PendingAction): Pendi
       };
     case "extended":
       return extended(state, action.event);
+    case "expiring":
+      return expiringSoon(state, action.event);
   }
 }

@@ -85,6 +85,7 @@ export const en = {
   "card.sendFailed": "Your answer could not be sent.",
   "card.extend": "More time",
   "card.extendFailed": "More time could not be given.",
+  "card.expiresSoon": "Expires soon: {time} left",
   "announce.question": "New question from your agent: {question}",
   "announce.approval": "Approval needed: {tool}",
   "questionnaire.required": "{label} (required)",

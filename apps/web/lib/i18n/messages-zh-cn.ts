@@ -86,6 +86,7 @@ export const zhCN: Record<MessageKey, string> = {
   "card.sendFailed": "你的回答未能发送。",
   "card.extend": "延长时间",
   "card.extendFailed": "未能延长时间。",
+  "card.expiresSoon": "即将过期：剩余 {time}",
   "announce.question": "智能体有新问题：{question}",
   "announce.approval": "需要批准：{tool}",
   "questionnaire.required": "{label}（必填）",

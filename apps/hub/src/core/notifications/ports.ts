@@ -77,8 +77,12 @@ export const WEBHOOK_DEVICE_ID = "webhook";
 /** How history and "answered on …" messages name that pseudo-device. */
 export const WEBHOOK_DEVICE_NAME = "Webhook link";
 
-/** The outside channels whose messages must go out once per inquiry, not once per node. */
-export type ClaimedChannel = "push" | "webhook";
+/**
+ * The outside channels whose messages must go out once per inquiry, not once per node.
+ * `expiry-push` claims one expiry warning rather than one inquiry: its id is
+ * `<inquiryId>@<expiresAt>`, so each deadline an Extend sets is warned about once.
+ */
+export type ClaimedChannel = "push" | "webhook" | "expiry-push";
 
 /**
  * How long a claim outlives its creation: longer than any inquiry can stay pending (at most

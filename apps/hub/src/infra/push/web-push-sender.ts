@@ -20,8 +20,8 @@ export interface VapidIdentity {
  * encryption, VAPID JWT) and `sendGuardedPost` doing the request: an endpoint is user input,
  * so unless `allowPrivate` (a local test push service) it must be https and reach a public
  * address, checked on the connection itself, and redirects are never followed. The inquiry
- * id is the `Topic`, so a withdrawal replaces a still-undelivered question at the push
- * service. 404/410 mean the subscription is gone (RFC 8030 §7.3); other non-2xx is a failure.
+ * id is the `Topic`, so a withdrawal (or an expiry warning) replaces a still-undelivered
+ * question at the push service. 404/410 mean the subscription is gone (RFC 8030 §7.3); other non-2xx is a failure.
  */
 export function createWebPushSender(
   vapid: VapidIdentity,
@@ -34,7 +34,7 @@ export function createWebPushSender(
       const target = new URL(subscription.endpoint);
       if (!options.allowPrivate && target.protocol !== "https:") return { kind: "refused" };
       const topic = (
-        message.type === "inquiry:new" ? message.inquiry.id : message.inquiryId
+        message.type === "inquiry:withdrawn" ? message.inquiryId : message.inquiry.id
       ).replaceAll("-", "");
       const request = webPush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: subscription.keys },

@@ -1,0 +1,121 @@
+import type { Inquiry, PushAction, PushMessage } from "@inquiry-hub/protocol";
+import { z } from "zod";
+import type { Logger } from "../shared/ports";
+import type { DeviceService } from "../accounts/device-service";
+import type { PushSender, PushSubscriptionStore, StoredPushSubscription } from "./ports";
+import { pushActionsFor } from "./push-actions";
+import { audienceRole } from "../teams/shared-approval-audience";
+
+/** Push payloads stay far below the ~4 KB push services accept. */
+const QUESTION_PREVIEW_LENGTH = 200;
+
+/** Which subscriptions got a push about an inquiry: what its withdrawal needs, kept in a claim. */
+export const PushedSchema = z.array(z.object({ deviceId: z.string(), endpoint: z.string() }));
+export type Pushed = z.infer<typeof PushedSchema>;
+
+/** The pushes that show a pending inquiry: the question, and its "expires soon" warning. */
+export type InquiryPushType = "inquiry:new" | "inquiry:expiring";
+
+/** How notifiers reach a person's devices that are not looking (see `createPushDelivery`). */
+export interface PushDelivery {
+  /**
+   * Pushes `type` about `inquiry` to every subscription of the owner's devices with no open
+   * socket (a connected device already shows the card), with the buttons `pushActionsFor`
+   * chooses, and returns the subscriptions that took it.
+   */
+  pushToAwayDevices(inquiry: Inquiry, type: InquiryPushType): Promise<Pushed>;
+  /** Pushes `inquiry:withdrawn` of a resolved inquiry to those of `pushed` still subscribed. */
+  withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void>;
+}
+
+/**
+ * The sending half shared by the question's and the warning's notifiers. A subscription the
+ * push service reports gone, or whose endpoint the sender refuses (no longer https or
+ * public), is deleted, so no later push tries it again.
+ */
+export function createPushDelivery(deps: {
+  devices: DeviceService;
+  subscriptions: PushSubscriptionStore;
+  sender: PushSender;
+  logger: Logger;
+}): PushDelivery {
+  const { logger } = deps;
+
+  async function deliver(
+    subscription: StoredPushSubscription,
+    message: PushMessage,
+  ): Promise<boolean> {
+    const outcome = await deps.sender.send(subscription, message);
+    switch (outcome.kind) {
+      case "delivered":
+        return true;
+      case "gone":
+        await deps.subscriptions.removeEndpoint(subscription.endpoint);
+        return false;
+      case "refused":
+        logger.warn(
+          { deviceId: subscription.deviceId },
+          "web push refused: endpoint not allowed, forgotten",
+        );
+        await deps.subscriptions.removeEndpoint(subscription.endpoint);
+        return false;
+      case "failed":
+        logger.warn({ deviceId: subscription.deviceId, reason: outcome.reason }, "web push failed");
+        return false;
+    }
+  }
+
+  async function pushToAwayDevices(inquiry: Inquiry, type: InquiryPushType): Promise<Pushed> {
+    const devices = await deps.devices.list(inquiry.userId, "");
+    const away = devices.filter((device) => !device.online).map((device) => device.id);
+    if (away.length === 0) return [];
+    const targets = await deps.subscriptions.listByDevices(away);
+    const names = new Map(devices.map((device) => [device.id, device.name]));
+    const summary = {
+      id: inquiry.id,
+      type: inquiry.type,
+      question: inquiry.question.slice(0, QUESTION_PREVIEW_LENGTH),
+      expiresAt: inquiry.expiresAt,
+    };
+    // Owners only: the requester of a shared approval decides only if also one of its approvers.
+    const decides =
+      inquiry.sharedApproval === undefined ||
+      audienceRole(inquiry, inquiry.userId, Number.POSITIVE_INFINITY) === "approver";
+    const actions: PushAction[] = decides ? pushActionsFor(inquiry) : [{ type: "open" }];
+    const messageFor = (deviceId: string): PushMessage => {
+      const deviceName = names.get(deviceId);
+      return {
+        type,
+        inquiry: summary,
+        actions,
+        ...(deviceName === undefined ? {} : { deviceName }),
+      };
+    };
+    const delivered = await Promise.all(
+      targets.map((target) => deliver(target, messageFor(target.deviceId))),
+    );
+    return targets
+      .filter((_target, index) => delivered[index] === true)
+      .map(({ deviceId, endpoint }) => ({ deviceId, endpoint }));
+  }
+
+  async function withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void> {
+    if (inquiry.status === "pending") return;
+    const endpoints = new Set(pushed.map((each) => each.endpoint));
+    const current = await deps.subscriptions.listByDevices([
+      ...new Set(pushed.map((each) => each.deviceId)),
+    ]);
+    const message: PushMessage = {
+      type: "inquiry:withdrawn",
+      inquiryId: inquiry.id,
+      status: inquiry.status,
+    };
+    await Promise.all(
+      current
+        .filter((each) => endpoints.has(each.endpoint))
+        .map((target) => deliver(target, message)),
+    );
+  }
+
+  return { pushToAwayDevices, withdraw };
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import webPush from "web-push";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PushMessageSchema } from "@inquiry-hub/protocol";
+import type { InquiryExpiring } from "@inquiry-hub/protocol";
+import {
+  createFakeBrowserKeys,
+  startLoopbackReceiver,
+  startRedisServer,
+} from "@inquiry-hub/test-kit";
+import type { LoopbackReceiver, TestRedisServer } from "@inquiry-hub/test-kit";
+import { startTestNode } from "./support/cluster";
+import type { TestNode } from "./support/cluster";
+
+/** Long enough for a duplicate from the other node to have arrived, had one been sent. */
+const QUIET_MS = 400;
+
+/**
+ * Expiry warnings on two nodes sharing Redis: both nodes arm the warning from the bus, each
+ * tells only its own sockets, and the claim lets exactly one push go out.
+ */
+describe("expiry warnings on two nodes", () => {
+  let redis: TestRedisServer;
+  let nodeA: TestNode;
+  let nodeB: TestNode;
+  let pushService: LoopbackReceiver;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    pushService = await startLoopbackReceiver();
+    const cluster = { redisUrl: redis.url, keyPrefix: `expiry-${randomUUID()}:`, leaseSeconds: 2 };
+    const shared = { vapidKeys: webPush.generateVAPIDKeys(), pushAllowPrivate: true };
+    nodeA = await startTestNode(cluster, shared);
+    nodeB = await startTestNode(cluster, shared);
+  });
+  afterAll(async () => {
+    await nodeA.close();
+    await nodeB.close();
+    await pushService.close();
+    await redis.stop();
+  });
+
+  it("pushes one warning and tells every device once, whichever node it is on", async () => {
+    const phone = await nodeA.registerUser("clustered", "Phone");
+    const browser = createFakeBrowserKeys();
+    const subscribed = await nodeA.request("/api/push/subscriptions", {
+      token: phone.token,
+      body: { endpoint: new URL("/push/phone", pushService.url).toString(), keys: browser.keys },
+    });
+    expect(subscribed.status).toBe(201);
+    const onA = await nodeA.devices.connect({
+      token: (await nodeA.login(phone.username, "Laptop")).token,
+    });
+    const onB = await nodeB.devices.connect({
+      token: (await nodeB.login(phone.username, "Desktop")).token,
+    });
+    const heard: InquiryExpiring[][] = [[], []];
+    onA.socket.on("inquiry:expiring", (event) => heard[0]?.push(event));
+    onB.socket.on("inquiry:expiring", (event) => heard[1]?.push(event));
+
+    const inquiry = await nodeB.hub.inquiries.create(phone.userId, {
+      question: "Which city?",
+      timeoutMs: 1_500,
+    });
+    const [, warned] = await pushService.waitForCount(2);
+    await sleep(QUIET_MS);
+    const expected = { inquiryId: inquiry.id, expiresAt: inquiry.expiresAt };
+    expect(heard).toEqual([[expected], [expected]]);
+    expect(pushService.received).toHaveLength(2);
+    expect(
+      PushMessageSchema.parse(JSON.parse(browser.decrypt(warned?.body ?? Buffer.alloc(0)))),
+    ).toMatchObject({ type: "inquiry:expiring", inquiry: { id: inquiry.id } });
+
+    await nodeA.hub.inquiries.cancel(inquiry.id);
+    await pushService.waitForCount(4);
+    await sleep(QUIET_MS);
+    expect(pushService.received).toHaveLength(4);
+  });
+});

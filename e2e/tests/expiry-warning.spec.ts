@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
+import { PASSWORD, logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
+import { callHubApi } from "../support/channels";
+import { connectHubMcp } from "../support/hub-mcp";
+import { awayWithPush, clickAction, showPush, shown } from "../support/push-worker";
+
+test("both devices show Expires soon when a fifth of the time is left, and More time clears it", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const chat = await (await browser.newContext()).newPage();
+  const username = await registerThroughUi(chat);
+  const inboxContext = await browser.newContext();
+  const inbox = await inboxContext.newPage();
+  await logInThroughUi(inbox, username);
+  await inbox.goto("/inbox");
+  await expect(inbox.getByRole("heading", { name: "Inbox" })).toBeVisible();
+
+  // A 40 s deadline warns at 32 s, with 8 s left; the backstop waits 30 s more in this suite.
+  await chat.goto("/chat?inquiryTimeout=40");
+  await sendChatMessage(chat, "What's the weather tomorrow?");
+  const chatCard = chat.getByTestId("inquiry-card");
+  const inboxCard = inbox.getByTestId("inquiry-card");
+  const countdowns = [chatCard, inboxCard].map((card) => card.getByTestId("inquiry-countdown"));
+  for (const countdown of countdowns) {
+    await expect(countdown).toHaveText(/^0:[34]\d left$/);
+    await expect(countdown).toHaveAttribute("data-expiring", "false");
+  }
+
+  for (const countdown of countdowns) {
+    await expect(countdown).toHaveAttribute("data-expiring", "true", { timeout: 40_000 });
+    await expect(countdown).toHaveText(/^Expires soon: 0:0\d left$/);
+  }
+  // A tab opened after the warning knows it from the question's createdAt.
+  const lateTab = await inboxContext.newPage();
+  await lateTab.goto("/inbox");
+  await expect(lateTab.getByTestId("inquiry-countdown")).toHaveAttribute("data-expiring", "true");
+
+  // More time (now the primary button): 40 s + 60 s warns again only at 80 s.
+  const extend = inboxCard.getByRole("button", { name: "More time" });
+  await expect(extend).not.toHaveClass(/button--secondary/);
+  await extend.click();
+  for (const countdown of countdowns) {
+    await expect(countdown).toHaveAttribute("data-expiring", "false");
+    await expect(countdown).toHaveText(/^1:0\d left$/);
+  }
+
+  await chatCard.getByLabel("Your answer").fill("Hangzhou");
+  await chatCard.getByRole("button", { name: "Answer", exact: true }).click();
+  await expect(inboxCard).toHaveCount(0, { timeout: 2_000 });
+  await expect(chat.getByTestId("assistant-message").last()).toContainText("Hangzhou");
+});
+
+test("the expiring push replaces the question's notification, buttons and all", async ({
+  page,
+}) => {
+  const receiver = await startLoopbackReceiver();
+  try {
+    const username = await registerThroughUi(page);
+    const { worker, decrypt } = await awayWithPush(page, receiver, "expiring");
+    const login = await callHubApi("/api/auth/login", {
+      body: { username, password: PASSWORD, deviceName: "Agent laptop" },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const agent = await connectHubMcp(token, "/mcp?timeout=5");
+    const call = agent.callTool(
+      { name: "send_inquiry", arguments: { prompt: "Ship it?", options: ["Yes", "No"] } },
+      undefined,
+      { timeout: 60_000 },
+    );
+
+    const [pushed] = await receiver.waitForCount(1, 15_000);
+    const question = decrypt(pushed?.body);
+    if (question.type !== "inquiry:new") throw new Error(`unexpected push ${question.type}`);
+    const inquiryId = question.inquiry.id;
+    await showPush(worker, question);
+    expect(await shown(worker, inquiryId)).toEqual([
+      { title: "New question from your agent", kind: "question", actions: ["Yes", "No"] },
+    ]);
+
+    const [, warned] = await receiver.waitForCount(2, 15_000);
+    const warning = decrypt(warned?.body);
+    expect(warning).toMatchObject({
+      type: "inquiry:expiring",
+      inquiry: { id: inquiryId, expiresAt: question.inquiry.expiresAt },
+      actions: question.actions,
+    });
+    await showPush(worker, warning);
+    expect(await shown(worker, inquiryId)).toEqual([
+      {
+        title: "About to expire: question from your agent",
+        kind: "question",
+        actions: ["Yes", "No"],
+      },
+    ]);
+
+    await clickAction(worker, inquiryId, "option:0");
+    expect(await shown(worker, inquiryId)).toEqual([
+      {
+        title: `Answered "Yes" on ${question.deviceName ?? "this device"}`,
+        kind: "outcome",
+        actions: [],
+      },
+    ]);
+    await call;
+    await agent.close();
+  } finally {
+    await receiver.close();
+  }
+});
