@@ -22,6 +22,8 @@ export const queryKeys = {
   conversation: (id: string) => ["conversations", id] as const,
   /** The hub's record of one inquiry a stored turn names. */
   inquiryRecord: (id: string) => ["inquiries", "record", id] as const,
+  /** Where one inquiry was delivered and who saw it; `inquiry:receipts` writes into it. */
+  receipts: (id: string) => ["inquiries", "receipts", id] as const,
   /** One inquiry's history detail. */
   historyDetail: (id: string) => ["history", "detail", id] as const,
 };

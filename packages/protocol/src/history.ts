@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { InquiryStatusSchema, InquiryTypeSchema, IsoTimestampSchema } from "./inquiry";
 import { ApprovalVoteSchema } from "./shared-approval";
+import { DeliveryReceiptSchema, MAX_RECEIPTS_PER_INQUIRY } from "./receipts";
 
 /** Largest page of `GET /api/history`. */
 export const MAX_HISTORY_PAGE = 200;
@@ -148,6 +149,8 @@ export const HistoryItemSchema = z.object({
     .optional(),
   /** How many channel deliveries (e.g. webhook posts) of this inquiry failed for good. */
   failedDeliveries: z.number().int().nonnegative(),
+  /** Where the question was delivered and who saw it, oldest first; absent from older hubs. */
+  receipts: z.array(DeliveryReceiptSchema).max(MAX_RECEIPTS_PER_INQUIRY).optional(),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 

@@ -308,3 +308,19 @@ export type { RunInfo, RunStatus } from "./runs";
 export { IDEMPOTENCY_META_KEY, IdempotencyKeySchema } from "./idempotency";
 export type { IdempotencyKey } from "./idempotency";
 export { replyPartsFromEvents, replyPartsFromSseData } from "./reply-parts";
+export {
+  DeliveryReceiptSchema,
+  InquiryReceiptsSchema,
+  MAX_RECEIPTS_PER_INQUIRY,
+  ReceiptChannelSchema,
+  ReceiptKindSchema,
+  SocketReceiptPayloadSchema,
+  receiptKey,
+} from "./receipts";
+export type {
+  DeliveryReceipt,
+  InquiryReceipts,
+  ReceiptChannel,
+  ReceiptKind,
+  SocketReceiptPayload,
+} from "./receipts";

@@ -3,6 +3,7 @@ import type { Inquiry, InquiryExpiring, InquiryExtended, InquiryWithdrawn } from
 import type { InquiryProgress } from "./shared-approval";
 import type { UserSettings } from "./settings";
 import type { ConversationChanged } from "./conversations";
+import type { InquiryReceipts } from "./receipts";
 
 /** Acknowledgement of a client→server socket event: exactly one of `data` or `error`. */
 export type SocketAck<T> = { data: T } | { error: { code: ErrorCode; message: string } };
@@ -17,6 +18,8 @@ export interface ServerToClientEvents {
   "inquiry:extended": (extended: InquiryExtended) => void;
   /** A fifth of a pending inquiry's time is left; validate with InquiryExpiringSchema. */
   "inquiry:expiring": (expiring: InquiryExpiring) => void;
+  /** Who the inquiry reached and who saw it, every receipt so far; validate with InquiryReceiptsSchema. */
+  "inquiry:receipts": (receipts: InquiryReceipts) => void;
   /** Sent on every (re)connect: the complete current pending list, replacing any cached one. */
   "inquiry:pending": (inquiries: Inquiry[]) => void;
   /** A vote on a shared (team) approval was recorded; validate with InquiryProgressSchema. */
@@ -27,7 +30,13 @@ export interface ServerToClientEvents {
   "conversation:changed": (changed: ConversationChanged) => void;
 }
 
-/** Events devices emit to the hub. The payload is validated with `SocketAnswerPayloadSchema`. */
+/** Events devices emit to the hub; payloads are validated with the schema each names. */
 export interface ClientToServerEvents {
+  /** Validated with `SocketAnswerPayloadSchema`. */
   "inquiry:answer": (payload: unknown, ack: (response: SocketAck<Inquiry>) => void) => void;
+  /** Validated with `SocketReceiptPayloadSchema`; `recorded` is false for a repeat. */
+  "inquiry:receipt": (
+    payload: unknown,
+    ack: (response: SocketAck<{ recorded: boolean }>) => void,
+  ) => void;
 }

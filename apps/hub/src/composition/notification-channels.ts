@@ -1,4 +1,4 @@
-import type { ApprovalVote } from "@inquiry-hub/protocol";
+import type { ApprovalVote, Inquiry } from "@inquiry-hub/protocol";
 import { Router } from "express";
 import type { RequestHandler } from "express";
 import type { HubConfig } from "../config/hub-config";
@@ -26,6 +26,11 @@ import { pushEndpointProblem, webhookUrlProblem } from "../infra/http/url-proble
 import { createMemoryAuditTrail } from "../infra/memory/memory-audit-trail";
 import { createMemoryDeliveryClaims } from "../infra/memory/memory-delivery-claims";
 import { createMemoryDeliveryLog } from "../infra/memory/memory-delivery-log";
+import { createMemoryReceiptStore } from "../infra/memory/memory-receipt-store";
+import type { ReceiptStore } from "../core/receipts/ports";
+import { createReceiptService } from "../core/receipts/receipt-service";
+import type { ReceiptService } from "../core/receipts/receipt-service";
+import { createReceiptRoutes } from "../transport/http/receipt-routes";
 import { createMemoryOneTimeSecretStore } from "../infra/memory/memory-one-time-secret-store";
 import { createMemoryPushSubscriptionStore } from "../infra/memory/memory-push-subscription-store";
 import { createMemoryWebhookConfigStore } from "../infra/memory/memory-webhook-config-store";
@@ -53,12 +58,19 @@ export interface ChannelDeps {
   webhookPoster: WebhookPoster;
   /** Once-only announcements and follow-ups across nodes (Redis), or just this node. */
   deliveryClaims: DeliveryClaims;
+  /** Who each question reached and who saw it (delivery receipts). */
+  receiptStore: ReceiptStore;
 }
 
 /** What the composition root mounts and stops. */
 export interface Channels {
-  /** `/api/history`, `/api/push`, `/api/channels/webhook`, `/api/webhook-decisions`. */
+  /**
+   * `/api/history`, `/api/push`, `/api/channels/webhook`, `/api/webhook-decisions`,
+   * `/api/inquiries/:id/receipts`.
+   */
   router: Router;
+  /** Delivery receipts, which the socket layer records and fans out too. */
+  receipts: ReceiptService;
   stop(): void;
 }
 
@@ -75,6 +87,8 @@ export function createChannels(
     inquiries: InquiryService;
     /** This node's expiry warnings, pushed to devices without a socket. */
     expiryWarnings: ExpiryWarnings;
+    /** Any inquiry by id, whoever owns it: receipts check the audience themselves. */
+    readInquiry: (id: string) => Promise<Inquiry | undefined>;
     authenticate: RequestHandler;
     /** The votes of shared approvals and voters' names, for the history detail. */
     votesOf?: (inquiryId: string) => Promise<ApprovalVote[]>;
@@ -95,10 +109,17 @@ export function createChannels(
       : core.bus.subscribe((event) => memoryTrail.record(event));
   const deliveries = deps.deliveryLog ?? createMemoryDeliveryLog();
   const claims = deps.deliveryClaims ?? createMemoryDeliveryClaims();
+  const receipts = createReceiptService({
+    store:
+      deps.receiptStore ?? createMemoryReceiptStore({ ttlMs: config.historyTtlSeconds * 1000 }),
+    readInquiry: core.readInquiry,
+    logger: core.logger,
+  });
   const history = createHistoryService({
     inquiries: core.inquiries,
     audit: deps.auditTrail ?? memoryTrail ?? createMemoryAuditTrail(),
     deliveries,
+    receipts,
     deviceName,
     fullArguments: config.auditFullArguments,
     ...(core.votesOf === undefined ? {} : { votesOf: core.votesOf }),
@@ -118,6 +139,7 @@ export function createChannels(
     subscriptions,
     sender,
     claims,
+    receipts,
     logger: core.logger,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
   });
@@ -152,6 +174,7 @@ export function createChannels(
       ttlMs: config.webhookLinkSeconds * 1000,
     }),
     deviceName,
+    receipts,
     retry: { attempts: config.webhookAttempts, baseDelayMs: config.webhookRetryBaseSeconds * 1000 },
     logger: core.logger,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
@@ -180,9 +203,11 @@ export function createChannels(
     }),
   );
   router.use("/api/webhook-decisions", createWebhookDecisionRoutes(decisions));
+  router.use("/api/inquiries", core.authenticate, createReceiptRoutes(receipts));
 
   return {
     router,
+    receipts,
     stop() {
       stopTrail?.();
       stopPush();

@@ -71,7 +71,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
       left={left}
       problem={draftProblem ?? problem}
       expiring={expiring}
-      extendId={inquiry.inquiryId}
+      inquiryId={inquiry.inquiryId}
     >
       <ApprovalProgress inquiryId={inquiry.inquiryId} />
       <p className="approval-card__tool">

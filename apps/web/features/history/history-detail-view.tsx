@@ -2,7 +2,12 @@
 
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import type { DeliveryAttempt, HistoryAuditEntry, HistoryVote } from "@inquiry-hub/protocol";
+import type {
+  DeliveryAttempt,
+  DeliveryReceipt,
+  HistoryAuditEntry,
+  HistoryVote,
+} from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n/i18n-provider";
 import { describeApiError } from "@/lib/describe-api-error";
 import { queryKeys } from "@/lib/query-keys";
@@ -65,6 +70,28 @@ function DeliveryEntry({ attempt }: { attempt: DeliveryAttempt }) {
   );
 }
 
+const RECEIPT_LABELS: Record<DeliveryReceipt["channel"], MessageKey> = {
+  socket: "receipts.viaSocket",
+  push: "receipts.viaPush",
+  webhook: "receipts.viaWebhook",
+  app: "receipts.viaApp",
+  notification: "receipts.viaNotification",
+};
+
+/** One receipt: "14:02 Pixel 7: delivered (live connection)", "14:03 Pixel 7: seen (notification)". */
+function ReceiptEntry({ receipt }: { receipt: DeliveryReceipt }) {
+  const t = useT();
+  return (
+    <li data-testid="receipt-entry">
+      <time dateTime={receipt.at}>{new Date(receipt.at).toLocaleString()}</time>{" "}
+      {t(receipt.kind === "seen" ? "receipts.entrySeen" : "receipts.entryDelivered", {
+        target: receipt.targetName,
+        how: t(RECEIPT_LABELS[receipt.channel]),
+      })}
+    </li>
+  );
+}
+
 /** One inquiry: question, outcome, and every state change and delivery, oldest first. */
 export function HistoryDetailView({ id }: { id: string }) {
   const t = useT();
@@ -119,6 +146,19 @@ export function HistoryDetailView({ id }: { id: string }) {
               <ol className="vote-list">
                 {data.votes.map((vote) => (
                   <VoteEntry key={vote.userId} vote={vote} />
+                ))}
+              </ol>
+            </>
+          )}
+          {data.item.receipts !== undefined && data.item.receipts.length > 0 && (
+            <>
+              <h2>{t("receipts.region")}</h2>
+              <ol className="receipt-list">
+                {data.item.receipts.map((receipt) => (
+                  <ReceiptEntry
+                    key={`${receipt.kind}-${receipt.channel}-${receipt.targetId}`}
+                    receipt={receipt}
+                  />
                 ))}
               </ol>
             </>

@@ -13,6 +13,7 @@ import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-h
 import "./history.css";
 import { fetchHistoryPage } from "./history-client";
 import { HistoryFilters } from "./history-filters";
+import { ReceiptText } from "../receipts/receipt-line";
 
 function HistoryRow({ item }: { item: HistoryItem }) {
   const t = useT();
@@ -30,6 +31,11 @@ function HistoryRow({ item }: { item: HistoryItem }) {
           {outcome !== undefined && <span data-testid="history-outcome">“{outcome}”</span>}
           {resolution !== undefined && <span data-testid="history-resolution">{resolution}</span>}
           <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString()}</time>
+          {item.receipts !== undefined && item.receipts.length > 0 && (
+            <span data-testid="history-receipts">
+              <ReceiptText receipts={item.receipts} />
+            </span>
+          )}
           {item.failedDeliveries > 0 && (
             <span className="badge badge--warning">{t("history.deliveryFailed")}</span>
           )}

@@ -1,10 +1,13 @@
 "use client";
 
+import { useRef } from "react";
 import type { ReactNode } from "react";
 import { translateMessage } from "@/lib/i18n/translate";
 import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import { ExtendButton } from "./extend-button";
+import { ReceiptLine } from "../receipts/receipt-line";
+import { useSeenReceipt } from "../receipts/use-seen-receipt";
 import { formatClock } from "./format-countdown";
 import "./inquiry-card.css";
 
@@ -23,8 +26,11 @@ export interface CardShellProps {
   problem: string | undefined;
   /** A fifth of the time is left: the countdown says "Expires soon" and More time stands out. */
   expiring?: boolean;
-  /** The inquiry a "More time" button extends; no button without one or without a countdown. */
-  extendId?: string | undefined;
+  /**
+   * The inquiry the card shows: its "More time" button (with a countdown), its delivery line
+   * and its "seen" receipt. None of them without one.
+   */
+  inquiryId?: string | undefined;
   children: ReactNode;
 }
 
@@ -42,12 +48,15 @@ export function CardShell({
   left,
   problem,
   expiring = false,
-  extendId,
+  inquiryId,
   children,
 }: CardShellProps) {
   const t = useT();
+  const ref = useRef<HTMLElement>(null);
+  useSeenReceipt(ref, inquiryId);
   return (
     <section
+      ref={ref}
       role="region"
       aria-label={label}
       data-testid={testId}
@@ -66,11 +75,12 @@ export function CardShell({
             {t(expiring ? "card.expiresSoon" : "card.timeLeft", { time: formatClock(left) })}
           </span>
         )}
-        {left !== undefined && extendId !== undefined && (
-          <ExtendButton inquiryId={extendId} disabled={busy || left <= 0} prominent={expiring} />
+        {left !== undefined && inquiryId !== undefined && (
+          <ExtendButton inquiryId={inquiryId} disabled={busy || left <= 0} prominent={expiring} />
         )}
       </div>
       {children}
+      {inquiryId !== undefined && <ReceiptLine inquiryId={inquiryId} />}
       {problem !== undefined && (
         <p role="alert" className="error" data-testid="error-message">
           {problem}

@@ -69,7 +69,7 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
       left={left}
       problem={problem}
       expiring={expiring}
-      extendId={inquiry.inquiryId}
+      inquiryId={inquiry.inquiryId}
     >
       <div className="inquiry-card__question" dir="auto">
         <SafeMarkdown>{inquiry.question}</SafeMarkdown>

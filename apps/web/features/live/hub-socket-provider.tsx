@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -10,6 +10,7 @@ import {
   InquiryWithdrawnSchema,
   InquiryExtendedSchema,
   InquiryExpiringSchema,
+  InquiryReceiptsSchema,
   UserSettingsSchema,
 } from "@inquiry-hub/protocol";
 import type { AnswerBody } from "@inquiry-hub/protocol";
@@ -19,6 +20,7 @@ import type { HubSocket } from "./connect-hub-socket";
 import { HubConnectionContext, LiveInquiriesContext } from "./live-context";
 import type { HubConnectionValue, LiveInquiriesValue } from "./live-context";
 import { sendAnswer } from "./send-answer";
+import { createReceiptReporter } from "../receipts/receipt-reporter";
 import { useHubSocket } from "./use-hub-socket";
 import { useLeavingCards } from "./use-leaving-cards";
 import { usePendingState } from "./use-pending-state";
@@ -38,6 +40,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { leaving, leave } = useLeavingCards();
   const { state, dispatch } = usePendingState(leave);
+  const [receipts] = useState(createReceiptReporter);
 
   const subscribe = useCallback(
     (socket: HubSocket, thisDeviceId: string | undefined) => {
@@ -46,12 +49,21 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
         if (!parsed.success) return;
         void queryClient.cancelQueries({ queryKey: queryKeys.pendingInquiries });
         dispatch({ type: "snapshot", inquiries: parsed.data });
+        for (const inquiry of parsed.data) receipts.delivered(socket, inquiry.id);
       });
       socket.on("inquiry:new", (payload) => {
         const parsed = InquirySchema.safeParse(payload);
         if (!parsed.success) return;
         void queryClient.cancelQueries({ queryKey: queryKeys.pendingInquiries });
         dispatch({ type: "new", inquiry: parsed.data });
+        receipts.delivered(socket, parsed.data.id);
+      });
+      socket.on("inquiry:receipts", (payload) => {
+        const parsed = InquiryReceiptsSchema.safeParse(payload);
+        if (!parsed.success) return;
+        const key = queryKeys.receipts(parsed.data.inquiryId);
+        void queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData(key, parsed.data.receipts);
       });
       socket.on("inquiry:withdrawn", (payload) => {
         const parsed = InquiryWithdrawnSchema.safeParse(payload);
@@ -84,7 +96,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
         });
       });
     },
-    [dispatch, queryClient],
+    [dispatch, queryClient, receipts],
   );
   const { connected, connectCount, protocolMismatch, socketRef } = useHubSocket(subscribe);
 
@@ -92,14 +104,21 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
     (inquiryId: string, body: AnswerBody) => sendAnswer(socketRef.current, inquiryId, body),
     [socketRef],
   );
+  const reportSeen = useCallback(
+    (inquiryId: string, via: "app" | "notification") => {
+      const socket = socketRef.current;
+      if (socket !== undefined) receipts.seen(socket, inquiryId, via);
+    },
+    [receipts, socketRef],
+  );
   const settleLocally = useCallback(
     (inquiryId: string, note: Message) => dispatch({ type: "resolved", inquiryId, note }),
     [dispatch],
   );
 
   const connection = useMemo<HubConnectionValue>(
-    () => ({ connected, connectCount, protocolMismatch, answer }),
-    [answer, connectCount, connected, protocolMismatch],
+    () => ({ connected, connectCount, protocolMismatch, answer, reportSeen }),
+    [answer, connectCount, connected, protocolMismatch, reportSeen],
   );
   const inquiries = useMemo<LiveInquiriesValue>(
     () => ({

@@ -16,6 +16,8 @@ export interface HubConnectionValue {
   protocolMismatch: ProtocolMismatch | undefined;
   /** Answers over the socket with an ack when connected, else over HTTP. */
   answer: (inquiryId: string, body: AnswerBody) => Promise<AnswerOutcome>;
+  /** Tells the hub this device shows the card in a focused tab (a "seen" receipt). */
+  reportSeen: (inquiryId: string, via: "app" | "notification") => void;
 }
 
 /** What the socket said about the user's open inquiries, for the cards that show them. */

@@ -2,6 +2,7 @@ import { MAX_HISTORY_EXPORT_ROWS } from "@inquiry-hub/protocol";
 import type {
   ApprovalVote,
   DeliveryAttempt,
+  DeliveryReceipt,
   HistoryDetail,
   HistoryExportRecord,
   HistoryFilter,
@@ -45,6 +46,8 @@ export function createHistoryService(deps: {
   inquiries: InquiryService;
   audit: AuditTrail;
   deliveries: DeliveryLog;
+  /** Delivery receipts of the listed inquiries; none without. */
+  receipts?: { list(ids: readonly string[]): Promise<Map<string, DeliveryReceipt[]>> };
   deviceName: (deviceId: string) => Promise<string | undefined>;
   /** Every vote on a shared approval, oldest first; absent without teams. */
   votesOf?: (inquiryId: string) => Promise<ApprovalVote[]>;
@@ -105,7 +108,11 @@ export function createHistoryService(deps: {
     };
   }
 
-  async function toItem(inquiry: Inquiry, failedDeliveries: number): Promise<HistoryItem> {
+  async function toItem(
+    inquiry: Inquiry,
+    failedDeliveries: number,
+    receipts: DeliveryReceipt[] | undefined,
+  ): Promise<HistoryItem> {
     const resolution = inquiry.resolution;
     const byDeviceId = resolution?.byDeviceId ?? null;
     const resolvedAt = resolution?.resolvedAt ?? null;
@@ -135,7 +142,13 @@ export function createHistoryService(deps: {
             },
           }),
       failedDeliveries,
+      ...(receipts === undefined ? {} : { receipts }),
     };
+  }
+
+  function receiptsOf(inquiries: readonly Inquiry[]): Promise<Map<string, DeliveryReceipt[]>> {
+    const none = new Map<string, DeliveryReceipt[]>();
+    return deps.receipts?.list(inquiries.map((inquiry) => inquiry.id)) ?? Promise.resolve(none);
   }
 
   async function votesOf(inquiry: Inquiry): Promise<HistoryDetail["votes"]> {
@@ -170,9 +183,15 @@ export function createHistoryService(deps: {
       const before = query.before;
       const older = before === undefined ? all : all.filter((each) => each.createdAt < before);
       const page = older.slice(0, query.limit);
-      const failures = countFailures(await deps.deliveries.recent(userId, RECENT_DELIVERIES));
+      const [recent, receipts] = await Promise.all([
+        deps.deliveries.recent(userId, RECENT_DELIVERIES),
+        receiptsOf(page),
+      ]);
+      const failures = countFailures(recent);
       const items = await Promise.all(
-        page.map((inquiry) => toItem(inquiry, failures.get(inquiry.id) ?? 0)),
+        page.map((inquiry) =>
+          toItem(inquiry, failures.get(inquiry.id) ?? 0, receipts.get(inquiry.id)),
+        ),
       );
       const last = page.at(-1);
       return older.length > page.length && last !== undefined
@@ -187,9 +206,10 @@ export function createHistoryService(deps: {
 
     async detail(userId, inquiryId) {
       const inquiry = await deps.inquiries.get(userId, inquiryId);
-      const [trail, recent] = await Promise.all([
+      const [trail, recent, receipts] = await Promise.all([
         deps.audit.forInquiry(userId, inquiryId),
         deps.deliveries.recent(userId, RECENT_DELIVERIES),
+        receiptsOf([inquiry]),
       ]);
       const deliveries = recent.filter((attempt) => attempt.inquiryId === inquiryId).reverse();
       const audit = await Promise.all(
@@ -203,7 +223,11 @@ export function createHistoryService(deps: {
       );
       const votes = await votesOf(inquiry);
       return {
-        item: await toItem(inquiry, countFailures(deliveries).get(inquiryId) ?? 0),
+        item: await toItem(
+          inquiry,
+          countFailures(deliveries).get(inquiryId) ?? 0,
+          receipts.get(inquiryId),
+        ),
         audit,
         deliveries,
         ...(votes === undefined ? {} : { votes }),

@@ -8,6 +8,7 @@ import type { InquiryEvent, InquiryEventBus } from "../inquiries/ports";
 import type { PushSender, PushSubscriptionStore, StoredPushSubscription } from "./ports";
 import { pushActionsFor } from "./push-actions";
 import { audienceRole, audienceUserIds } from "../teams/shared-approval-audience";
+import type { DeliveryReceipts } from "../receipts/receipt-service";
 import { NO_INQUIRY_METRICS } from "../inquiries/inquiry-metrics";
 import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
 
@@ -43,6 +44,8 @@ export function startPushNotifier(deps: {
   logger: Logger;
   /** Counts questions pushed to at least one device; nothing by default. */
   metrics?: InquiryMetrics;
+  /** Hears each device whose push service accepted the question; nobody by default. */
+  receipts?: DeliveryReceipts;
 }): () => void {
   const { logger } = deps;
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
@@ -106,9 +109,10 @@ export function startPushNotifier(deps: {
     const delivered = await Promise.all(
       targets.map((target) => deliver(target, messageFor(target.deviceId))),
     );
-    return targets
-      .filter((_target, index) => delivered[index] === true)
-      .map(({ deviceId, endpoint }) => ({ deviceId, endpoint }));
+    const accepted = targets.filter((_target, index) => delivered[index] === true);
+    for (const deviceId of new Set(accepted.map((target) => target.deviceId)))
+      deps.receipts?.delivered(inquiry, "push", { id: deviceId, name: names.get(deviceId) ?? "" });
+    return accepted.map(({ deviceId, endpoint }) => ({ deviceId, endpoint }));
   }
 
   async function withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void> {

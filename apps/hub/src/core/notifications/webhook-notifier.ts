@@ -1,4 +1,4 @@
-import type { DeliveryAttempt, Inquiry, WebhookConfig } from "@inquiry-hub/protocol";
+import type { DeliveryAttempt, Inquiry, WebhookConfig, WebhookKind } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { decodeResolution, encodeResolution } from "./ports";
 import type { DeliveryClaims } from "./ports";
@@ -8,9 +8,18 @@ import type { InquiryEventBus } from "../inquiries/ports";
 import { retryWithBackoff } from "../shared/retry";
 import type { DecisionLink } from "./webhook-links";
 import { createdMessage, resolvedMessage } from "./webhook-messages";
+import { WEBHOOK_DEVICE_ID } from "./ports";
 import type { WebhookConfigStore, WebhookPoster } from "./ports";
+import type { DeliveryReceipts } from "../receipts/receipt-service";
 import { NO_INQUIRY_METRICS } from "../inquiries/inquiry-metrics";
 import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
+
+/** How a receipt names the channel a webhook reached. */
+const WEBHOOK_CHANNEL_NAMES: Record<WebhookKind, string> = {
+  slack: "Slack",
+  discord: "Discord",
+  generic: "Webhook",
+};
 
 /** Bounded retry policy of webhook deliveries. */
 export interface WebhookRetryPolicy {
@@ -51,6 +60,8 @@ export function startWebhookNotifier(deps: {
   now?: () => Date;
   /** Counts questions a webhook accepted; nothing by default. */
   metrics?: InquiryMetrics;
+  /** Hears each question a webhook accepted; nobody by default. */
+  receipts?: DeliveryReceipts;
 }): () => void {
   const { logger } = deps;
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
@@ -101,7 +112,13 @@ export function startWebhookNotifier(deps: {
       logger.error({ err: error, inquiryId: inquiry.id }, "webhook announcement failed");
       return undefined;
     });
-    if (config !== undefined) metrics.delivered("webhook", inquiry);
+    if (config !== undefined) {
+      metrics.delivered("webhook", inquiry);
+      deps.receipts?.delivered(inquiry, "webhook", {
+        id: WEBHOOK_DEVICE_ID,
+        name: WEBHOOK_CHANNEL_NAMES[config.kind],
+      });
+    }
     const followUp =
       config === undefined ? undefined : JSON.stringify({ updatedAt: config.updatedAt });
     const parked = await deps.claims.recordAnnouncement("webhook", inquiry.id, followUp);

@@ -3,6 +3,9 @@ import { Server } from "socket.io";
 import type { ServerOptions } from "socket.io";
 import type { AuthService } from "../../core/accounts/auth-service";
 import type { DeviceService } from "../../core/accounts/device-service";
+import type { ReceiptService } from "../../core/receipts/receipt-service";
+import { startReceiptFanOut } from "./receipt-fan-out";
+import { handleReceiptReports } from "./receipt-reports";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import type { InquiryEventBus } from "../../core/inquiries/ports";
 import type { SocketTicketService } from "../../core/accounts/socket-ticket-service";
@@ -42,6 +45,7 @@ export function attachSocketLayer(
     devices: DeviceService;
     tickets: SocketTicketService;
     inquiries: InquiryService;
+    receipts: ReceiptService;
     bus: InquiryEventBus;
     corsOrigins: string[];
     adapter?: ServerOptions["adapter"] | undefined;
@@ -62,8 +66,12 @@ export function attachSocketLayer(
   });
 
   io.use(createSocketHandshake(deps));
-  io.on("connection", (socket) => handleDeviceConnection(socket, deps));
+  io.on("connection", (socket) => {
+    handleDeviceConnection(socket, deps);
+    handleReceiptReports(socket, deps);
+  });
   const stopFanOut = startSocketFanOut(io, deps);
+  const stopReceiptFanOut = startReceiptFanOut(io, deps);
   const stopResync = resyncDevicesOnResume(io, deps);
   const stopRevocations = deps.devices.onRevoked((device) => {
     io.in(deviceRoom(device.id)).disconnectSockets(true);
@@ -73,6 +81,7 @@ export function attachSocketLayer(
     io,
     close() {
       stopFanOut();
+      stopReceiptFanOut();
       stopResync();
       stopRevocations();
       io.disconnectSockets(true);

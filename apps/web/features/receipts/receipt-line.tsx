@@ -1,0 +1,58 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { InquiryReceiptsSchema } from "@inquiry-hub/protocol";
+import type { DeliveryReceipt } from "@inquiry-hub/protocol";
+import { requestJson } from "@/lib/api-client";
+import { translateMessage } from "@/lib/i18n/translate";
+import { queryKeys } from "@/lib/query-keys";
+import { useI18n } from "../i18n/i18n-provider";
+import { describeReceipts } from "./describe-receipts";
+
+async function fetchReceipts(inquiryId: string): Promise<DeliveryReceipt[]> {
+  const body = await requestJson(
+    `/api/inquiries/${encodeURIComponent(inquiryId)}/receipts`,
+    InquiryReceiptsSchema,
+  );
+  return body.receipts;
+}
+
+/** A receipt's time as hours and minutes in the page's language ("14:02"). */
+export function receiptClock(locale: string): (iso: string) => string {
+  return (iso) => new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+}
+
+/** One line of receipts in words: "on 3 devices · seen on Pixel 7 at 14:02". */
+export function ReceiptText({ receipts }: { receipts: readonly DeliveryReceipt[] }) {
+  const { t, locale } = useI18n();
+  const parts = describeReceipts(receipts, receiptClock(locale));
+  return (
+    <>
+      {parts.length === 0
+        ? t("receipts.none")
+        : parts.map((part) => translateMessage(t, part)).join(t("receipts.separator"))}
+    </>
+  );
+}
+
+/**
+ * A card's delivery line. Fetched once when the card appears; after that every
+ * `inquiry:receipts` event writes into the same cache, so it changes as devices report.
+ */
+export function ReceiptLine({ inquiryId }: { inquiryId: string }) {
+  const { t } = useI18n();
+  const { data } = useQuery({
+    queryKey: queryKeys.receipts(inquiryId),
+    queryFn: () => fetchReceipts(inquiryId),
+  });
+  if (data === undefined) return null;
+  return (
+    <p
+      className="inquiry-card__receipts"
+      data-testid="inquiry-receipts"
+      aria-label={t("receipts.region")}
+    >
+      <ReceiptText receipts={data} />
+    </p>
+  );
+}
