@@ -133,13 +133,19 @@ export function createChannels(
       { ...config.vapidKeys, subject: config.vapidSubject },
       { allowPrivate: config.pushAllowPrivate },
     );
+  const pushDelivery = createPushDelivery({
+    devices: core.devices,
+    subscriptions,
+    sender,
+    receipts,
+    logger: core.logger,
+  });
   const stopPush = startPushNotifier({
     bus: core.bus,
     devices: core.devices,
     subscriptions,
-    sender,
+    delivery: pushDelivery,
     claims,
-    receipts,
     logger: core.logger,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
   });
@@ -147,12 +153,7 @@ export function createChannels(
   const stopExpiryPush = startExpiryPush({
     warnings: core.expiryWarnings,
     bus: core.bus,
-    delivery: createPushDelivery({
-      devices: core.devices,
-      subscriptions,
-      sender,
-      logger: core.logger,
-    }),
+    delivery: pushDelivery,
     claims,
     logger: core.logger,
   });

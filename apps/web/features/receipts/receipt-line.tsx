@@ -40,18 +40,13 @@ export function ReceiptText({ receipts }: { receipts: readonly DeliveryReceipt[]
  * `inquiry:receipts` event writes into the same cache, so it changes as devices report.
  */
 export function ReceiptLine({ inquiryId }: { inquiryId: string }) {
-  const { t } = useI18n();
   const { data } = useQuery({
     queryKey: queryKeys.receipts(inquiryId),
     queryFn: () => fetchReceipts(inquiryId),
   });
   if (data === undefined) return null;
   return (
-    <p
-      className="inquiry-card__receipts"
-      data-testid="inquiry-receipts"
-      aria-label={t("receipts.region")}
-    >
+    <p className="inquiry-card__receipts" data-testid="inquiry-receipts">
       <ReceiptText receipts={data} />
     </p>
   );

@@ -21,7 +21,8 @@ function warningId(inquiry: Inquiry): string {
 
 /**
  * Pushes `inquiry:expiring` (the question again, with its buttons, "about to expire") to the
- * owner's devices that have no open socket when a warning of `warnings` fires, and on
+ * devices with no open socket that the question's own push reaches (see `PushDelivery`) when
+ * a warning of `warnings` fires, and on
  * `inquiry.resolved` pushes `inquiry:withdrawn` to those subscriptions, since a device that
  * was online when the question was pushed never got the question's own withdrawal.
  *

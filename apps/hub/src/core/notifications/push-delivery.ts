@@ -4,7 +4,8 @@ import type { Logger } from "../shared/ports";
 import type { DeviceService } from "../accounts/device-service";
 import type { PushSender, PushSubscriptionStore, StoredPushSubscription } from "./ports";
 import { pushActionsFor } from "./push-actions";
-import { audienceRole } from "../teams/shared-approval-audience";
+import { audienceRole, audienceUserIds } from "../teams/shared-approval-audience";
+import type { DeliveryReceipts } from "../receipts/receipt-service";
 
 /** Push payloads stay far below the ~4 KB push services accept. */
 const QUESTION_PREVIEW_LENGTH = 200;
@@ -19,9 +20,11 @@ export type InquiryPushType = "inquiry:new" | "inquiry:expiring";
 /** How notifiers reach a person's devices that are not looking (see `createPushDelivery`). */
 export interface PushDelivery {
   /**
-   * Pushes `type` about `inquiry` to every subscription of the owner's devices with no open
-   * socket (a connected device already shows the card), with the buttons `pushActionsFor`
-   * chooses, and returns the subscriptions that took it.
+   * Pushes `type` about `inquiry` to every subscription with no open socket (a connected
+   * device already shows the card) of the owner's devices and, for a shared approval, of its
+   * first audience's, and returns the subscriptions that took it. The decision buttons
+   * (`pushActionsFor`) go only to those who may decide: a shared approval's approvers; its
+   * requester and viewers get "Answer", which opens the card.
    */
   pushToAwayDevices(inquiry: Inquiry, type: InquiryPushType): Promise<Pushed>;
   /** Pushes `inquiry:withdrawn` of a resolved inquiry to those of `pushed` still subscribed. */
@@ -38,6 +41,8 @@ export function createPushDelivery(deps: {
   subscriptions: PushSubscriptionStore;
   sender: PushSender;
   logger: Logger;
+  /** Hears each device whose push service accepted a push; nobody by default. */
+  receipts?: DeliveryReceipts;
 }): PushDelivery {
   const { logger } = deps;
 
@@ -65,38 +70,53 @@ export function createPushDelivery(deps: {
     }
   }
 
+  /** The devices of everyone the inquiry first goes to, each with its owner. */
+  async function audienceDevices(inquiry: Inquiry) {
+    const owned = await Promise.all(
+      audienceUserIds(inquiry, 0).map(async (userId) =>
+        (await deps.devices.list(userId, "")).map((device) => ({ ...device, userId })),
+      ),
+    );
+    return owned.flat();
+  }
+
   async function pushToAwayDevices(inquiry: Inquiry, type: InquiryPushType): Promise<Pushed> {
-    const devices = await deps.devices.list(inquiry.userId, "");
+    const devices = await audienceDevices(inquiry);
     const away = devices.filter((device) => !device.online).map((device) => device.id);
     if (away.length === 0) return [];
     const targets = await deps.subscriptions.listByDevices(away);
-    const names = new Map(devices.map((device) => [device.id, device.name]));
+    const byId = new Map(devices.map((device) => [device.id, device]));
     const summary = {
       id: inquiry.id,
       type: inquiry.type,
       question: inquiry.question.slice(0, QUESTION_PREVIEW_LENGTH),
       expiresAt: inquiry.expiresAt,
     };
-    // Owners only: the requester of a shared approval decides only if also one of its approvers.
-    const decides =
-      inquiry.sharedApproval === undefined ||
-      audienceRole(inquiry, inquiry.userId, Number.POSITIVE_INFINITY) === "approver";
-    const actions: PushAction[] = decides ? pushActionsFor(inquiry) : [{ type: "open" }];
+    const decisions = pushActionsFor(inquiry);
     const messageFor = (deviceId: string): PushMessage => {
-      const deviceName = names.get(deviceId);
+      const device = byId.get(deviceId);
+      // Of a shared approval only its approvers decide; the requester and viewers open the card.
+      const decides =
+        inquiry.sharedApproval === undefined ||
+        (device !== undefined && audienceRole(inquiry, device.userId, 0) === "approver");
+      const actions: PushAction[] = decides ? decisions : [{ type: "open" }];
       return {
         type,
         inquiry: summary,
         actions,
-        ...(deviceName === undefined ? {} : { deviceName }),
+        ...(device === undefined ? {} : { deviceName: device.name }),
       };
     };
     const delivered = await Promise.all(
       targets.map((target) => deliver(target, messageFor(target.deviceId))),
     );
-    return targets
-      .filter((_target, index) => delivered[index] === true)
-      .map(({ deviceId, endpoint }) => ({ deviceId, endpoint }));
+    const accepted = targets.filter((_target, index) => delivered[index] === true);
+    for (const deviceId of new Set(accepted.map((target) => target.deviceId)))
+      deps.receipts?.delivered(inquiry, "push", {
+        id: deviceId,
+        name: byId.get(deviceId)?.name ?? "",
+      });
+    return accepted.map(({ deviceId, endpoint }) => ({ deviceId, endpoint }));
   }
 
   async function withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void> {
