@@ -221,4 +221,40 @@ describe("the approval proxy for 2026-07-28 clients (input_required + requestSta
     expect(await fileExists(file)).toBe(false);
     expect(harness.audit).toHaveLength(1);
   });
+
+  it("honours a state the person outlasted with More time, up to the latest extended deadline", async () => {
+    const { harness, token } = await setup();
+    const manual = { ...URL_ELICITATION, inputRequired: { autoFulfill: false } };
+    const client = await connectProxy(harness, token, manual);
+    clients.push(client);
+    const args = { path: "drafts/slow.md", content: "slow" };
+    const call = (params: Record<string, unknown>) =>
+      client.request(
+        { method: "tools/call", params: { name: "write_file", arguments: args, ...params } },
+        withInputRequired(CallToolResultSchema),
+        { allowInputRequired: true },
+      );
+    const first = await call({});
+    const state = z.string().parse((first as InputRequiredResult).requestState);
+    const pendingResponse = await fetch(new URL("/api/inquiries?status=pending", harness.hubUrl), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const [question] = z.array(InquirySchema).parse(await pendingResponse.json());
+    const id = question?.id ?? "";
+    const extended = await fetch(new URL(`/api/inquiries/${id}/extend`, harness.hubUrl), {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(extended.status).toBe(200);
+    expect((await harness.answer(token, id, { action: "approve" })).status).toBe(200);
+
+    // Half an hour on (the default HUB_EXTEND_MAX_SECONDS): far past the first deadline and
+    // its margin, still within what Extend could have reached.
+    skewMs = 30 * 60 * 1000;
+    const retried = await call({
+      requestState: state,
+      inputResponses: { approval: { action: "accept" } },
+    });
+    expect(resultText(retried)).toMatch(/^Wrote 4 bytes to drafts\/slow\.md/);
+  });
 });

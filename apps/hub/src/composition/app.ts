@@ -386,6 +386,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
             }),
             approvalUrl: (inquiryId) =>
               new URL(`/inbox#${inquiryId}`, config.webPublicUrl).toString(),
+            extendMaxMs: config.extendMaxSeconds * 1000,
           },
           audit: approvalAudit,
           logger,

@@ -41,6 +41,8 @@ export interface RoundTripApprovals {
   states: RequestStates;
   /** Where the person decides one approval; the link grants nothing without their session. */
   approvalUrl(inquiryId: string): string;
+  /** How late Extend may move a deadline, from the question's creation (`HUB_EXTEND_MAX_SECONDS`). */
+  extendMaxMs: number;
 }
 
 /** One gated `tools/call` of a 2026-07-28 request, as the tool-call handler hands it over. */
@@ -98,7 +100,13 @@ export async function runRoundTripApproval(
   const gated = { upstream: context.upstream, tool: request.tool, arguments: request.args };
 
   const askAgain = (inquiry: Inquiry): InputRequiredResult => {
-    const ttlMs = Math.max(0, Date.parse(inquiry.expiresAt) - Date.now()) + STATE_MARGIN_MS;
+    // A state outlives the latest deadline an Extend can reach, so a person who took more
+    // time still finds the client's retry honoured.
+    const latestDeadline = Math.max(
+      Date.parse(inquiry.expiresAt),
+      Date.parse(inquiry.createdAt) + approvals.extendMaxMs,
+    );
+    const ttlMs = Math.max(0, latestDeadline - Date.now()) + STATE_MARGIN_MS;
     return inputRequired({
       inputRequests: {
         [APPROVAL_INPUT_KEY]: inputRequired.elicitUrl({
