@@ -64,8 +64,9 @@ describe("expiry warnings on two nodes", () => {
       timeoutMs: 1_500,
     });
     const [, warned] = await pushService.waitForCount(2);
-    await sleep(QUIET_MS);
     const expected = { inquiryId: inquiry.id, expiresAt: inquiry.expiresAt };
+    await expect.poll(() => heard).toEqual([[expected], [expected]]);
+    await sleep(QUIET_MS);
     expect(heard).toEqual([[expected], [expected]]);
     expect(pushService.received).toHaveLength(2);
     expect(
