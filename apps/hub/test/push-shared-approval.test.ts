@@ -11,23 +11,39 @@ import type { ProxyHarness } from "./support/proxy-harness";
 import { signIn, startAfterTeamSetup } from "./support/team-restart";
 import type { TeamAccount } from "./support/team-restart";
 
-/** Team ops (owner a, approver b) must both approve write_file; r asks. */
+/**
+ * Team ops (owner a, approver b) must both approve write_file; r asks. execute_sql goes to ops,
+ * then after 0.4 s also to team oncall (owner e).
+ */
+type Name = "r" | "a" | "b" | "e";
+
 describe("Web Push of a shared approval", () => {
   let harness: ProxyHarness;
   let receiver: LoopbackReceiver;
-  const accounts: Partial<Record<"r" | "a" | "b", TeamAccount>> = {};
+  const accounts: Partial<Record<Name, TeamAccount>> = {};
 
   beforeAll(async () => {
     receiver = await startLoopbackReceiver();
     const started = await startAfterTeamSetup(
       async (setup) => {
-        const [r, a, b] = await Promise.all(["r", "a", "b"].map((name) => setup.register(name)));
-        if (r === undefined || a === undefined || b === undefined) throw new Error("no accounts");
+        const [r, a, b, e] = await Promise.all(
+          ["r", "a", "b", "e"].map((name) => setup.register(name)),
+        );
+        if (r === undefined || a === undefined || b === undefined || e === undefined)
+          throw new Error("no accounts");
         const team = await setup.createTeam(a, `ops-${randomUUID().slice(0, 8)}`);
         await setup.join(a, team.id, b, "approver");
+        const oncall = await setup.createTeam(e, `oncall-${randomUUID().slice(0, 8)}`);
         return {
-          tools: { write_file: { approvers: { team_id: team.id }, approvals_required: 2 } },
-          state: { r, a, b },
+          tools: {
+            write_file: { approvers: { team_id: team.id }, approvals_required: 2 },
+            execute_sql: {
+              approvers: { team_id: team.id },
+              escalate_to: [{ team_id: oncall.id, after_seconds: 0.4 }],
+              timeout_seconds: 10,
+            },
+          },
+          state: { r, a, b, e },
         };
       },
       { pushAllowPrivate: true },
@@ -41,14 +57,14 @@ describe("Web Push of a shared approval", () => {
     await receiver.close();
   });
 
-  function account(name: "r" | "a" | "b"): TeamAccount {
+  function account(name: Name): TeamAccount {
     const found = accounts[name];
     if (found === undefined) throw new Error(`no account ${name}`);
     return found;
   }
 
   /** A new device of `name` with no socket (away), subscribed to push at `/push/<name>`. */
-  async function awayDevice(name: "r" | "a" | "b") {
+  async function awayDevice(name: Name) {
     const token = await signIn(harness, account(name));
     const keys: FakeBrowserKeys = createFakeBrowserKeys();
     const response = await fetch(new URL("/api/push/subscriptions", harness.hubUrl), {
@@ -109,5 +125,34 @@ describe("Web Push of a shared approval", () => {
     expect(resultText(await call)).not.toMatch(/rejected|timed out/);
     expect(await fileExists(path.join(harness.sandboxDir, file))).toBe(true);
     expect(harness.audit.find((each) => each.inquiryId === inquiryId)?.votes).toHaveLength(2);
+  });
+
+  it("pushes an escalated approval to the newcomers' away devices, and withdraws it once decided", async () => {
+    const oncall = await awayDevice("e");
+    receiver.received.length = 0;
+    const agent = await harness.connectAgent(await signIn(harness, account("r")));
+    const { call, inquiryId } = await gatedCall(agent, "execute_sql", {
+      query: `INSERT INTO notes (title) VALUES ('escalated-${randomUUID()}')`,
+    });
+    const toOncall = () => receiver.received.filter((each) => each.path === "/push/e");
+    // Before the step timeout, e is not in the audience: nothing reaches their phone.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(toOncall()).toEqual([]);
+
+    await expect.poll(() => toOncall().length, { timeout: 5_000 }).toBe(1);
+    expect(pushedTo("e", oncall.keys)).toMatchObject({
+      type: "inquiry:new",
+      inquiry: { id: inquiryId, type: "APPROVAL" },
+      actions: [{ type: "approve" }, { type: "reject" }],
+    });
+    const decided = await harness.answer(oncall.token, inquiryId, { action: "approve" });
+    expect(await decided.json()).toMatchObject({ status: "answered" });
+    expect(resultText(await call)).toContain("inserted");
+
+    await expect.poll(() => toOncall().length).toBe(2);
+    const last = toOncall()[1];
+    expect(
+      PushMessageSchema.parse(JSON.parse(oncall.keys.decrypt(last?.body ?? Buffer.alloc(0)))),
+    ).toEqual({ type: "inquiry:withdrawn", inquiryId, status: "answered" });
   });
 });

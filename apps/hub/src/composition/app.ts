@@ -352,6 +352,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       inquiries,
       expiryWarnings,
       readInquiry: (id) => inquiryStore.get(id),
+      onEscalated: (listener) => teams.onEscalated(listener),
       authenticate: authenticatePerson,
       votesOf: (inquiryId) => teams.proxy.votesOf(inquiryId),
       username: async (userId) => (await userStore.findById(userId))?.username,

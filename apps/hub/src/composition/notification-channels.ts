@@ -28,6 +28,7 @@ import { createMemoryDeliveryClaims } from "../infra/memory/memory-delivery-clai
 import { createMemoryDeliveryLog } from "../infra/memory/memory-delivery-log";
 import { createMemoryReceiptStore } from "../infra/memory/memory-receipt-store";
 import type { ReceiptStore } from "../core/receipts/ports";
+import type { EscalationListener } from "../core/teams/shared-approvals";
 import { createReceiptService } from "../core/receipts/receipt-service";
 import type { ReceiptService } from "../core/receipts/receipt-service";
 import { createReceiptRoutes } from "../transport/http/receipt-routes";
@@ -87,6 +88,8 @@ export function createChannels(
     inquiries: InquiryService;
     /** This node's expiry warnings, pushed to devices without a socket. */
     expiryWarnings: ExpiryWarnings;
+    /** Escalations of shared approvals, so their newcomers are pushed too; none without teams. */
+    onEscalated?: (listener: EscalationListener) => () => void;
     /** Any inquiry by id, whoever owns it: receipts check the audience themselves. */
     readInquiry: (id: string) => Promise<Inquiry | undefined>;
     authenticate: RequestHandler;
@@ -148,6 +151,7 @@ export function createChannels(
     claims,
     logger: core.logger,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
+    ...(core.onEscalated === undefined ? {} : { onEscalated: core.onEscalated }),
   });
 
   const stopExpiryPush = startExpiryPush({

@@ -10,6 +10,7 @@ import type { InquiryService } from "../core/inquiries/inquiry-service";
 import type { InquiryStore } from "../core/inquiries/ports";
 import type { UserStore } from "../core/accounts/ports";
 import { withSharedApprovals } from "../core/teams/shared-approvals";
+import type { EscalationListener } from "../core/teams/shared-approvals";
 import type { TeamInvitationGrant, TeamStore } from "../core/teams/ports";
 import { createTeamService } from "../core/teams/team-service";
 import { createMemoryApprovalVoteStore } from "../infra/memory/memory-approval-vote-store";
@@ -39,6 +40,8 @@ export interface Teams {
   proxy: TeamApprovalDeps;
   /** Starts `inquiry:progress` and escalation `inquiry:new` on the socket server; returns the stop. */
   startFanOut(io: DeviceServer): () => void;
+  /** Hears each escalation of a shared approval (on the node holding the call), for push. */
+  onEscalated(listener: EscalationListener): () => void;
 }
 
 /**
@@ -96,5 +99,6 @@ export function createTeams(
     router: createTeamRoutes(service),
     proxy,
     startFanOut: (io) => startSharedApprovalFanOut(io, shared),
+    onEscalated: (listener) => shared.onEscalated(listener),
   };
 }

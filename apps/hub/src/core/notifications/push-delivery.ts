@@ -17,16 +17,27 @@ export type Pushed = z.infer<typeof PushedSchema>;
 /** The pushes that show a pending inquiry: the question, and its "expires soon" warning. */
 export type InquiryPushType = "inquiry:new" | "inquiry:expiring";
 
+/** Whose devices a push goes to, and at which escalation step their role is judged. */
+export interface PushAudience {
+  userIds: readonly string[];
+  step: number;
+}
+
 /** How notifiers reach a person's devices that are not looking (see `createPushDelivery`). */
 export interface PushDelivery {
   /**
    * Pushes `type` about `inquiry` to every subscription with no open socket (a connected
    * device already shows the card) of the owner's devices and, for a shared approval, of its
-   * first audience's, and returns the subscriptions that took it. The decision buttons
+   * first audience's (or of `audience`, e.g. an escalation's newcomers), and returns the
+   * subscriptions that took it. The decision buttons
    * (`pushActionsFor`) go only to those who may decide: a shared approval's approvers; its
    * requester and viewers get "Answer", which opens the card.
    */
-  pushToAwayDevices(inquiry: Inquiry, type: InquiryPushType): Promise<Pushed>;
+  pushToAwayDevices(
+    inquiry: Inquiry,
+    type: InquiryPushType,
+    audience?: PushAudience,
+  ): Promise<Pushed>;
   /** Pushes `inquiry:withdrawn` of a resolved inquiry to those of `pushed` still subscribed. */
   withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void>;
 }
@@ -70,18 +81,22 @@ export function createPushDelivery(deps: {
     }
   }
 
-  /** The devices of everyone the inquiry first goes to, each with its owner. */
-  async function audienceDevices(inquiry: Inquiry) {
+  /** The devices of everyone in `userIds`, each with its owner. */
+  async function devicesOf(userIds: readonly string[]) {
     const owned = await Promise.all(
-      audienceUserIds(inquiry, 0).map(async (userId) =>
+      userIds.map(async (userId) =>
         (await deps.devices.list(userId, "")).map((device) => ({ ...device, userId })),
       ),
     );
     return owned.flat();
   }
 
-  async function pushToAwayDevices(inquiry: Inquiry, type: InquiryPushType): Promise<Pushed> {
-    const devices = await audienceDevices(inquiry);
+  async function pushToAwayDevices(
+    inquiry: Inquiry,
+    type: InquiryPushType,
+    audience: PushAudience = { userIds: audienceUserIds(inquiry, 0), step: 0 },
+  ): Promise<Pushed> {
+    const devices = await devicesOf(audience.userIds);
     const away = devices.filter((device) => !device.online).map((device) => device.id);
     if (away.length === 0) return [];
     const targets = await deps.subscriptions.listByDevices(away);
@@ -98,7 +113,8 @@ export function createPushDelivery(deps: {
       // Of a shared approval only its approvers decide; the requester and viewers open the card.
       const decides =
         inquiry.sharedApproval === undefined ||
-        (device !== undefined && audienceRole(inquiry, device.userId, 0) === "approver");
+        (device !== undefined &&
+          audienceRole(inquiry, device.userId, audience.step) === "approver");
       const actions: PushAction[] = decides ? decisions : [{ type: "open" }];
       return {
         type,

@@ -5,14 +5,15 @@ import type { Logger } from "../shared/ports";
 import type { DeviceService } from "../accounts/device-service";
 import type { InquiryEvent, InquiryEventBus } from "../inquiries/ports";
 import { PushedSchema } from "./push-delivery";
-import type { PushDelivery } from "./push-delivery";
+import type { PushAudience, PushDelivery } from "./push-delivery";
+import type { EscalationListener } from "../teams/shared-approvals";
 import { NO_INQUIRY_METRICS } from "../inquiries/inquiry-metrics";
 import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
 
 /**
  * Reaches devices that are not looking: on `inquiry.created` it pushes the question through
  * `delivery` (to the away devices of the owner and a shared approval's first audience, with
- * the buttons each may use); on `inquiry.resolved` it pushes `inquiry:withdrawn` to exactly
+ * the buttons each may use), and again to each escalation's newcomers; on `inquiry.resolved` it pushes `inquiry:withdrawn` to exactly
  * the subscriptions that took the question, so their service workers close the notification.
  * A revoked device's subscriptions are deleted with it.
  *
@@ -31,31 +32,52 @@ export function startPushNotifier(deps: {
   logger: Logger;
   /** Counts questions pushed to at least one device; nothing by default. */
   metrics?: InquiryMetrics;
+  /**
+   * Escalations of shared approvals, heard on the node holding the call: the newcomers' away
+   * devices get the question too. None without teams.
+   */
+  onEscalated?: (listener: EscalationListener) => () => void;
 }): () => void {
   const { logger } = deps;
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
   const { delivery } = deps;
 
-  async function announce(inquiry: Inquiry): Promise<void> {
-    if (!(await deps.claims.claimAnnouncement("push", inquiry.id))) return;
+  /** One push of the question: to its first audience (step 0), or to an escalation's newcomers. */
+  const claimKey = (inquiry: Inquiry, step: number): string =>
+    step === 0 ? inquiry.id : `${inquiry.id}@step-${step}`;
+
+  /** The escalation steps a shared approval may reach, each pushed under a claim of its own. */
+  function escalationSteps(inquiry: Inquiry): number[] {
+    const steps = (inquiry.sharedApproval?.audience ?? []).map((member) => member.step);
+    return [...new Set(steps)].filter((step) => step > 0);
+  }
+
+  async function announce(inquiry: Inquiry, audience?: PushAudience): Promise<void> {
+    const key = claimKey(inquiry, audience?.step ?? 0);
+    if (!(await deps.claims.claimAnnouncement("push", key))) return;
     const pushed = await delivery
-      .pushToAwayDevices(inquiry, "inquiry:new")
+      .pushToAwayDevices(inquiry, "inquiry:new", audience)
       .catch((error: unknown) => {
         logger.error({ err: error, inquiryId: inquiry.id }, "web push of a new inquiry failed");
         return [];
       });
-    if (pushed.length > 0) metrics.delivered("push", inquiry);
+    if (pushed.length > 0 && audience === undefined) metrics.delivered("push", inquiry);
     const followUp = pushed.length === 0 ? undefined : JSON.stringify(pushed);
-    const parked = await deps.claims.recordAnnouncement("push", inquiry.id, followUp);
+    const parked = await deps.claims.recordAnnouncement("push", key, followUp);
     if (parked !== undefined && pushed.length > 0)
       await delivery.withdraw(decodeResolution(parked), pushed);
   }
 
   async function followUp(inquiry: Inquiry): Promise<void> {
     if (inquiry.status === "pending") return;
-    const pushed = await deps.claims.claimFollowUp("push", inquiry.id, encodeResolution(inquiry));
-    if (pushed !== undefined)
-      await delivery.withdraw(inquiry, PushedSchema.parse(JSON.parse(pushed)));
+    await Promise.all(
+      [0, ...escalationSteps(inquiry)].map(async (step) => {
+        const resolution = encodeResolution(inquiry);
+        const pushed = await deps.claims.claimFollowUp("push", claimKey(inquiry, step), resolution);
+        if (pushed !== undefined)
+          await delivery.withdraw(inquiry, PushedSchema.parse(JSON.parse(pushed)));
+      }),
+    );
   }
 
   function onEvent(event: InquiryEvent): void {
@@ -74,6 +96,11 @@ export function startPushNotifier(deps: {
   }
 
   const stopEvents = deps.bus.subscribe(onEvent);
+  const stopEscalations = deps.onEscalated?.((inquiry, newcomers, step) => {
+    announce(inquiry, { userIds: newcomers, step }).catch((error: unknown) =>
+      logger.error({ err: error, inquiryId: inquiry.id }, "web push of an escalation failed"),
+    );
+  });
   const stopRevocations = deps.devices.onRevoked((device) => {
     deps.subscriptions
       .listByDevices([device.id])
@@ -90,6 +117,7 @@ export function startPushNotifier(deps: {
 
   return () => {
     stopEvents();
+    stopEscalations?.();
     stopRevocations();
   };
 }

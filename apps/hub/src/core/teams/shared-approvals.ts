@@ -14,7 +14,7 @@ import { castVote, progressOf } from "./shared-approval-voting";
 /** A vote was recorded: everyone who sees the approval (`audience`) should see `progress`. */
 export type ProgressListener = (progress: InquiryProgress, audience: string[]) => void;
 /** An approval escalated: `newcomers` see it for the first time. */
-export type EscalationListener = (inquiry: Inquiry, newcomers: string[]) => void;
+export type EscalationListener = (inquiry: Inquiry, newcomers: string[], step: number) => void;
 /** `userId` lost their standing on a pending approval (left the team, was demoted). */
 export type DismissalListener = (inquiry: Inquiry, userId: string) => void;
 
@@ -114,7 +114,7 @@ export function withSharedApprovals(
     if (!(await deps.votes.escalate(inquiry.id, step, newcomers, inquiry.createdAt))) return;
     const current = await deps.store.get(inquiry.id);
     if (current?.status !== "pending") return;
-    for (const listener of escalationListeners) listener(current, newcomers);
+    for (const listener of escalationListeners) listener(current, newcomers, step);
   }
 
   const inquiries: InquiryService = {
