@@ -235,14 +235,16 @@ export async function startRedisSentinel(
       sentinelList: sentinels.map(({ host, port }) => `${host}:${port}`).join(","),
       startupMs: Date.now() - startedAt,
       masterPort: askSentinels,
-      async waitForReplicaSync(timeoutMs = 5_000) {
+      async waitForReplicaSync(timeoutMs = STARTUP_TIMEOUT_MS) {
         const port = await askSentinels();
+        const replication = () => cli(port, "INFO", "replication");
+        // What was written when the wait began: a hub keeps writing (leases, heartbeats), so
+        // chasing the master's moving offset could outlast any timeout on a busy machine.
+        const written = Number(/master_repl_offset:(\d+)/.exec(await replication())?.[1]);
         await until("replica in sync", timeoutMs, async () => {
-          const info = await cli(port, "INFO", "replication");
-          const written = Number(/master_repl_offset:(\d+)/.exec(info)?.[1]);
-          const acknowledged = [...info.matchAll(/slave\d+:[^\n]*offset=(\d+)/g)].map((match) =>
-            Number(match[1]),
-          );
+          const acknowledged = [
+            ...(await replication()).matchAll(/slave\d+:[^\n]*offset=(\d+)/g),
+          ].map((match) => Number(match[1]));
           const synced =
             acknowledged.length > 0 && acknowledged.every((offset) => offset >= written);
           return synced ? true : undefined;
