@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
-import { registerThroughUi, sendChatMessage } from "../support/accounts";
+import { PASSWORD, logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
 import { callHubApi, resignLinkToken, sessionToken } from "../support/channels";
 
 /** The URL of the Slack-style link `<url|label>` in a message text. */
@@ -10,13 +10,13 @@ function linkOf(text: string, label: string): string {
   return match?.[1] ?? "";
 }
 
-test("an approval link from the webhook resolves the call once, after a POST confirmation", async ({
+test("an approval link from the webhook resolves the call once, after a login and a POST confirmation", async ({
   page,
   browser,
 }) => {
   const receiver = await startLoopbackReceiver();
   try {
-    await registerThroughUi(page);
+    const username = await registerThroughUi(page);
     const token = await sessionToken(page.context());
     const configured = await callHubApi("/api/channels/webhook", {
       method: "PUT",
@@ -39,7 +39,20 @@ test("an approval link from the webhook resolves the call once, after a POST con
     };
 
     const phone = await (await browser.newContext()).newPage();
+    const linkToken = new URL(approveUrl).searchParams.get("t") ?? "";
+    const withoutSession = await phone.request.post("/api/webhook-decisions", {
+      data: { token: linkToken },
+    });
+    expect(withoutSession.status()).toBe(401);
+    expect(await status()).toBe("pending");
+
+    // The link asks for the person first, then brings them back to confirm.
     await phone.goto(approveUrl);
+    await expect(phone).toHaveURL(/\/login\?next=/);
+    await phone.getByLabel("Username").fill(username);
+    await phone.getByLabel("Password").fill(PASSWORD);
+    await phone.getByRole("button", { name: "Log in" }).click();
+    await expect(phone).toHaveURL(/\/webhook\/decide\?t=/);
     await expect(phone.getByTestId("webhook-question")).toContainText("Write notes.txt");
     await expect(phone.getByRole("button", { name: "Confirm: Approve" })).toBeVisible();
     expect(await status()).toBe("pending");
@@ -56,7 +69,6 @@ test("an approval link from the webhook resolves the call once, after a POST con
 
     await phone.goto(approveUrl);
     await expect(phone.getByTestId("webhook-decision-error")).toContainText("already resolved");
-    const linkToken = new URL(approveUrl).searchParams.get("t") ?? "";
     const reused = await phone.request.post("/api/webhook-decisions", {
       data: { token: linkToken },
     });
@@ -74,7 +86,7 @@ test("an approval link from the webhook resolves the call once, after a POST con
 test("expired and tampered links are refused and change nothing", async ({ page, browser }) => {
   const receiver = await startLoopbackReceiver();
   try {
-    await registerThroughUi(page);
+    const username = await registerThroughUi(page);
     const token = await sessionToken(page.context());
     await callHubApi("/api/channels/webhook", {
       method: "PUT",
@@ -87,6 +99,7 @@ test("expired and tampered links are refused and change nothing", async ({ page,
     const approveUrl = new URL(linkOf(text, "Approve"));
     const linkToken = approveUrl.searchParams.get("t") ?? "";
     const phone = await (await browser.newContext()).newPage();
+    await logInThroughUi(phone, username);
 
     const expired = new URL(approveUrl);
     expired.searchParams.set("t", resignLinkToken(linkToken, { e: Date.now() - 1_000 }));

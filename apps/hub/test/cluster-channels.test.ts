@@ -91,7 +91,7 @@ describe("push and webhook on two nodes", () => {
     const text = SlackBodySchema.parse(JSON.parse(question?.body.toString() ?? "")).text;
     const paris = tokenOf(text, 'Answer "Paris"');
     const decide = (node: TestNode, token: string) =>
-      node.request("/api/webhook-decisions", { body: { token } });
+      node.request("/api/webhook-decisions", { token: phone.token, body: { token } });
     expect((await decide(nodeB, paris)).status).toBe(200);
     expect((await decide(nodeB, paris)).status).toBe(409);
     expect((await decide(nodeA, paris)).status).toBe(409);

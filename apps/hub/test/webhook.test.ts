@@ -58,8 +58,9 @@ describe("webhook channel", () => {
     return owner;
   }
 
+  /** A link opened by its owner, logged in (a link alone decides nothing). */
   const decide = (token: string, path = "") =>
-    hub.request(`/api/webhook-decisions${path}`, { body: { token } });
+    hub.request(`/api/webhook-decisions${path}`, { token: owner.token, body: { token } });
 
   it("posts signed single-use links that resolve the inquiry once, then posts the outcome", async () => {
     await configure();

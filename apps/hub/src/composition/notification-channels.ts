@@ -207,7 +207,7 @@ export function createChannels(
       urlProblem: config.webhookAllowPrivate ? () => Promise.resolve(undefined) : webhookUrlProblem,
     }),
   );
-  router.use("/api/webhook-decisions", createWebhookDecisionRoutes(decisions));
+  router.use("/api/webhook-decisions", core.authenticate, createWebhookDecisionRoutes(decisions));
   router.use("/api/inquiries", core.authenticate, createReceiptRoutes(receipts));
 
   return {

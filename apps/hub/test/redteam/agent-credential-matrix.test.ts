@@ -175,7 +175,7 @@ const ATTEMPTS: Attempt[] = [
   },
   {
     path: "webhook decision with a forged link token",
-    refusedWith: "400",
+    refusedWith: "403",
     run: (token, id) =>
       statusCode("/api/webhook-decisions", { token, body: { token: `${id}.approve.forged` } }),
   },

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/features/auth/login-form";
+import { returnPath } from "@/features/auth/return-path";
 import { LanguageSelect } from "@/features/i18n/language-select";
 import { readToken } from "@/lib/session";
 import { serverTranslator } from "@/lib/i18n/server-locale";
@@ -9,14 +10,20 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await serverTranslator())("title.login") };
 }
 
-export default async function LoginPage() {
-  if ((await readToken()) !== undefined) redirect("/chat");
+/** `?next=/path` brings the person back where a login was asked for (a webhook link's page). */
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const landing = returnPath((await searchParams).next);
+  if ((await readToken()) !== undefined) redirect(landing);
   const t = await serverTranslator();
   return (
     <main className="login">
       <h1>Inquiry Hub</h1>
       <p className="hint">{t("login.hint")}</p>
-      <LoginForm />
+      <LoginForm landing={landing} />
       <div className="login__language">
         <LanguageSelect />
       </div>

@@ -7,8 +7,8 @@ import { useT } from "../i18n/i18n-provider";
 import { submitCredentials } from "./auth-client";
 import type { AuthMode } from "./auth-client";
 
-/** Username and password, with "Log in" (Enter) and "Create account". */
-export function LoginForm() {
+/** Username and password, with "Log in" (Enter) and "Create account"; then `landing`. */
+export function LoginForm({ landing }: { landing: string }) {
   const router = useRouter();
   const t = useT();
   const [username, setUsername] = useState("");
@@ -28,7 +28,7 @@ export function LoginForm() {
       setPending(false);
       return;
     }
-    router.replace("/chat");
+    router.replace(landing);
     router.refresh();
   }
 

@@ -14,13 +14,15 @@ export type PreviewResult =
   | { ok: false; reason: "refused"; status: number; serverMessage: string | undefined };
 
 /**
- * Asks the hub what a link would do, without doing it (server side only). The hub checks
- * the signature and expiry; whether the link was already used shows only on confirmation.
+ * Asks the hub what a link would do for the logged-in person, without doing it (server side
+ * only; `session` is their hub token). The hub checks the signature, expiry and that the link
+ * is this person's; whether the link was already used shows only on confirmation.
  */
-export async function previewDecision(token: string): Promise<PreviewResult> {
+export async function previewDecision(token: string, session: string): Promise<PreviewResult> {
   const upstream = await fetchHub("/api/webhook-decisions/preview", {
     method: "POST",
     body: { token },
+    token: session,
   });
   if (upstream === undefined) return { ok: false, reason: "unreachable" };
   const body = (await upstream.json().catch(() => undefined)) as unknown;

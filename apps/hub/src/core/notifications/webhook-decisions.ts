@@ -13,16 +13,24 @@ import type { LinkNonce } from "./ports";
 import { verifyLinkToken } from "./webhook-token";
 import type { LinkClaims } from "./webhook-token";
 
-/** Decisions made by opening a signed channel link and confirming it. */
+/**
+ * Decisions made by opening a signed channel link and confirming it, logged in: the channel
+ * (Slack, Discord, a webhook) identifies nobody, so the link alone never decides.
+ */
 export interface WebhookDecisions {
-  /** What confirming would do; changes nothing (the link's GET page shows this). */
-  preview(token: string): Promise<WebhookDecisionPreview>;
+  /**
+   * What confirming would do; changes nothing (the link's page shows this). `personId` is the
+   * logged-in person opening the link: a link is only ever read or used by the person it was
+   * minted for, so anyone or any bot reading the channel learns and decides nothing.
+   */
+  preview(token: string, personId: string): Promise<WebhookDecisionPreview>;
   /**
    * Applies the decision through `InquiryService.answer`, as the pseudo-device "webhook".
    * BAD_REQUEST for a tampered, malformed or expired link, NOT_FOUND when the inquiry is
-   * gone or not the signer's, CONFLICT when the link was used or the inquiry already resolved.
+   * gone or the link belongs to another person, CONFLICT when the link was used or the
+   * inquiry already resolved.
    */
-  decide(token: string): Promise<Inquiry>;
+  decide(token: string, personId: string): Promise<Inquiry>;
 }
 
 function answerBody(decision: LinkDecision): AnswerBody {
@@ -49,7 +57,10 @@ export function createWebhookDecisions(deps: {
 }): WebhookDecisions {
   const now = deps.now ?? (() => new Date());
 
-  async function verified(token: string): Promise<{ claims: LinkClaims; inquiry: Inquiry }> {
+  async function verified(
+    token: string,
+    personId: string,
+  ): Promise<{ claims: LinkClaims; inquiry: Inquiry }> {
     const checked = verifyLinkToken(token, deps.secret, now());
     if (!checked.ok) {
       const message =
@@ -58,13 +69,16 @@ export function createWebhookDecisions(deps: {
           : "This link is not valid (it may have been altered).";
       throw new HubError("BAD_REQUEST", message, { details: { reason: checked.problem } });
     }
+    // The same answer as for an unknown inquiry: another person's link reveals nothing.
+    if (checked.claims.userId !== personId)
+      throw new HubError("NOT_FOUND", "This link is not for the account you are logged in with.");
     const inquiry = await deps.inquiries.get(checked.claims.userId, checked.claims.inquiryId);
     return { claims: checked.claims, inquiry };
   }
 
   return {
-    async preview(token) {
-      const { claims, inquiry } = await verified(token);
+    async preview(token, personId) {
+      const { claims, inquiry } = await verified(token, personId);
       return {
         inquiry: {
           id: inquiry.id,
@@ -77,8 +91,8 @@ export function createWebhookDecisions(deps: {
       };
     },
 
-    async decide(token) {
-      const { claims } = await verified(token);
+    async decide(token, personId) {
+      const { claims } = await verified(token, personId);
       const nonce = await deps.nonces.take(hashSecret(claims.nonce), now());
       if (nonce?.inquiryId !== claims.inquiryId || nonce.userId !== claims.userId)
         throw new HubError("CONFLICT", "This link has already been used.", {

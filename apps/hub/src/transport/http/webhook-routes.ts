@@ -1,6 +1,8 @@
 import { Router } from "express";
+import type { Request } from "express";
 import { WebhookConfigBodySchema, WebhookDecisionBodySchema } from "@inquiry-hub/protocol";
 import type { WebhookConfig } from "@inquiry-hub/protocol";
+import { requirePerson } from "../../core/accounts/person-only";
 import { HubError } from "../../core/shared/errors";
 import type { WebhookDecisions } from "../../core/notifications/webhook-decisions";
 import type { WebhookConfigStore } from "../../core/notifications/ports";
@@ -44,22 +46,33 @@ export function createWebhookChannelRoutes(deps: {
   return router;
 }
 
+/** The logged-in person behind a link request; an agent credential is refused (403). */
+function linkUser(req: Request): string {
+  const principal = requestPrincipal(req);
+  requirePerson(principal, "use a webhook decision link");
+  return principal.user.id;
+}
+
 /**
- * Decisions from signed links, with no bearer: the token is the credential.
- * `POST /preview {token}` → what it would do; `POST / {token}` → the resolved inquiry
- * (400 tampered/expired, 404 unknown, 409 used or already resolved).
+ * Decisions from signed links, behind the person's own bearer (mounted after authentication):
+ * the token says what to decide, the session says who decides, and they must be the same
+ * person. `POST /preview {token}` → what it would do; `POST / {token}` → the resolved inquiry
+ * (400 tampered/expired, 401 no session, 403 agent credential, 404 unknown or another
+ * person's link, 409 used or already resolved).
  */
 export function createWebhookDecisionRoutes(decisions: WebhookDecisions): Router {
   const router = Router();
 
   router.post("/preview", async (req, res) => {
+    const personId = linkUser(req);
     const { token } = parseInput(WebhookDecisionBodySchema, req.body);
-    res.json(await decisions.preview(token));
+    res.json(await decisions.preview(token, personId));
   });
 
   router.post("/", async (req, res) => {
+    const personId = linkUser(req);
     const { token } = parseInput(WebhookDecisionBodySchema, req.body);
-    res.json(await decisions.decide(token));
+    res.json(await decisions.decide(token, personId));
   });
 
   return router;

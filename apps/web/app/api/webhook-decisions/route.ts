@@ -1,27 +1,20 @@
 import { WebhookDecisionBodySchema } from "@inquiry-hub/protocol";
-import { crossOriginRefused, hubUnreachable, jsonError } from "@/lib/api-error";
-import { isForeignOrigin } from "@/lib/same-origin";
+import { jsonError } from "@/lib/api-error";
 import { readJsonBody } from "@/lib/body-reader";
-import { fetchHub } from "@/lib/hub-fetch";
-import { relayResponse } from "@/lib/upstream";
+import { relayHub } from "@/lib/hub-proxy";
 
 export const dynamic = "force-dynamic";
 
 /**
- * POST `{token}` → the hub applies a signed webhook link's decision. No session: the token is
- * the credential (a phone opening a Slack link may not be logged in). Cross-origin posts are
- * refused all the same, so another site cannot spend a link it saw.
+ * POST `{token}` → the hub applies a signed webhook link's decision for the logged-in person
+ * (401 without a session; the hub answers 404 when the link is another person's). The link
+ * says what to decide, the session says who decides: a channel identifies nobody, so anyone
+ * or any bot that reads the message cannot decide with it. Cross-origin posts are refused.
  */
 export async function POST(request: Request): Promise<Response> {
-  if (isForeignOrigin(request.headers)) return crossOriginRefused();
   const read = await readJsonBody(request);
   if (!read.ok) return read.response;
   const body = WebhookDecisionBodySchema.safeParse(read.value);
   if (!body.success) return jsonError("BAD_REQUEST", "This link is not valid.");
-  const upstream = await fetchHub("/api/webhook-decisions", {
-    method: "POST",
-    body: body.data,
-    forwardedFrom: request,
-  });
-  return upstream === undefined ? hubUnreachable() : relayResponse(upstream);
+  return relayHub(request, "/api/webhook-decisions", { method: "POST", body: body.data });
 }

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { ConfirmDecision } from "@/features/webhook/confirm-decision";
 import { decisionLabel, previewDecision } from "@/features/webhook/decision-preview";
 import type { PreviewResult } from "@/features/webhook/decision-preview";
 import { serverTranslator } from "@/lib/i18n/server-locale";
+import { readToken } from "@/lib/session";
 import type { Translate } from "@/lib/i18n/translate";
 import "@/features/webhook/webhook-decide.css";
 
@@ -31,7 +33,8 @@ function describePreviewFailure(
 /**
  * Where a webhook message's decision links lead. Opening it changes nothing (link previews
  * and mail scanners fetch it too); it shows the question and a confirm button that POSTs.
- * No login needed: the signed token is the credential.
+ * Only for the person the link was minted for, logged in: without a session the page sends
+ * them to the login page, which brings them back here.
  */
 export default async function WebhookDecidePage({
   searchParams,
@@ -39,10 +42,13 @@ export default async function WebhookDecidePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const token = (await searchParams).t;
+  const session = await readToken();
+  if (session === undefined && typeof token === "string" && token !== "")
+    redirect(`/login?next=${encodeURIComponent(`/webhook/decide?t=${token}`)}`);
   const t = await serverTranslator();
   const result =
-    typeof token === "string" && token !== ""
-      ? await previewDecision(token)
+    typeof token === "string" && token !== "" && session !== undefined
+      ? await previewDecision(token, session)
       : ({ ok: false, reason: "incomplete" } as const);
 
   return (
