@@ -44,6 +44,8 @@ async function startFrontDoor(settings: LanSettings): Promise<Gateway> {
     hubUrl: settings.hubUrl,
     cert: certificate.cert,
     key: certificate.key,
+    authority: certificate.authority,
+    limits: settings.limits,
     host: "0.0.0.0",
     port: settings.port,
   });

@@ -1,6 +1,7 @@
 import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import type { ConnectionLimits } from "@inquiry-hub/gateway";
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
 
@@ -17,6 +18,10 @@ const LanEnvSchema = z.object({
   LAN_PORT: port(3443),
   /** Where the certificate and key are kept. */
   LAN_TLS_DIR: z.string().min(1).optional(),
+  /** A connection must finish its TLS handshake and first request within this many ms. */
+  LAN_FIRST_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** Connections one address (one phone) may hold open at once. */
+  LAN_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(32),
   /** Set by the person only to agree with LAN mode: it is LAN mode that sets it. */
   PUBLIC_URL: z.string().optional(),
   /** The web's port (`next start` reads PORT). */
@@ -34,6 +39,8 @@ export interface LanSettings {
   publicUrl: string;
   /** Where the certificate lives. */
   tlsDir: string;
+  /** How long and how many connections the front door grants one client. */
+  limits: ConnectionLimits;
   /** The web as the computer's own browser opens it. */
   desktopUrl: string;
   /** The web and the hub on loopback, where the front door sends requests. */
@@ -90,6 +97,10 @@ export function readLanSettings(
     port: values.LAN_PORT,
     publicUrl,
     tlsDir: values.LAN_TLS_DIR ?? path.join(repoRoot, ".data", "tls"),
+    limits: {
+      firstRequestTimeoutMs: values.LAN_FIRST_REQUEST_TIMEOUT_MS,
+      maxConnectionsPerAddress: values.LAN_MAX_CONNECTIONS_PER_ADDRESS,
+    },
     desktopUrl: `http://localhost:${values.PORT}`,
     webUrl: `http://127.0.0.1:${values.PORT}`,
     hubUrl: `http://127.0.0.1:${values.HUB_PORT}`,

@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import httpProxy from "http-proxy";
+import { guardConnections } from "./connection-guard";
+import type { ConnectionLimits } from "./connection-guard";
 import { stampForwardedHeaders } from "./forwarded-headers";
 import { routeOf } from "./routes";
 
@@ -13,10 +15,14 @@ export interface GatewayOptions {
   webUrl: string;
   /** The hub's own address, e.g. `http://127.0.0.1:4000`; it gets `/socket.io/` only. */
   hubUrl: string;
-  /** PEM certificate (served to clients, and downloadable at CERTIFICATE_PATH). */
+  /** PEM certificate chain served to clients: the front door's certificate, then its authority. */
   cert: string;
-  /** PEM private key of `cert`. */
+  /** PEM private key of the front door's certificate. */
   key: string;
+  /** PEM certificate of the authority a phone trusts, downloadable at CERTIFICATE_PATH. */
+  authority: string;
+  /** Deadline for a first request and connections per address. */
+  limits: ConnectionLimits;
   /** Interface to listen on: `0.0.0.0` in LAN mode so phones reach it. */
   host: string;
   /** Port to listen on; 0 picks a free one (tests). */
@@ -70,7 +76,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         "content-type": "application/x-x509-ca-cert",
         "content-disposition": 'attachment; filename="inquiry-hub.crt"',
       });
-      response.end(options.cert);
+      response.end(options.authority);
       return;
     }
     stampForwardedHeaders(request);
@@ -80,6 +86,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   const server = createServer({ cert: options.cert, key: options.key }, handleRequest);
+  const guard = guardConnections(server, options.limits);
   /** Upgraded sockets leave the server's bookkeeping, so close() must end them itself. */
   const upgraded = new Set<Socket>();
   server.on("upgrade", (request: IncomingMessage, socket: Socket, head: Buffer) => {
@@ -104,6 +111,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       const closed = once(server, "close");
       server.close();
       server.closeAllConnections();
+      guard.destroyAll();
       for (const socket of upgraded) socket.destroy();
       proxy.close();
       agent.destroy();

@@ -13,6 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CERTIFICATE_PATH, createGateway, ensureLanCertificate } from "../src/index";
 import type { Gateway, LanCertificate } from "../src/index";
 
+const LIMITS = { firstRequestTimeoutMs: 10_000, maxConnectionsPerAddress: 32 };
+
 /** One request as the stand-in web server saw it. */
 interface Seen {
   url: string;
@@ -83,6 +85,8 @@ describe("createGateway", () => {
       hubUrl,
       cert: certificate.cert,
       key: certificate.key,
+      authority: certificate.authority,
+      limits: LIMITS,
       host: "127.0.0.1",
       port: 0,
     });
@@ -102,13 +106,13 @@ describe("createGateway", () => {
   });
 
   function connect(transports: ("websocket" | "polling")[]): ClientSocket {
-    const client = io(origin, { transports, ca: certificate.cert, reconnection: false });
+    const client = io(origin, { transports, ca: certificate.authority, reconnection: false });
     clients.push(client);
     return client;
   }
 
   it("sends an HTTPS page request to the web with the connection's forwarding headers", async () => {
-    const response = await get(`${origin}/devices?tab=1`, certificate.cert, {
+    const response = await get(`${origin}/devices?tab=1`, certificate.authority, {
       "x-forwarded-for": "203.0.113.9",
       "x-forwarded-host": "evil.example",
       "x-forwarded-proto": "http",
@@ -152,9 +156,9 @@ describe("createGateway", () => {
     expect(seenByWeb).toEqual([]);
   });
 
-  it("serves its own certificate for a phone to install", async () => {
-    const response = await get(`${origin}${CERTIFICATE_PATH}`, certificate.cert);
-    expect(response).toEqual({ status: 200, body: certificate.cert });
+  it("serves its authority's certificate for a phone to install", async () => {
+    const response = await get(`${origin}${CERTIFICATE_PATH}`, certificate.authority);
+    expect(response).toEqual({ status: 200, body: certificate.authority });
     expect(seenByWeb).toEqual([]);
   });
 
@@ -164,11 +168,13 @@ describe("createGateway", () => {
       hubUrl: "http://127.0.0.1:1",
       cert: certificate.cert,
       key: certificate.key,
+      authority: certificate.authority,
+      limits: LIMITS,
       host: "127.0.0.1",
       port: 0,
     });
     try {
-      const response = await get(`https://127.0.0.1:${down.port}/`, certificate.cert);
+      const response = await get(`https://127.0.0.1:${down.port}/`, certificate.authority);
       expect(response.status).toBe(502);
       expect(response.body).toMatch(/^The web is not reachable/);
     } finally {
@@ -182,12 +188,14 @@ describe("createGateway", () => {
       hubUrl: `http://127.0.0.1:${(hubHttp.address() as AddressInfo).port}`,
       cert: certificate.cert,
       key: certificate.key,
+      authority: certificate.authority,
+      limits: LIMITS,
       host: "127.0.0.1",
       port: 0,
     });
     const client = io(`https://127.0.0.1:${extra.port}`, {
       transports: ["websocket"],
-      ca: certificate.cert,
+      ca: certificate.authority,
       reconnection: false,
     });
     clients.push(client);

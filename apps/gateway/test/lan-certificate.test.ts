@@ -19,17 +19,20 @@ afterEach(() => {
 });
 
 describe("ensureLanCertificate", () => {
-  it("makes a CA certificate for the host and loopback, key file mode 0600", async () => {
+  it("makes a certificate for the host and loopback signed by its authority, key file mode 0600", async () => {
     const dir = freshDir();
     const made = await ensureLanCertificate({ dir, host: "192.168.1.20" });
-    expect(made.generated).toBe(true);
-    const parsed = new X509Certificate(made.cert);
-    expect(parsed.ca).toBe(true);
-    expect(parsed.subjectAltName).toBe(
+    expect(made.origin).toBe("none-stored");
+    const leaf = new X509Certificate(made.cert);
+    const authority = new X509Certificate(made.authority);
+    expect(leaf.ca).toBe(false);
+    expect(authority.ca).toBe(true);
+    expect(leaf.verify(authority.publicKey)).toBe(true);
+    expect(leaf.subjectAltName).toBe(
       "IP Address:192.168.1.20, DNS:localhost, IP Address:127.0.0.1",
     );
-    expect(parsed.checkPrivateKey(createPrivateKey(made.key))).toBe(true);
-    expect(made.fingerprint).toBe(parsed.fingerprint256);
+    expect(leaf.checkPrivateKey(createPrivateKey(made.key))).toBe(true);
+    expect(made.fingerprint).toBe(authority.fingerprint256);
     expect(made.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(statSync(path.join(dir, "key.pem")).mode & 0o777).toBe(0o600);
   });
@@ -38,7 +41,7 @@ describe("ensureLanCertificate", () => {
     const dir = freshDir();
     const first = await ensureLanCertificate({ dir, host: "inquiry-hub.test" });
     const again = await ensureLanCertificate({ dir, host: "inquiry-hub.test" });
-    expect(again).toMatchObject({ generated: false, fingerprint: first.fingerprint });
+    expect(again).toMatchObject({ origin: "reused", fingerprint: first.fingerprint });
     expect(new X509Certificate(again.cert).subjectAltName).toContain("DNS:inquiry-hub.test");
   });
 
@@ -46,7 +49,7 @@ describe("ensureLanCertificate", () => {
     const dir = freshDir();
     const first = await ensureLanCertificate({ dir, host: "10.0.0.5" });
     const moved = await ensureLanCertificate({ dir, host: "10.0.0.6" });
-    expect(moved.generated).toBe(true);
+    expect(moved.origin).toBe("host-changed");
     expect(moved.fingerprint).not.toBe(first.fingerprint);
     expect(new X509Certificate(moved.cert).subjectAltName).toContain("IP Address:10.0.0.6");
   });
@@ -57,11 +60,11 @@ describe("ensureLanCertificate", () => {
     const first = await ensureLanCertificate({ dir, host: "10.0.0.5", now: start });
     const before = new Date(first.validTo.getTime() - 31 * DAY_MS);
     expect(await ensureLanCertificate({ dir, host: "10.0.0.5", now: before })).toMatchObject({
-      generated: false,
+      origin: "reused",
     });
     const within = new Date(first.validTo.getTime() - 29 * DAY_MS);
     const renewed = await ensureLanCertificate({ dir, host: "10.0.0.5", now: within });
-    expect(renewed.generated).toBe(true);
+    expect(renewed.origin).toBe("expiring");
     expect(renewed.validTo.getTime()).toBeGreaterThan(first.validTo.getTime());
   });
 });
