@@ -187,7 +187,9 @@ describe("Expiry warnings", () => {
     await receiver.waitForCount(3);
     expect(
       pushesTo("/push/extended", browser).map((each) =>
-        each.type === "inquiry:withdrawn" ? each.type : [each.type, each.inquiry.expiresAt],
+        each.type === "inquiry:new" || each.type === "inquiry:expiring"
+          ? [each.type, each.inquiry.expiresAt]
+          : each.type,
       ),
     ).toEqual([
       ["inquiry:new", inquiry.expiresAt],

@@ -7,7 +7,11 @@
  *   hub chose (`actions`: approve, reject, an option, open); `inquiry:expiring` replaces it
  *   (same tag, same buttons, alerting again) once a fifth of the time is left;
  *   `inquiry:withdrawn` closes the question's notification with that tag (answered elsewhere,
- *   timed out, cancelled).
+ *   timed out, cancelled); `inquiries:grouped` shows one notification for a burst of one
+ *   credential's questions (tag `credential:<id>`), which only opens the inbox.
+ * - Decision buttons come only from the hub's `actions`, and only on a body shown whole: the hub
+ *   offers them only when an approval's whole summary fits, and this worker drops them from a
+ *   body that is cut (ends with "…" or is longer than the hub's limit) all the same.
  * - A decision button (approve, reject, an option) POSTs the answer to the web app's own
  *   /api/inquiries/<id>/answer: same origin, so this device's httpOnly session cookie goes with
  *   it and the hub decides exactly as for a click in the app (compare-and-set, policy, votes).
@@ -60,6 +64,9 @@ function readMessage(event) {
 }
 
 const MAX_ACTIONS = 2;
+/** The hub's notification body limit and cut mark (MAX_PUSH_BODY_LENGTH, PUSH_TRUNCATION_MARK). */
+const MAX_BODY_LENGTH = 200;
+const TRUNCATION_MARK = "…";
 
 /** The payload's actions that this worker understands, checked field by field. */
 function readActions(actions) {
@@ -78,6 +85,17 @@ function readActions(actions) {
     .map((action) =>
       action.type === "option" ? { type: "option", value: action.value } : { type: action.type },
     );
+}
+
+/** Whether `body` is shown uncut, so a decision taken from its notification saw all of it. */
+function isWhole(body) {
+  return body.length <= MAX_BODY_LENGTH && !body.endsWith(TRUNCATION_MARK);
+}
+
+/** The actions a body may carry: on a cut body nothing decides, the card opens instead. */
+function actionsForBody(actions, body) {
+  if (isWhole(body)) return actions;
+  return [{ type: "open" }];
 }
 
 /** A notification button for an action; option buttons are named by their position among options. */
@@ -114,7 +132,7 @@ function showQuestion(message, expiring) {
   ) {
     return Promise.resolve();
   }
-  const actions = readActions(message.actions);
+  const actions = actionsForBody(readActions(message.actions), inquiry.question);
   const deviceName = typeof message.deviceName === "string" ? message.deviceName : undefined;
   let optionIndex = 0;
   const buttons = actions.map((action) =>
@@ -141,8 +159,29 @@ async function closeQuestion(inquiryId) {
   }
 }
 
+/** Shows one notification for a burst of one credential's questions; a click opens the inbox. */
+function showGroup(message) {
+  if (typeof message.credentialId !== "string" || !Number.isInteger(message.count))
+    return Promise.resolve();
+  const agent =
+    typeof message.agentName === "string" && message.agentName !== ""
+      ? message.agentName
+      : "Your agent";
+  const questions = message.count === 1 ? "1 more question" : `${message.count} more questions`;
+  return self.registration.showNotification(`Agent ${agent} asked ${questions}`, {
+    body: "Open the app to see them.",
+    tag: `credential:${message.credentialId}`,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { kind: "group" },
+    actions: [{ action: "open", title: "Open" }],
+    renotify: true,
+  });
+}
+
 function handlePushMessage(message) {
   if (message?.type === "inquiry:new") return showQuestion(message, false);
+  if (message?.type === "inquiries:grouped") return showGroup(message);
   if (message?.type === "inquiry:expiring") return showQuestion(message, true);
   if (message?.type === "inquiry:withdrawn" && typeof message.inquiryId === "string")
     return closeQuestion(message.inquiryId);
@@ -153,8 +192,10 @@ self.addEventListener("push", (event) => {
   event.waitUntil(handlePushMessage(readMessage(event)));
 });
 
+/** Focuses an open inbox on `inquiryId`'s card (the inbox itself without one), or opens it. */
 function openCard(inquiryId) {
-  const target = new URL(`/inbox#${inquiryId}`, self.location.origin).href;
+  const hash = inquiryId === undefined ? "" : `#${inquiryId}`;
+  const target = new URL(`/inbox${hash}`, self.location.origin).href;
   return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
     const open = windows.find((client) => new URL(client.url).pathname === "/inbox");
     if (open !== undefined) return open.navigate(target).then((client) => client?.focus());
@@ -232,8 +273,12 @@ async function decide(notification, inquiryId, action) {
  * `open`) or "" for the notification itself. Decisions are sent; everything else opens the card.
  */
 function handleNotificationClick(notification, actionName) {
+  if (notification.data?.kind === "group") {
+    notification.close();
+    return openCard(undefined);
+  }
   const inquiryId = notification.data?.inquiryId ?? notification.tag;
-  const actions = readActions(notification.data?.actions);
+  const actions = actionsForBody(readActions(notification.data?.actions), notification.body);
   const chosen = actionName.startsWith("option:")
     ? actions.filter((action) => action.type === "option")[Number(actionName.slice(7))]
     : actions.find((action) => action.type === actionName);

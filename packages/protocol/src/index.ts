@@ -179,6 +179,8 @@ export type {
 } from "./history";
 export {
   MAX_PUSH_ACTIONS,
+  MAX_PUSH_BODY_LENGTH,
+  PUSH_TRUNCATION_MARK,
   PushActionSchema,
   PushKeyResponseSchema,
   PushMessageSchema,

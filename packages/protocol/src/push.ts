@@ -44,6 +44,8 @@ export const MAX_PUSH_ACTIONS = 2;
  * A button on a pushed question's notification. The service worker sends `approve` /
  * `reject` / `option` through the web app's answer route with this device's own cookie (never
  * a credential in the payload); `open` only opens the card (edits, free text, questionnaires).
+ * The hub offers a deciding button only when the body shows everything the decision rests on
+ * uncut (an approval's whole summary); otherwise the only button is `open`.
  */
 export const PushActionSchema = z.discriminatedUnion("type", [
   /** Approve the gated call; offered only when the approval's policy allows `approve`. */
@@ -57,12 +59,25 @@ export const PushActionSchema = z.discriminatedUnion("type", [
 ]);
 export type PushAction = z.infer<typeof PushActionSchema>;
 
+/**
+ * The most a notification's body holds, in characters: push services cap payloads at about
+ * 4 KB, and a phone shows little more. A longer body is cut and ends with
+ * `PUSH_TRUNCATION_MARK`; a cut body never comes with a decision button (see `PushActionSchema`).
+ */
+export const MAX_PUSH_BODY_LENGTH = 200;
+
+/** How a cut notification body ends. */
+export const PUSH_TRUNCATION_MARK = "…";
+
 /** What a pushed notification shows of its inquiry. */
 const PushedInquirySchema = z.object({
   id: z.uuid(),
   type: InquiryTypeSchema,
-  /** At most 200 characters: push services cap payloads at about 4 KB. */
-  question: z.string().max(200),
+  /**
+   * The notification's body. For an approval it opens with the hub's own summary (tool,
+   * upstream or `request_approval` source, every argument), never with the agent's words.
+   */
+  question: z.string().max(MAX_PUSH_BODY_LENGTH),
   expiresAt: IsoTimestampSchema,
 });
 
@@ -70,7 +85,8 @@ const PushedInquirySchema = z.object({
  * The (encrypted) payload of a Web Push message, read by the service worker. `inquiry:new`
  * shows a notification tagged with the inquiry id, with `actions` as its buttons;
  * `inquiry:expiring` replaces it (same tag, same buttons) when a fifth of the time is left;
- * `inquiry:withdrawn` closes that tag.
+ * `inquiries:grouped` stands for a burst of one credential's questions; `inquiry:withdrawn`
+ * closes an inquiry's tag.
  */
 export const PushMessageSchema = z.discriminatedUnion("type", [
   z.object({
@@ -89,6 +105,19 @@ export const PushMessageSchema = z.discriminatedUnion("type", [
     actions: z.array(PushActionSchema).max(MAX_PUSH_ACTIONS),
     /** The receiving device's own name, for "Approved on <name>"; absent when unknown. */
     deviceName: z.string().max(200).optional(),
+  }),
+  z.object({
+    /**
+     * Several questions one credential asked within a short window, shown as one notification
+     * tagged `credential:<credentialId>` (a newer group replaces it) that only opens the inbox.
+     */
+    type: z.literal("inquiries:grouped"),
+    /** The credential (an agent key, or a device) that asked them. */
+    credentialId: z.string().min(1).max(200),
+    /** That credential's name, as the person named it ("" when unknown). */
+    agentName: z.string().max(200),
+    /** How many questions the notification stands for. */
+    count: z.number().int().min(1),
   }),
   z.object({
     type: z.literal("inquiry:withdrawn"),

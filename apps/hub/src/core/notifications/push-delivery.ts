@@ -4,11 +4,9 @@ import type { Logger } from "../shared/ports";
 import type { DeviceService } from "../accounts/device-service";
 import type { PushSender, PushSubscriptionStore, StoredPushSubscription } from "./ports";
 import { pushActionsFor } from "./push-actions";
+import { pushTextFor } from "./push-text";
 import { audienceRole, audienceUserIds } from "../teams/shared-approval-audience";
 import type { DeliveryReceipts } from "../receipts/receipt-service";
-
-/** Push payloads stay far below the ~4 KB push services accept. */
-const QUESTION_PREVIEW_LENGTH = 200;
 
 /** Which subscriptions got a push about an inquiry: what its withdrawal needs, kept in a claim. */
 export const PushedSchema = z.array(z.object({ deviceId: z.string(), endpoint: z.string() }));
@@ -38,6 +36,12 @@ export interface PushDelivery {
     type: InquiryPushType,
     audience?: PushAudience,
   ): Promise<Pushed>;
+  /**
+   * Pushes one `inquiries:grouped` notification (open only) in place of `inquiries`, the
+   * questions one credential asked within a burst: each person of their first audiences gets
+   * it on their away devices, counting the questions that would have reached them.
+   */
+  pushGroup(credentialId: string, inquiries: readonly Inquiry[]): Promise<void>;
   /** Pushes `inquiry:withdrawn` of a resolved inquiry to those of `pushed` still subscribed. */
   withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void>;
 }
@@ -91,20 +95,25 @@ export function createPushDelivery(deps: {
     return owned.flat();
   }
 
+  /** The subscriptions of the away devices of `userIds`, and every device by id. */
+  async function awayTargets(userIds: readonly string[]) {
+    const devices = await devicesOf(userIds);
+    const away = devices.filter((device) => !device.online).map((device) => device.id);
+    const targets = away.length === 0 ? [] : await deps.subscriptions.listByDevices(away);
+    return { targets, byId: new Map(devices.map((device) => [device.id, device])) };
+  }
+
   async function pushToAwayDevices(
     inquiry: Inquiry,
     type: InquiryPushType,
     audience: PushAudience = { userIds: audienceUserIds(inquiry, 0), step: 0 },
   ): Promise<Pushed> {
-    const devices = await devicesOf(audience.userIds);
-    const away = devices.filter((device) => !device.online).map((device) => device.id);
-    if (away.length === 0) return [];
-    const targets = await deps.subscriptions.listByDevices(away);
-    const byId = new Map(devices.map((device) => [device.id, device]));
+    const { targets, byId } = await awayTargets(audience.userIds);
+    if (targets.length === 0) return [];
     const summary = {
       id: inquiry.id,
       type: inquiry.type,
-      question: inquiry.question.slice(0, QUESTION_PREVIEW_LENGTH),
+      question: pushTextFor(inquiry).body,
       expiresAt: inquiry.expiresAt,
     };
     const decisions = pushActionsFor(inquiry);
@@ -135,6 +144,26 @@ export function createPushDelivery(deps: {
     return accepted.map(({ deviceId, endpoint }) => ({ deviceId, endpoint }));
   }
 
+  async function pushGroup(credentialId: string, inquiries: readonly Inquiry[]): Promise<void> {
+    const counts = new Map<string, number>();
+    for (const inquiry of inquiries)
+      for (const userId of audienceUserIds(inquiry, 0))
+        counts.set(userId, (counts.get(userId) ?? 0) + 1);
+    const { targets, byId } = await awayTargets([...counts.keys()]);
+    if (targets.length === 0) return;
+    const agentName = ((await deps.devices.nameOf(credentialId)) ?? "").slice(0, 200);
+    await Promise.all(
+      targets.map((target) =>
+        deliver(target, {
+          type: "inquiries:grouped",
+          credentialId,
+          agentName,
+          count: counts.get(byId.get(target.deviceId)?.userId ?? "") ?? inquiries.length,
+        }),
+      ),
+    );
+  }
+
   async function withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void> {
     if (inquiry.status === "pending") return;
     const endpoints = new Set(pushed.map((each) => each.endpoint));
@@ -153,5 +182,5 @@ export function createPushDelivery(deps: {
     );
   }
 
-  return { pushToAwayDevices, withdraw };
+  return { pushToAwayDevices, pushGroup, withdraw };
 }

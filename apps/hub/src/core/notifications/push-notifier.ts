@@ -4,6 +4,7 @@ import type { DeliveryClaims, PushSubscriptionStore } from "./ports";
 import type { Logger } from "../shared/ports";
 import type { DeviceService } from "../accounts/device-service";
 import type { InquiryEvent, InquiryEventBus } from "../inquiries/ports";
+import { createPushBursts } from "./push-bursts";
 import { PushedSchema } from "./push-delivery";
 import type { PushAudience, PushDelivery } from "./push-delivery";
 import type { EscalationListener } from "../teams/shared-approvals";
@@ -15,7 +16,8 @@ import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
  * `delivery` (to the away devices of the owner and a shared approval's first audience, with
  * the buttons each may use), and again to each escalation's newcomers; on `inquiry.resolved` it pushes `inquiry:withdrawn` to exactly
  * the subscriptions that took the question, so their service workers close the notification.
- * A revoked device's subscriptions are deleted with it.
+ * A revoked device's subscriptions are deleted with it. A burst of one credential's questions
+ * reaches the devices as one grouped notification (see `createPushBursts`).
  *
  * Every node hears every event, so both pushes go through `claims`: one node pushes the
  * question and records which subscriptions got it, one node pushes the withdrawal to those.
@@ -37,10 +39,17 @@ export function startPushNotifier(deps: {
    * devices get the question too. None without teams.
    */
   onEscalated?: (listener: EscalationListener) => () => void;
+  /** How long a credential's questions are gathered into one notification (`PushBursts`). */
+  burstWindowMs?: number;
 }): () => void {
   const { logger } = deps;
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
   const { delivery } = deps;
+  const bursts = createPushBursts({
+    pushGroup: (credentialId, inquiries) => delivery.pushGroup(credentialId, inquiries),
+    logger,
+    ...(deps.burstWindowMs === undefined ? {} : { windowMs: deps.burstWindowMs }),
+  });
 
   /** One push of the question: to its first audience (step 0), or to an escalation's newcomers. */
   const claimKey = (inquiry: Inquiry, step: number): string =>
@@ -55,12 +64,13 @@ export function startPushNotifier(deps: {
   async function announce(inquiry: Inquiry, audience?: PushAudience): Promise<void> {
     const key = claimKey(inquiry, audience?.step ?? 0);
     if (!(await deps.claims.claimAnnouncement("push", key))) return;
-    const pushed = await delivery
-      .pushToAwayDevices(inquiry, "inquiry:new", audience)
-      .catch((error: unknown) => {
+    const pushAlone = () =>
+      delivery.pushToAwayDevices(inquiry, "inquiry:new", audience).catch((error: unknown) => {
         logger.error({ err: error, inquiryId: inquiry.id }, "web push of a new inquiry failed");
         return [];
       });
+    // An escalation's push goes to newcomers who never saw the question: never held back.
+    const pushed = await (audience === undefined ? bursts.admit(inquiry, pushAlone) : pushAlone());
     if (pushed.length > 0 && audience === undefined) metrics.delivered("push", inquiry);
     const followUp = pushed.length === 0 ? undefined : JSON.stringify(pushed);
     const parked = await deps.claims.recordAnnouncement("push", key, followUp);
@@ -70,6 +80,7 @@ export function startPushNotifier(deps: {
 
   async function followUp(inquiry: Inquiry): Promise<void> {
     if (inquiry.status === "pending") return;
+    bursts.forget(inquiry.id);
     await Promise.all(
       [0, ...escalationSteps(inquiry)].map(async (step) => {
         const resolution = encodeResolution(inquiry);
@@ -116,6 +127,7 @@ export function startPushNotifier(deps: {
   });
 
   return () => {
+    bursts.stop();
     stopEvents();
     stopEscalations?.();
     stopRevocations();

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type { PushMessage } from "@inquiry-hub/protocol";
 import webPush from "web-push";
 import type { PushOutcome, PushSender } from "../../core/notifications/ports";
 import { sendGuardedPost } from "../http/guarded-request";
@@ -6,6 +8,22 @@ import { sendGuardedPost } from "../http/guarded-request";
 const TTL_SECONDS = 5 * 60;
 /** A push service that does not answer within this long counts as a failed delivery. */
 const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * The message's `Topic` (at most 32 base64url characters, RFC 8030 §5.4): the inquiry id, or
+ * for a grouped notification a digest of its credential, so a newer group replaces an older one.
+ */
+function topicOf(message: PushMessage): string {
+  switch (message.type) {
+    case "inquiry:withdrawn":
+      return message.inquiryId.replaceAll("-", "");
+    case "inquiries:grouped":
+      return createHash("sha256").update(message.credentialId).digest("base64url").slice(0, 32);
+    case "inquiry:new":
+    case "inquiry:expiring":
+      return message.inquiry.id.replaceAll("-", "");
+  }
+}
 
 /** VAPID identity of this hub (RFC 8292). */
 export interface VapidIdentity {
@@ -33,9 +51,7 @@ export function createWebPushSender(
     async send(subscription, message) {
       const target = new URL(subscription.endpoint);
       if (!options.allowPrivate && target.protocol !== "https:") return { kind: "refused" };
-      const topic = (
-        message.type === "inquiry:withdrawn" ? message.inquiryId : message.inquiry.id
-      ).replaceAll("-", "");
+      const topic = topicOf(message);
       const request = webPush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: subscription.keys },
         JSON.stringify(message),
