@@ -16,6 +16,7 @@ import { embeddedHubDeps } from "./composition/embedded-hub-deps";
 import { createEmbeddedInfra } from "./infra/lmdb/index";
 import type { EmbeddedInfra } from "./infra/lmdb/index";
 import { createOtelInquiryTracing } from "./infra/tracing/otel-inquiry-tracing";
+import { adoptCheckoutHubData } from "./repository-root";
 
 const logger = createLogger({ service: "hub" });
 
@@ -61,7 +62,21 @@ function openEmbedded(config: HubConfig): EmbeddedInfra {
   }
 }
 
-const config = withPersistedSecrets(readConfig(), logger);
+/** Exits naming the folders when an older checkout's `.data/hub` cannot be moved. */
+function adoptCheckoutStateOrExit(config: HubConfig): HubConfig {
+  try {
+    adoptCheckoutHubData(config.dataDir, logger);
+  } catch (error) {
+    logger.error(
+      { err: error, dataDir: config.dataDir },
+      "cannot move .data/hub into HUB_DATA_DIR",
+    );
+    process.exit(1);
+  }
+  return config;
+}
+
+const config = withPersistedSecrets(adoptCheckoutStateOrExit(readConfig()), logger);
 const redis = config.redis === undefined ? undefined : await connectRedis(config, config.redis);
 const embedded = config.store === "embedded" ? openEmbedded(config) : undefined;
 const nodeId = redis?.lease.nodeId ?? config.nodeName ?? hostname();

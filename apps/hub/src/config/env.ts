@@ -15,6 +15,7 @@ import { MIN_REQUEST_STATE_SECRET_LENGTH } from "../core/approvals/request-state
 import { loadProxyConfig } from "./load-proxy-config";
 import { browserOrigins } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";
+import { defaultHubDataDir } from "../repository-root";
 
 const seconds = (fallback: number) =>
   z.coerce.number().positive().max(MAX_TIMEOUT_SECONDS).default(fallback);
@@ -105,7 +106,8 @@ const EnvSchema = z.object({
   HUB_WEB_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The single node's store when REDIS_URL is unset; default `embedded` (see HubConfig.store). */
   HUB_STORE: z.enum(["embedded", "memory"], { error: "must be embedded or memory" }).optional(),
-  HUB_DATA_DIR: z.string().min(1).default(DEFAULT_HUB_CONFIG.dataDir),
+  /** Unset = `hub/` in the data directory (INQUIRY_HUB_DATA_DIR, else the per-user one). */
+  HUB_DATA_DIR: z.string().min(1).optional(),
   HUB_VAPID_PUBLIC_KEY: z.base64url().optional(),
   HUB_VAPID_PRIVATE_KEY: z.base64url().optional(),
   HUB_VAPID_SUBJECT: z
@@ -325,7 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     webPublicUrl:
       parsed.data.HUB_WEB_PUBLIC_URL ?? parsed.data.PUBLIC_URL ?? DEFAULT_HUB_CONFIG.webPublicUrl,
     store: storeOf(parsed.data, redis),
-    dataDir: parsed.data.HUB_DATA_DIR,
+    dataDir: parsed.data.HUB_DATA_DIR ?? defaultHubDataDir(present),
     vapidKeys: vapidKeyPair(parsed.data.HUB_VAPID_PUBLIC_KEY, parsed.data.HUB_VAPID_PRIVATE_KEY),
     vapidSubject: parsed.data.HUB_VAPID_SUBJECT,
     webhookSecret: parsed.data.HUB_WEBHOOK_SECRET,

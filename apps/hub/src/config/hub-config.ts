@@ -4,7 +4,7 @@ import type { RateLimits } from "../core/shared/ports";
 import type { OpenAiAnswerDrafterConfig } from "../infra/openai/openai-answer-drafter";
 import type { ProxyConfig } from "../core/approvals/proxy-policy";
 import type { SessionCaps } from "../transport/mcp/session-caps";
-import { DEFAULT_DATA_DIR } from "../repository-root";
+import { defaultHubDataDir } from "../repository-root";
 
 /**
  * Everything createHub needs to know, already validated. Durations are seconds and may be
@@ -104,7 +104,8 @@ export interface HubConfig {
   store: "embedded" | "memory" | "redis";
   /**
    * Where the embedded database and generated secrets are kept across restarts
-   * (HUB_DATA_DIR); default `.data/hub` in the checkout, whatever the working directory.
+   * (HUB_DATA_DIR); default `hub/` in the per-user data directory, never the checkout
+   * (loadConfig applies INQUIRY_HUB_DATA_DIR; DEFAULT_HUB_CONFIG has the platform default).
    */
   dataDir: string;
   /** VAPID key pair for Web Push; absent = main.ts loads or generates it under `dataDir`. */
@@ -179,7 +180,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   webPublicUrl: "http://localhost:3000",
   store: "memory",
   metrics: { kind: "off" },
-  dataDir: DEFAULT_DATA_DIR,
+  dataDir: defaultHubDataDir({}),
   vapidSubject: "mailto:inquiry-hub@localhost.localdomain",
   webhookLinkSeconds: 15 * 60,
   webhookAttempts: 3,

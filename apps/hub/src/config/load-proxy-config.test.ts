@@ -2,11 +2,12 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { dataPath } from "@inquiry-hub/logging";
 import { afterAll, describe, expect, it } from "vitest";
+import { SQL_WRITING_KINDS } from "../core/approvals/sql-statement-kinds";
 import { loadProxyConfig, parseProxyConfig } from "./load-proxy-config";
 
 const EXAMPLE = fileURLToPath(new URL("../../../../config/proxy.example.json", import.meta.url));
-const REPOSITORY = fileURLToPath(new URL("../../../../", import.meta.url));
 
 function withTools(tools: unknown): unknown {
   return { upstreams: { demo: { url: "http://127.0.0.1:4200/mcp", tools } } };
@@ -27,7 +28,7 @@ describe("loadProxyConfig", () => {
       headers: {
         authorization: {
           kind: "file",
-          path: path.join(REPOSITORY, ".data", "demo-tools-token"),
+          path: dataPath("demoToolsToken", {}),
           prefix: "Bearer ",
         },
       },
@@ -40,7 +41,7 @@ describe("loadProxyConfig", () => {
       allow: [{ kind: "glob", arg: "path", patterns: ["scratch/**"] }],
     });
     expect(demo?.tools.execute_sql).toMatchObject({
-      when: [{ kind: "sql", arg: "query", statements: ["delete", "update", "drop", "insert"] }],
+      when: [{ kind: "sql", arg: "query", statements: [...SQL_WRITING_KINDS] }],
     });
     expect(demo?.defaultPolicy).toMatchObject({ gate: true, onTimeout: "reject" });
     expect(demo?.timeoutMs).toBe(30_000);
@@ -64,6 +65,32 @@ describe("loadProxyConfig", () => {
     };
     expect(() => parseProxyConfig(input)).toThrow(
       /upstreams\.demo\.headers\.authorization: environment variable NOT_SET_ANYWHERE is not set and no file is given/,
+    );
+  });
+
+  it("finds a ${DATA_DIR}/ secret file in the hub's data directory, never in the checkout", () => {
+    const config = loadProxyConfig(EXAMPLE, { INQUIRY_HUB_DATA_DIR: "/srv/inquiry-hub" });
+    expect(config.upstreams.demo?.connection).toMatchObject({
+      headers: { authorization: { kind: "file", path: "/srv/inquiry-hub/demo-tools-token" } },
+    });
+  });
+
+  it.each([
+    ["another placeholder", "${HOME}/token", "the only placeholder is ${DATA_DIR}, at the start"],
+    ["a placeholder further in", "../${DATA_DIR}/token", "the only placeholder is ${DATA_DIR}"],
+    ["a bare placeholder", "${DATA_DIR}", "the only placeholder is ${DATA_DIR}"],
+  ])("refuses a secret file with %s", (_, file, message) => {
+    const input = {
+      upstreams: {
+        demo: { url: "http://127.0.0.1:4200/mcp", headers: { authorization: { file } } },
+      },
+    };
+    expect(() => parseProxyConfig(input)).toThrow(message);
+  });
+
+  it("refuses ${DATA_DIR} when INQUIRY_HUB_DATA_DIR is not absolute, naming the variable", () => {
+    expect(() => loadProxyConfig(EXAMPLE, { INQUIRY_HUB_DATA_DIR: "state" })).toThrow(
+      /upstreams\.demo\.headers\.authorization: INQUIRY_HUB_DATA_DIR must be an absolute path/,
     );
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { PRIVATE_FILE_MODE, ensurePrivateFolder } from "@inquiry-hub/logging";
 import webPush from "web-push";
 import { z } from "zod";
 import type { HubConfig } from "../../config/hub-config";
@@ -39,9 +40,10 @@ function generateChannelSecrets(): ChannelSecrets {
   };
 }
 
+/** Writes `file` owner-only; `chmod` too, since `mode` applies only when the file is created. */
 function writeSecrets(file: string, secrets: ChannelSecrets, flag: "wx" | "w"): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag });
+  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: PRIVATE_FILE_MODE, flag });
+  chmodSync(file, PRIVATE_FILE_MODE);
 }
 
 /** `config` with its missing secrets taken from `secrets`; configured ones win. */
@@ -77,8 +79,9 @@ function configuredSecrets(config: HubConfig): ConfigWithSecrets | undefined {
 
 /**
  * For a hub started by main.ts: secrets not given by the environment are read from
- * `<dataDir>/channel-secrets.json`, or generated and written there (mode 0600) on first
- * start, so browsers' push subscriptions, issued links and request states survive restarts.
+ * `<dataDir>/channel-secrets.json`, or generated and written there on first start (the
+ * folder 0700, the file 0600: only the hub's OS user reads them), so browsers' push
+ * subscriptions, issued links and request states survive restarts.
  * A file from before the request-state key gains one. Several nodes must share the secrets,
  * so a cluster sets them in the environment instead; a Redis node without
  * HUB_REQUEST_STATE_SECRET is warned that retries reaching another node will be refused.
@@ -92,6 +95,7 @@ export function withPersistedSecrets(config: HubConfig, logger: Logger): ConfigW
       "Redis without HUB_REQUEST_STATE_SECRET: each node seals requestState with its own key",
     );
   const file = path.resolve(config.dataDir, SECRETS_FILE);
+  ensurePrivateFolder(path.dirname(file));
   const read = readStoredSecrets(file);
   if (read === undefined) {
     const generated = generateChannelSecrets();

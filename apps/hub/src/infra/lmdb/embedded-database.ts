@@ -1,8 +1,9 @@
+import { ensurePrivateFolder, restrictToOwner } from "@inquiry-hub/logging";
 import { open } from "lmdb";
 import type { Database, Key, RangeOptions } from "lmdb";
 
 /**
- * The hub's embedded store: one LMDB environment in a folder (`.data/hub` under `npm start`),
+ * The hub's embedded store: one LMDB environment in a folder (HUB_DATA_DIR under `npm start`),
  * a named table per store port. LMDB because it installs from npm with its binary inside
  * (`@lmdb/lmdb-linux-x64`, no build step), commits are ACID and fsynced (a `kill -9` loses at
  * most the write in flight, never a committed one), reads are synchronous memory-mapped
@@ -31,10 +32,16 @@ export function keysUnder(prefix: readonly (string | number)[]): RangeOptions {
   return { start: [...prefix], end: [...prefix, KEY_PART_MAX] };
 }
 
-/** Opens (creating when missing) the embedded store in `dir`. */
+/**
+ * Opens (creating when missing) the embedded store in `dir`, readable only by the hub's OS
+ * user: the folder 0700 before LMDB writes into it, then its files 0600 (LMDB creates them
+ * 0644 less the umask), since they hold password hashes, device tokens and every argument.
+ */
 export function openEmbeddedDatabase(dir: string): EmbeddedDatabase {
+  ensurePrivateFolder(dir);
   // noSubdir: false, or lmdb takes a folder name with a dot (`hub.data`) for a file name.
   const root = open({ path: dir, maxDbs: 64, noSubdir: false });
+  restrictToOwner(dir);
   const tables = new Map<string, Database<unknown, Key>>();
   return {
     table<Value>(name: string): Database<Value, Key> {
