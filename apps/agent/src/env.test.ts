@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { dataPath } from "@inquiry-hub/logging";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAgentEnv } from "./env";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
-import { DEFAULT_AGENT_DATA_DIR } from "./repository-root";
 
 let dir: string;
 
@@ -30,9 +30,14 @@ describe("readAgentEnv", () => {
         systemPrompt: DEFAULT_SYSTEM_PROMPT,
         metrics: { kind: "off" },
       },
-      runStore: { kind: "embedded", dataDir: DEFAULT_AGENT_DATA_DIR, ttlMs: 86_400_000 },
+      runStore: { kind: "embedded", dataDir: dataPath("agent", {}), ttlMs: 86_400_000 },
     });
-    expect(DEFAULT_AGENT_DATA_DIR).toBe(path.resolve(import.meta.dirname, "../../../.data/agent"));
+    expect(dataPath("agent", {}).startsWith(path.resolve(import.meta.dirname, "../../.."))).toBe(
+      false,
+    );
+    expect(readAgentEnv({ INQUIRY_HUB_DATA_DIR: "/srv/ih" }).runStore).toMatchObject({
+      dataDir: "/srv/ih/agent",
+    });
   });
 
   it("chooses the run store: Redis (one, Sentinel or Cluster), else AGENT_STORE", () => {

@@ -11,7 +11,7 @@ import {
 import type { OtlpTracingConfig } from "@inquiry-hub/telemetry";
 import type { AgentConfig } from "./app";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
-import { DEFAULT_AGENT_DATA_DIR } from "./repository-root";
+import { defaultAgentDataDir } from "./repository-root";
 import type { RunStoreChoice } from "./runs/create-run-store";
 import { HUB_TIMEOUT_DEFAULTS, agentTimeoutChainProblems } from "./timeout-chain";
 
@@ -106,7 +106,8 @@ function readRunStoreChoice(env: Env, source: NodeJS.ProcessEnv): RunStoreChoice
     return { kind: "redis", topology, ttlMs };
   }
   if (env.AGENT_STORE === "memory") return { kind: "memory", ttlMs };
-  return { kind: "embedded", dataDir: env.AGENT_DATA_DIR ?? DEFAULT_AGENT_DATA_DIR, ttlMs };
+  const dataDir = env.AGENT_DATA_DIR ?? defaultAgentDataDir(source);
+  return { kind: "embedded", dataDir, ttlMs };
 }
 
 /** Where to listen, the server configuration, and the run store for main.ts to open. */

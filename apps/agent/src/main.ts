@@ -3,6 +3,7 @@ import { createLogger } from "@inquiry-hub/logging";
 import { startOtlpTracing } from "@inquiry-hub/telemetry";
 import { createAgentServer } from "./app";
 import { readAgentEnv } from "./env";
+import { adoptCheckoutAgentData } from "./repository-root";
 import { createRunStore } from "./runs/create-run-store";
 import type { RunStore } from "./runs/ports";
 
@@ -22,6 +23,7 @@ const env = readEnvOrExit();
 /** The run store, or exit naming why (say another agent holds the data folder). */
 function openRunStoreOrExit(): RunStore {
   try {
+    if (env.runStore.kind === "embedded") adoptCheckoutAgentData(env.runStore.dataDir, logger);
     return createRunStore(env.runStore, logger);
   } catch (error) {
     logger.fatal({ err: error, store: env.runStore.kind }, "run store refused");

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { ensurePrivateFolder, restrictToOwner } from "@inquiry-hub/logging";
 import { open } from "lmdb";
 import type { Database, Key, RootDatabase } from "lmdb";
 import { lockDataDir } from "./data-dir-lock";
@@ -41,12 +41,14 @@ interface SharedEnvironment {
 /** Environments this process has open, by resolved folder; store objects share them. */
 const environments = new Map<string, SharedEnvironment>();
 
+/** The folder 0700 and LMDB's files 0600: runs hold chats, tool results and credentials. */
 function openEnvironment(dir: string): SharedEnvironment {
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateFolder(dir);
   const unlock = lockDataDir(dir);
   try {
     // noSubdir: false, or lmdb takes a folder name with a dot for a file name.
     const root = open<unknown, Key>({ path: dir, maxDbs: 8, noSubdir: false });
+    restrictToOwner(dir);
     const appended = new EventEmitter().setMaxListeners(0);
     const cancels = new EventEmitter().setMaxListeners(0);
     return {
