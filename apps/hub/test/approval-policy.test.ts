@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decideGate, policyFor, unlistedPolicyTools } from "../src/core/approvals/approval-policy";
 import { parseProxyConfig } from "../src/config/load-proxy-config";
-import {
-  globToRegExp,
-  normalizeRelativePath,
-  sqlStatementKinds,
-} from "../src/core/approvals/policy-conditions";
+import { globToRegExp, normalizeRelativePath } from "../src/core/approvals/policy-conditions";
+import { judgeSql, SQL_WRITING_KINDS } from "../src/core/approvals/sql-statement-kinds";
 
 function upstreamWith(tools: Record<string, unknown>, defaultPolicy: unknown = false) {
   const config = parseProxyConfig({
@@ -53,15 +50,34 @@ describe("decideGate", () => {
     expect(ask("-- comment\nupdate notes set title = 'x'")).toBe(true);
     expect(ask("select 'a;delete' from notes")).toBe(false);
     expect(ask("WITH gone AS (DELETE FROM notes RETURNING *) SELECT * FROM gone")).toBe(true);
+    expect(ask("SELECT '/*'; DELETE FROM notes WHERE id = 1; SELECT '*/'")).toBe(true);
+    expect(ask("SELECT 1 /* any comment at all */")).toBe(true);
     expect(ask("select 'unterminated")).toBe(true);
     expect(ask("")).toBe(true);
     expect(ask(undefined)).toBe(true);
   });
 
-  it("allows SQL only when every statement is listed", () => {
+  it("allows SQL only as one statement of a listed kind with no comment", () => {
     const tools = { execute_sql: { allow: [{ arg: "query", sql: ["select"] }] } };
-    expect(asks(tools, "execute_sql", { query: "select 1; select 2" })).toBe(false);
+    expect(asks(tools, "execute_sql", { query: "select * from notes" })).toBe(false);
+    expect(asks(tools, "execute_sql", { query: "select 1; select 2" })).toBe(true);
     expect(asks(tools, "execute_sql", { query: "select 1; delete from notes" })).toBe(true);
+    expect(asks(tools, "execute_sql", { query: "select 1 -- just a note" })).toBe(true);
+  });
+
+  it("reads `write` as every writing kind and keeps the original kind names", () => {
+    const tools = { execute_sql: { when: [{ arg: "query", sql: ["write", "delete"] }] } };
+    const policy = policyFor(upstreamWith(tools), "execute_sql");
+    expect(policy.gate && policy.when).toEqual([
+      { kind: "sql", arg: "query", statements: [...SQL_WRITING_KINDS] },
+    ]);
+    const ask = (query: string) => asks(tools, "execute_sql", { query });
+    for (const query of ["TRUNCATE notes", "PRAGMA user_version = 1", "ATTACH 'x' AS y"])
+      expect(ask(query)).toBe(true);
+    expect(ask("SELECT * FROM notes")).toBe(false);
+    const legacy = ["select", "insert", "update", "delete", "drop", "create", "alter", "truncate"];
+    for (const kind of [...legacy, "replace", "merge", "grant", "revoke"])
+      expect(() => upstreamWith({ t: { when: [{ arg: "q", sql: [kind] }] } })).not.toThrow();
   });
 
   it("compares numbers, including numeric strings, and treats non-numbers as triggering", () => {
@@ -107,11 +123,11 @@ describe("condition helpers", () => {
   });
 
   it("splits SQL statements outside quotes", () => {
-    expect(sqlStatementKinds("select ';'; (select 1); insert into t values ('it''s')")).toEqual([
-      "select",
-      "select",
-      "insert",
-    ]);
+    expect(judgeSql("select ';'; (select 1); insert into t values ('it''s')")).toEqual({
+      judged: true,
+      statements: [["select"], ["select"], ["insert"]],
+      comments: false,
+    });
   });
 });
 

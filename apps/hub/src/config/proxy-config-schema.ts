@@ -2,6 +2,11 @@ import { z } from "zod";
 import { APPROVAL_DECISIONS, ApprovalDecisionSchema } from "@inquiry-hub/protocol";
 import { MAX_TIMEOUT_SECONDS } from "../core/shared/timeout-limits";
 import { templateProblem } from "../core/approvals/approval-text";
+import {
+  expandSqlKinds,
+  SQL_ANY_WRITE,
+  SQL_STATEMENT_KINDS,
+} from "../core/approvals/sql-statement-kinds";
 import { refineTeamKeys, teamRuleOf, TeamPolicyKeys } from "./team-policy-schema";
 import { headerValueSchema } from "../infra/mcp-upstream/upstream-headers";
 import type { ConfigContext } from "../infra/mcp-upstream/upstream-headers";
@@ -11,22 +16,6 @@ import type {
   ToolPolicy,
   UpstreamConfig,
 } from "../core/approvals/proxy-policy";
-
-/** SQL statement kinds a `sql` condition may name (the first keyword of a statement). */
-export const SQL_STATEMENT_KINDS = [
-  "select",
-  "insert",
-  "update",
-  "delete",
-  "drop",
-  "create",
-  "alter",
-  "truncate",
-  "replace",
-  "merge",
-  "grant",
-  "revoke",
-] as const;
 
 const argPath = z
   .string()
@@ -42,8 +31,15 @@ const RawConditionSchema = z
     lte: z.number().optional(),
     /** Glob(s) on a relative path: `*` and `?` stay within a folder, `**` crosses folders. */
     glob: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
-    /** Statement kinds, e.g. ["delete", "drop"]. */
-    sql: z.array(z.enum(SQL_STATEMENT_KINDS)).min(1).optional(),
+    /**
+     * Statement kinds (core/approvals/sql-statement-kinds.ts), e.g. ["delete", "drop"], or
+     * "write" for every writing kind: `when` gates any of them, `allow` passes one statement of
+     * listed kinds with no comment.
+     */
+    sql: z
+      .array(z.enum([...SQL_STATEMENT_KINDS, SQL_ANY_WRITE]))
+      .min(1)
+      .optional(),
   })
   .superRefine((raw, context) => {
     const numeric = [raw.gt, raw.gte, raw.lt, raw.lte].some((bound) => bound !== undefined);
@@ -58,7 +54,8 @@ const RawConditionSchema = z
 
 const ConditionSchema = RawConditionSchema.transform((raw): Condition => {
   if (raw.glob !== undefined) return { kind: "glob", arg: raw.arg, patterns: [raw.glob].flat() };
-  if (raw.sql !== undefined) return { kind: "sql", arg: raw.arg, statements: raw.sql };
+  if (raw.sql !== undefined)
+    return { kind: "sql", arg: raw.arg, statements: expandSqlKinds(raw.sql) };
   const { arg, gt, gte, lt, lte } = raw;
   return { kind: "compare", arg, gt, gte, lt, lte };
 });

@@ -1,11 +1,13 @@
 import path from "node:path";
 import { readArgument } from "./approval-text";
+import { judgeSql } from "./sql-statement-kinds";
 import type { Condition } from "./proxy-policy";
 
 /**
  * Conditions on tool arguments, evaluated fail-closed: a value the proxy cannot judge (a
- * missing argument, a path escaping upwards, SQL it cannot split) always triggers a `when`
- * and never satisfies an `allow`. Pure functions; no I/O.
+ * missing argument, a path escaping upwards, SQL with a comment or that the dialects read
+ * differently, see `sql-statement-kinds.ts`) always triggers a `when` and never satisfies an
+ * `allow`. Pure functions; no I/O.
  */
 
 /** A relative, normalized POSIX path, or undefined for absolute paths and `..` escapes. */
@@ -38,41 +40,6 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-function stripSqlComments(query: string): string {
-  return query.replace(/\/\*[\s\S]*?\*\//g, " ").replace(/--[^\n]*/g, " ");
-}
-
-/**
- * The lower-cased first keyword of each statement, or undefined when the query cannot be
- * judged: nothing in it, an unterminated quote, or a `WITH` prefix (a CTE may hide a DELETE).
- * Semicolons inside quotes do not split.
- */
-export function sqlStatementKinds(query: string): string[] | undefined {
-  const statements: string[] = [];
-  let current = "";
-  let quote: string | undefined;
-  for (const character of stripSqlComments(query)) {
-    if (quote !== undefined) {
-      if (character === quote) quote = undefined;
-      current += character;
-    } else if (character === "'" || character === '"' || character === "`") {
-      quote = character;
-      current += character;
-    } else if (character === ";") {
-      statements.push(current);
-      current = "";
-    } else current += character;
-  }
-  if (quote !== undefined) return undefined;
-  statements.push(current);
-  const kinds = statements
-    .map((statement) => statement.trim().replace(/^\(+/, ""))
-    .filter((statement) => statement !== "")
-    .map((statement) => /^[A-Za-z]+/.exec(statement)?.[0]?.toLowerCase() ?? "");
-  if (kinds.length === 0 || kinds.some((kind) => kind === "" || kind === "with")) return undefined;
-  return kinds;
-}
-
 function numberOf(value: unknown): number | undefined {
   if (typeof value === "number" && Number.isFinite(value)) return value;
   if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
@@ -102,10 +69,14 @@ function evaluate(condition: Condition, args: Record<string, unknown>, every: bo
       return hit ? "match" : "no-match";
     }
     case "sql": {
-      const kinds = typeof value === "string" ? sqlStatementKinds(value) : undefined;
-      if (kinds === undefined) return "unknown";
+      const reading = typeof value === "string" ? judgeSql(value) : undefined;
+      if (reading?.judged !== true) return "unknown";
       const listed = (kind: string): boolean => condition.statements.includes(kind);
-      return (every ? kinds.every(listed) : kinds.some(listed)) ? "match" : "no-match";
+      const [only, ...more] = reading.statements;
+      const matches = every
+        ? only !== undefined && more.length === 0 && only.every(listed)
+        : reading.statements.flat().some(listed);
+      return matches ? "match" : "no-match";
     }
   }
 }
@@ -115,7 +86,10 @@ export function conditionTriggers(condition: Condition, args: Record<string, unk
   return evaluate(condition, args, false) !== "no-match";
 }
 
-/** For `allow`: true only when the value surely matches (every SQL statement is listed). */
+/**
+ * For `allow`: true only when the value surely matches (SQL: exactly one statement, every kind
+ * of it listed, no comment).
+ */
 export function conditionPermits(condition: Condition, args: Record<string, unknown>): boolean {
   return evaluate(condition, args, true) === "match";
 }
