@@ -279,6 +279,36 @@ function describeInquiryStoreContract(
       });
     });
 
+    it("refuses a pending insert past the asking credential's cap, writing nothing, while the user's other credentials still insert", async () => {
+      const limits = { maxPendingPerUser: 10, maxPendingPerCredential: 3 };
+      const askedBy = (credential: string, offset: number): Inquiry =>
+        pendingInquiry(userId, offset, { askedByCredentialId: credential });
+      const racing = Array.from({ length: 8 }, (_, index) => askedBy("key-a", index));
+      const outcomes = await Promise.all(racing.map((each) => store.insert(each, limits)));
+      expect(outcomes.filter((outcome) => outcome.kind === "inserted")).toHaveLength(3);
+      expect(outcomes.filter((outcome) => outcome.kind === "credential-pending-cap")).toHaveLength(
+        5,
+      );
+      const listed = await store.listByUser(userId, "pending");
+      expect(listed).toHaveLength(3);
+      const refused = racing.filter((each) => !listed.some((kept) => kept.id === each.id));
+      for (const each of refused) expect(await store.get(each.id)).toBeUndefined();
+
+      expect(await store.insert(askedBy("key-b", 20), limits)).toStrictEqual({ kind: "inserted" });
+      expect(await store.insert(pendingInquiry(userId, 21), limits)).toStrictEqual({
+        kind: "inserted",
+      });
+      await store.resolve(listed[0]?.id ?? "", answerBy("phone"));
+      expect(await store.insert(askedBy("key-a", 30), limits)).toStrictEqual({ kind: "inserted" });
+      expect(await store.insert(askedBy("key-a", 31), limits)).toStrictEqual({
+        kind: "credential-pending-cap",
+      });
+      const sameKeyOtherUser = pendingInquiry(`user-${randomUUID()}`, 32, {
+        askedByCredentialId: "key-a",
+      });
+      expect(await store.insert(sameKeyOtherUser, limits)).toStrictEqual({ kind: "inserted" });
+    });
+
     it("round-trips every field through storage unchanged", async () => {
       const inquiry = pendingInquiry(userId, 0, {
         type: "APPROVAL",

@@ -34,6 +34,7 @@ import type { PairingGrant } from "../core/accounts/pairing-service";
 import type { InquiryEventBus, InquiryStore } from "../core/inquiries/ports";
 import type { TokenStore, UserStore } from "../core/accounts/ports";
 import { withRateLimits } from "../core/inquiries/rate-limited-inquiries";
+import { createHeldCalls } from "../transport/mcp/held-calls";
 import { createSocketTicketService } from "../core/accounts/socket-ticket-service";
 import { createLocalEventBus } from "../infra/memory/local-event-bus";
 import { createMemoryDevicePresence } from "../infra/memory/memory-device-presence";
@@ -253,7 +254,10 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
         stepMs: config.extendStepSeconds * 1000,
         maxLifetimeMs: config.extendMaxSeconds * 1000,
       },
-      maxPendingPerUser: config.pendingInquiriesPerUser,
+      pendingCaps: {
+        perUser: config.pendingInquiriesPerUser,
+        perCredential: config.pendingInquiriesPerCredential,
+      },
       keepPendingOnShutdown: config.store === "embedded",
     },
   );
@@ -304,6 +308,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     deps.approvalAudit ??
     createLogAuditSink(auditChild(logger), { fullArguments: config.auditFullArguments });
   const forwardOnce = createForwardOnce(idempotencyIndex);
+  const heldCalls = createHeldCalls(config.heldCallCaps);
   const hubTools = {
     inquiries,
     idempotent,
@@ -313,6 +318,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
         ? undefined
         : createOpenAiAnswerDrafter(config.answerDrafting, logger),
     heartbeatMs: config.heartbeatSeconds * 1000,
+    heldCalls,
     logger,
     tracing,
     approvals: {
@@ -379,6 +385,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           idempotent,
           forwardOnce,
           streamEvents,
+          heldCalls,
           roundTrip: {
             states: createRequestStates({
               secret: config.requestStateSecret ?? withEphemeralSecrets(config).requestStateSecret,

@@ -15,6 +15,7 @@ import { MIN_REQUEST_STATE_SECRET_LENGTH } from "../core/approvals/request-state
 import { loadProxyConfig } from "./load-proxy-config";
 import { browserOrigins } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";
+import { credentialCapProblems } from "./credential-caps";
 import { defaultHubDataDir } from "../repository-root";
 
 const seconds = (fallback: number) =>
@@ -28,7 +29,7 @@ const perHour = (fallback: number) => z.coerce.number().int().positive().default
 
 /** A cap on how many of something the hub holds at once. */
 const cap = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const { mcpSessionCaps, proxySessionCaps } = DEFAULT_HUB_CONFIG;
+const { mcpSessionCaps, proxySessionCaps, heldCallCaps } = DEFAULT_HUB_CONFIG;
 
 /** One HUB_TRUSTED_PROXIES entry: a range Express names, an address or a CIDR range. */
 const TrustedProxySchema = z.union(
@@ -153,6 +154,9 @@ const EnvSchema = z.object({
   HUB_RATE_LIMIT_PAIRING_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.pairingPerMinute),
   HUB_RATE_LIMIT_ANSWERS_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.answersPerMinute),
   HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.inquiriesPerMinute),
+  HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE: perMinute(
+    DEFAULT_HUB_CONFIG.rateLimits.inquiriesPerCredentialPerMinute,
+  ),
   HUB_RATE_LIMIT_DELEGATED_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.delegatedPerMinute),
   HUB_RATE_LIMIT_AGENT_CREDENTIALS_PER_MINUTE: perMinute(
     DEFAULT_HUB_CONFIG.rateLimits.agentCredentialsPerMinute,
@@ -168,6 +172,9 @@ const EnvSchema = z.object({
   HUB_PROXY_SESSIONS_PER_USER: cap(proxySessionCaps.perUser),
   HUB_PROXY_SESSIONS_TOTAL: cap(proxySessionCaps.total),
   HUB_PENDING_INQUIRIES_PER_USER: cap(DEFAULT_HUB_CONFIG.pendingInquiriesPerUser),
+  HUB_PENDING_INQUIRIES_PER_CREDENTIAL: cap(DEFAULT_HUB_CONFIG.pendingInquiriesPerCredential),
+  HUB_HELD_CALLS_PER_CREDENTIAL: cap(heldCallCaps.perCredential),
+  HUB_HELD_CALLS_PER_USER: cap(heldCallCaps.perUser),
   HUB_MEMORY_HISTORY_PER_USER: cap(DEFAULT_HUB_CONFIG.memoryHistoryPerUser),
   /** OpenAI-compatible API root of the model that drafts suggested answers; unset = off. */
   HUB_SUGGEST_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -231,6 +238,30 @@ function storeOf(env: ParsedEnv, redis: RedisTopology | undefined): HubConfig["s
   return env.HUB_STORE ?? "embedded";
 }
 
+/** The limits that exist per credential and per user, for `credentialCapProblems`. */
+function perCredentialPairs(env: ParsedEnv): Parameters<typeof credentialCapProblems>[0] {
+  return [
+    {
+      credentialVariable: "HUB_PENDING_INQUIRIES_PER_CREDENTIAL",
+      perCredential: env.HUB_PENDING_INQUIRIES_PER_CREDENTIAL,
+      userVariable: "HUB_PENDING_INQUIRIES_PER_USER",
+      perUser: env.HUB_PENDING_INQUIRIES_PER_USER,
+    },
+    {
+      credentialVariable: "HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE",
+      perCredential: env.HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE,
+      userVariable: "HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE",
+      perUser: env.HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE,
+    },
+    {
+      credentialVariable: "HUB_HELD_CALLS_PER_CREDENTIAL",
+      perCredential: env.HUB_HELD_CALLS_PER_CREDENTIAL,
+      userVariable: "HUB_HELD_CALLS_PER_USER",
+      perUser: env.HUB_HELD_CALLS_PER_USER,
+    },
+  ];
+}
+
 /** The proxy configuration named by PROXY_CONFIG_PATH, or an Error naming the bad key. */
 function readProxyConfig(
   path: string | undefined,
@@ -280,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     extendMaxSeconds: parsed.data.HUB_EXTEND_MAX_SECONDS,
   });
   if (chain.length > 0) throw new Error(`invalid hub configuration: ${chain.join("; ")}`);
+  const starving = credentialCapProblems(perCredentialPairs(parsed.data));
+  if (starving.length > 0) throw new Error(`invalid hub configuration: ${starving.join("; ")}`);
   const origins = browserOrigins({
     configured: parsed.data.HUB_CORS_ORIGINS,
     publicOrigin: parsed.data.PUBLIC_URL,
@@ -323,6 +356,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       total: parsed.data.HUB_PROXY_SESSIONS_TOTAL,
     },
     pendingInquiriesPerUser: parsed.data.HUB_PENDING_INQUIRIES_PER_USER,
+    pendingInquiriesPerCredential: parsed.data.HUB_PENDING_INQUIRIES_PER_CREDENTIAL,
+    heldCallCaps: {
+      perCredential: parsed.data.HUB_HELD_CALLS_PER_CREDENTIAL,
+      perUser: parsed.data.HUB_HELD_CALLS_PER_USER,
+    },
     memoryHistoryPerUser: parsed.data.HUB_MEMORY_HISTORY_PER_USER,
     webPublicUrl:
       parsed.data.HUB_WEB_PUBLIC_URL ?? parsed.data.PUBLIC_URL ?? DEFAULT_HUB_CONFIG.webPublicUrl,
@@ -346,6 +384,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       pairingPerMinute: parsed.data.HUB_RATE_LIMIT_PAIRING_PER_MINUTE,
       answersPerMinute: parsed.data.HUB_RATE_LIMIT_ANSWERS_PER_MINUTE,
       inquiriesPerMinute: parsed.data.HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE,
+      inquiriesPerCredentialPerMinute:
+        parsed.data.HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE,
       delegatedPerMinute: parsed.data.HUB_RATE_LIMIT_DELEGATED_PER_MINUTE,
       agentCredentialsPerMinute: parsed.data.HUB_RATE_LIMIT_AGENT_CREDENTIALS_PER_MINUTE,
       conversationWritesPerMinute: parsed.data.HUB_RATE_LIMIT_CONVERSATION_WRITES_PER_MINUTE,

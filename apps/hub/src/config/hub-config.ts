@@ -4,6 +4,7 @@ import type { RateLimits } from "../core/shared/ports";
 import type { OpenAiAnswerDrafterConfig } from "../infra/openai/openai-answer-drafter";
 import type { ProxyConfig } from "../core/approvals/proxy-policy";
 import type { SessionCaps } from "../transport/mcp/session-caps";
+import type { HeldCallCaps } from "../transport/mcp/held-calls";
 import { defaultHubDataDir } from "../repository-root";
 
 /**
@@ -50,6 +51,13 @@ export interface HubConfig {
   proxySessionCaps: SessionCaps;
   /** Pending inquiries one user may have at once; more are refused with 429. */
   pendingInquiriesPerUser: number;
+  /**
+   * Pending inquiries one credential (an agent key, a chat run, a device) may have asked at
+   * once, below `pendingInquiriesPerUser` so one key never starves the person's other agents.
+   */
+  pendingInquiriesPerCredential: number;
+  /** Tool calls waiting for a person this node holds, per credential and per user (HUB_HELD_CALLS_*). */
+  heldCallCaps: HeldCallCaps;
   /** Resolved inquiries the in-memory store keeps per user within the history TTL. */
   memoryHistoryPerUser: number;
   /** Largest JSON body accepted, in bytes; larger ones get 413. */
@@ -166,6 +174,8 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   mcpSessionCaps: { perCredential: 16, perUser: 32, total: 1_000 },
   proxySessionCaps: { perCredential: 8, perUser: 16, total: 256 },
   pendingInquiriesPerUser: 100,
+  pendingInquiriesPerCredential: 25,
+  heldCallCaps: { perCredential: 30, perUser: 100 },
   memoryHistoryPerUser: 5_000,
   jsonBodyLimitBytes: 64 * 1024,
   deviceIdleDays: 30,
@@ -194,6 +204,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
     pairingPerMinute: 60,
     answersPerMinute: 5000,
     inquiriesPerMinute: 5000,
+    inquiriesPerCredentialPerMinute: 1000,
     delegatedPerMinute: 60,
     agentCredentialsPerMinute: 60,
     conversationWritesPerMinute: 300,

@@ -8,6 +8,7 @@ import {
   SQL_STATEMENT_KINDS,
 } from "../core/approvals/sql-statement-kinds";
 import { refineTeamKeys, teamRuleOf, TeamPolicyKeys } from "./team-policy-schema";
+import { surfacePoliciesOf, SurfacePolicyKeys } from "./surface-policy-schema";
 import { headerValueSchema } from "../infra/mcp-upstream/upstream-headers";
 import type { ConfigContext } from "../infra/mcp-upstream/upstream-headers";
 import type {
@@ -127,6 +128,8 @@ const upstreamSchema = (context: ConfigContext) =>
       requires_approval_note: z.string().min(1).max(500).optional(),
       default: ToolPolicySchema.default(alwaysGated),
       tools: z.record(z.string().min(1), ToolPolicySchema).default({}),
+      /** Which resources/read, prompts/get and completion/complete requests wait for a person. */
+      ...SurfacePolicyKeys,
       max_connections: z.number().int().positive().max(10_000).default(64),
       max_connections_per_user: z.number().int().positive().max(10_000).default(8),
     })
@@ -156,6 +159,7 @@ const upstreamSchema = (context: ConfigContext) =>
       requiresApprovalNote: raw.requires_approval_note,
       defaultPolicy: raw.default,
       tools: raw.tools,
+      surfaces: surfacePoliciesOf(raw, raw.default.gate),
       maxConnections: raw.max_connections,
       maxConnectionsPerUser: Math.min(raw.max_connections_per_user, raw.max_connections),
     }));

@@ -19,6 +19,8 @@ const SMALL = {
   pairingPerMinute: 2,
   answersPerMinute: 2,
   inquiriesPerMinute: 2,
+  // Above the per-user budget here, so this suite measures the per-user one alone.
+  inquiriesPerCredentialPerMinute: 1_000,
   delegatedPerMinute: 2,
   agentCredentialsPerMinute: 2,
   conversationWritesPerMinute: 2,

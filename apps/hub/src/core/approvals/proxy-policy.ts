@@ -32,6 +32,33 @@ export interface GatedPolicy {
 
 export type ToolPolicy = { gate: false } | GatedPolicy;
 
+/**
+ * What the proxy does with a request outside tools/call (a `resources/read`, a `prompts/get`,
+ * a `completion/complete`): forward it, ask the person first, or refuse it.
+ */
+export type SurfaceAction = "allow" | "ask" | "deny";
+
+/** The rules of one surface: exact keys (prompt names) or globs (resource URIs) → action. */
+export interface SurfaceRules {
+  /** What a request no rule matches gets. */
+  default: SurfaceAction;
+  rules: Record<string, SurfaceAction>;
+}
+
+/**
+ * The gate on an upstream's other request methods, which can have side effects as much as a
+ * tool call can. Absent from the config, each follows the tools' default: `ask` when unlisted
+ * tools are gated, `allow` when the config says `"default": false`.
+ */
+export interface SurfacePolicies {
+  /** `resources/read`, by URI glob (`*` stays within a `/` segment, `**` crosses them). */
+  resources: SurfaceRules;
+  /** `prompts/get`, by exact prompt name. */
+  prompts: SurfaceRules;
+  /** `completion/complete`, whatever it completes. */
+  completions: SurfaceAction;
+}
+
 /** How the proxy reaches an upstream MCP server. */
 export type UpstreamConnection =
   | { kind: "http"; url: URL; headers: Record<string, UpstreamHeader> }
@@ -50,6 +77,8 @@ export interface UpstreamConfig {
    */
   defaultPolicy: ToolPolicy;
   tools: Record<string, ToolPolicy>;
+  /** Resources, prompts and completions: which of their requests wait for a person. */
+  surfaces: SurfacePolicies;
   /** Most upstream connections open at once for this upstream (one per proxy session). */
   maxConnections: number;
   /** Most of them one user may hold, so one agent cannot take every slot. */

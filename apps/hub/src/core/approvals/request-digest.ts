@@ -25,3 +25,24 @@ export function requestDigest(tool: string, args: Record<string, unknown>): stri
     .update(JSON.stringify([tool, canonical(args)]))
     .digest("base64url");
 }
+
+/** What of an upstream tool's definition is pinned: what the model and the person read. */
+export interface PinnedDefinition {
+  name: string;
+  description?: string | undefined;
+  inputSchema: Record<string, unknown>;
+  annotations?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The sha256 (base64url) of a tool's definition as canonical JSON: a changed description,
+ * schema or annotation (at any depth) digests differently, a reordered one alike.
+ *
+ * @example definitionDigest({ name: "get_weather", description: "Gets the weather", inputSchema: {} })
+ */
+export function definitionDigest(tool: PinnedDefinition): string {
+  const { name, description, inputSchema, annotations } = tool;
+  return createHash("sha256")
+    .update(JSON.stringify(canonical({ name, description, inputSchema, annotations })))
+    .digest("base64url");
+}

@@ -25,6 +25,8 @@ import {
 import type { InquiryEventBus, InquiryStore } from "./ports";
 import type { Logger } from "../shared/ports";
 import { createBackstopTimers } from "./backstop-timers";
+import { insertLimitsOf, pendingCapError } from "./pending-caps";
+import type { PendingCaps } from "./pending-caps";
 import { createInquiryExtension } from "./inquiry-extension";
 import type { ExtensionRules } from "./inquiry-extension";
 import { NO_INQUIRY_METRICS } from "./inquiry-metrics";
@@ -81,11 +83,12 @@ export interface InquiryServiceOptions {
    */
   extension?: ExtensionRules;
   /**
-   * Pending inquiries one user may have at once; a creation past it is refused
-   * (RATE_LIMITED), checked atomically by the store. Absent = no cap. Delegated (YOLO)
-   * records are exempt: they are resolved at once and have their own per-minute budget.
+   * Pending inquiries one user, and one credential of theirs, may have at once; a creation
+   * past either is refused (RATE_LIMITED naming the cap), checked atomically by the store, so
+   * every node counts alike. Absent = no cap. Delegated (YOLO) records are exempt: they are
+   * resolved at once and have their own per-minute budget.
    */
-  maxPendingPerUser?: number;
+  pendingCaps?: PendingCaps;
   /**
    * The store outlives this process (the embedded store): a call broken because this node
    * shuts down leaves its inquiry pending, still answerable after the restart and timed out
@@ -332,17 +335,11 @@ export function createInquiryService(
       });
       const inserted = await deps.store.insert(
         inquiry,
-        input.announce === false || options.maxPendingPerUser === undefined
-          ? undefined
-          : { maxPendingPerUser: options.maxPendingPerUser },
+        insertLimitsOf(options.pendingCaps, input.announce !== false),
         input.traceContext,
       );
-      if (inserted.kind === "pending-cap")
-        throw new HubError(
-          "RATE_LIMITED",
-          `pending inquiries cap reached: at most ${options.maxPendingPerUser} pending per user; answer or cancel some first`,
-          { details: { cap: "pendingInquiriesPerUser", limit: options.maxPendingPerUser } },
-        );
+      const refused = pendingCapError(inserted, options.pendingCaps);
+      if (refused !== undefined) throw refused;
       if (input.announce === false) return inquiry;
       scheduleBackstop(inquiry);
       metrics.opened(inquiry);

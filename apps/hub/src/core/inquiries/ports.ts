@@ -25,17 +25,29 @@ export type StoreExtendOutcome =
 export interface StoreInsertLimits {
   /** A pending inquiry is refused while its user already has this many pending. */
   maxPendingPerUser: number;
+  /**
+   * A pending inquiry with an `askedByCredentialId` is refused while that credential of its
+   * user already asked this many that are still pending. Absent = no per-credential cap.
+   */
+  maxPendingPerCredential?: number | undefined;
 }
 
-/** `inserted`, or `pending-cap` (nothing written) when the user is at `maxPendingPerUser`. */
-export type StoreInsertOutcome = { kind: "inserted" } | { kind: "pending-cap" };
+/**
+ * `inserted`; `pending-cap` (nothing written) when the user is at `maxPendingPerUser`;
+ * `credential-pending-cap` (nothing written) when the asking credential is at
+ * `maxPendingPerCredential`.
+ */
+export type StoreInsertOutcome =
+  | { kind: "inserted" }
+  | { kind: "pending-cap" }
+  | { kind: "credential-pending-cap" };
 
 /**
  * Where inquiries live. Records are plain JSON. `resolve` must be atomic (a single-threaded
  * map update in memory, a Lua script in Redis) so that racing answers yield one winner, and so
- * must `insert` with its pending cap, so racing creations cannot overshoot it. Resolved
- * records expire after the history TTL; pending ones never do. Listing reads one user's index,
- * never everyone's records.
+ * must `insert` with its pending caps, so racing creations on any node cannot overshoot them.
+ * Resolved records expire after the history TTL; pending ones never do. Listing reads one
+ * user's index, never everyone's records.
  */
 export interface InquiryStore {
   /**

@@ -40,6 +40,11 @@ export interface RateLimits {
   answersPerMinute: number;
   /** Inquiries created per user (send_inquiry, approval proxy). */
   inquiriesPerMinute: number;
+  /**
+   * Inquiries created per credential (an agent key, a chat run, a device), below the per-user
+   * budget so one credential's flood leaves the person's other agents theirs.
+   */
+  inquiriesPerCredentialPerMinute: number;
   /** Delegated (YOLO) answers recorded per user: each one is a stored history record. */
   delegatedPerMinute: number;
   /** Agent credentials (chat runs and agent keys) issued per user: each one is a stored record. */

@@ -23,6 +23,8 @@ export type StoredInquiry = z.infer<typeof StoredInquirySchema>;
  * StoredInquiry; `index` holds empty-valued tuple keys, each a sorted set of the Redis store:
  * - `["by-user", userId, createdAtMs, id]`: every inquiry of a user, for listings;
  * - `["pending", userId, createdAtMs, id]`: a user's pending ones, for the cap and listings;
+ * - `["pending-by", userId, credentialId, createdAtMs, id]`: the pending ones a credential
+ *   asked (`askedByCredentialId`), for the per-credential cap;
  * - `["due", expiresAtMs, id]`: every pending inquiry by deadline, for the sweeper;
  * - `["drop", dropAtMs, id]`: every final inquiry by the end of its history TTL.
  * Every change to a record rewrites its index keys in the same transaction.
@@ -48,16 +50,23 @@ export function indexKeysOf(stored: StoredInquiry): Key[] {
   const created = Date.parse(inquiry.createdAt);
   const byUser: Key = ["by-user", inquiry.userId, created, inquiry.id];
   if (dropAt !== null) return [byUser, ["drop", dropAt, inquiry.id]];
+  const asker = inquiry.askedByCredentialId;
   return [
     byUser,
     ["pending", inquiry.userId, created, inquiry.id],
     ["due", Date.parse(inquiry.expiresAt), inquiry.id],
+    ...(asker === undefined ? [] : [["pending-by", inquiry.userId, asker, created, inquiry.id]]),
   ];
 }
 
 /** Range of one user's entries in the `by-user` or `pending` index. */
 export function userRange(kind: "by-user" | "pending", userId: string): RangeOptions {
   return keysUnder([kind, userId]);
+}
+
+/** Range of the pending entries one credential of `userId` asked. */
+export function credentialRange(userId: string, credentialId: string): RangeOptions {
+  return keysUnder(["pending-by", userId, credentialId]);
 }
 
 /** Range of `due` or `drop` entries at or before `until` (epoch ms), oldest first. */

@@ -3,12 +3,14 @@ import { applyResolution } from "../../core/inquiries/inquiry-machine";
 import type {
   InquiryStore,
   StoreExtendOutcome,
+  StoreInsertLimits,
   StoreInsertOutcome,
   StoreResolveOutcome,
 } from "../../core/inquiries/ports";
 import type { EmbeddedDatabase } from "./embedded-database";
 import { openAuditTable, removeAuditRecords, writeAuditRecord } from "./lmdb-audit-trail";
 import {
+  credentialRange,
   dueRange,
   idOfIndexKey,
   isLive,
@@ -38,7 +40,7 @@ const SWEEP_BATCH = 200;
 const SWEEP_INTERVAL_MS = 1_000;
 
 /**
- * The persistent single-node store. `insert` (with its pending cap) and `resolve` (the
+ * The persistent single-node store. `insert` (with its pending caps) and `resolve` (the
  * compare-and-set) each run as one LMDB write transaction: LMDB serialises write
  * transactions, so racing answers yield one winner and racing creations cannot overshoot
  * the cap, and a commit is on disk before the promise settles, so an answer acknowledged to
@@ -87,6 +89,21 @@ export function createLmdbInquiryStore(
     });
   }
 
+  /** Which pending cap `inquiry` would overshoot, counted in the write transaction. */
+  function overCap(inquiry: Inquiry, limits: StoreInsertLimits): StoreInsertOutcome | undefined {
+    const { userId, askedByCredentialId: asker } = inquiry;
+    if (tables.index.getKeysCount(userRange("pending", userId)) >= limits.maxPendingPerUser)
+      return { kind: "pending-cap" };
+    const perCredential = limits.maxPendingPerCredential;
+    if (
+      asker !== undefined &&
+      perCredential !== undefined &&
+      tables.index.getKeysCount(credentialRange(userId, asker)) >= perCredential
+    )
+      return { kind: "credential-pending-cap" };
+    return undefined;
+  }
+
   function retired(inquiry: Inquiry, traceContext: TraceCarrier | undefined): StoredInquiry {
     const dropAt = now() + historyTtlSeconds * 1000;
     return traceContext === undefined ? { inquiry, dropAt } : { inquiry, dropAt, traceContext };
@@ -98,13 +115,10 @@ export function createLmdbInquiryStore(
       const pending = inquiry.status === "pending";
       const outcome = await tables.records.transaction((): StoreInsertOutcome | "duplicate" => {
         if (tables.records.doesExist(inquiry.id)) return "duplicate";
-        if (
-          pending &&
-          limits !== undefined &&
-          tables.index.getKeysCount(userRange("pending", inquiry.userId)) >=
-            limits.maxPendingPerUser
-        )
-          return { kind: "pending-cap" };
+        if (pending && limits !== undefined) {
+          const refused = overCap(inquiry, limits);
+          if (refused !== undefined) return refused;
+        }
         putInquiry(
           tables,
           pending

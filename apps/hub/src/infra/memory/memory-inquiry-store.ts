@@ -17,6 +17,12 @@ export interface MemoryInquiryStoreOptions {
   now?: () => number;
 }
 
+/** The per-credential index key of the credential that asked `inquiry`, if one did. */
+function credentialKey(inquiry: Inquiry): string | undefined {
+  const credential = inquiry.askedByCredentialId;
+  return credential === undefined ? undefined : `${inquiry.userId}\n${credential}`;
+}
+
 /** A week of history, at most 5,000 resolved inquiries per user (as the memory audit trail). */
 const DEFAULT_OPTIONS: MemoryInquiryStoreOptions = {
   historyTtlMs: 7 * 24 * 60 * 60 * 1000,
@@ -28,7 +34,7 @@ const DEFAULT_OPTIONS: MemoryInquiryStoreOptions = {
  * middle, so `resolve` and the capped `insert` are atomic on Node's single thread. Records are
  * copied in and out (structuredClone) so callers can never mutate stored state.
  *
- * Bounded like the Redis store: per-user indexes (all, pending) so a listing touches only that
+ * Bounded like the Redis store: per-user indexes (all, pending; pending per asking credential) so a listing touches only that
  * user's records; resolved records leave after the history TTL (swept on every call, oldest
  * first, since resolutions expire in the order they happened) or when their user holds more
  * than `maxResolvedPerUser`. Pending records stay until resolved.
@@ -42,6 +48,8 @@ export function createMemoryInquiryStore(
   const traceContexts = new Map<string, TraceCarrier>();
   const byUser = createUserIndex();
   const pendingByUser = createUserIndex();
+  /** Pending ids per asking credential, keyed by `credentialKey`, for the per-credential cap. */
+  const pendingByCredential = createUserIndex();
   /** Resolved ids per user in resolution order, to drop a user's oldest first. */
   const resolvedByUser = createUserIndex();
   const expiries = createExpiryQueue(historyTtlMs, now);
@@ -54,6 +62,7 @@ export function createMemoryInquiryStore(
     expiries.forget(id);
     byUser.remove(inquiry.userId, id);
     pendingByUser.remove(inquiry.userId, id);
+    unindexCredential(inquiry);
     resolvedByUser.remove(inquiry.userId, id);
   }
 
@@ -61,8 +70,14 @@ export function createMemoryInquiryStore(
     expiries.sweep(forget);
   }
 
+  function unindexCredential(inquiry: Inquiry): void {
+    const key = credentialKey(inquiry);
+    if (key !== undefined) pendingByCredential.remove(key, inquiry.id);
+  }
+
   function retire(inquiry: Inquiry): void {
     pendingByUser.remove(inquiry.userId, inquiry.id);
+    unindexCredential(inquiry);
     resolvedByUser.add(inquiry.userId, inquiry.id);
     expiries.touch(inquiry.id);
     const overflow = resolvedByUser.size(inquiry.userId) - maxResolvedPerUser;
@@ -80,18 +95,26 @@ export function createMemoryInquiryStore(
       if (inquiries.has(inquiry.id))
         return Promise.reject(new Error(`duplicate inquiry id ${inquiry.id}`));
       const pending = inquiry.status === "pending";
-      if (
-        pending &&
-        limits !== undefined &&
-        pendingByUser.size(inquiry.userId) >= limits.maxPendingPerUser
-      )
-        return Promise.resolve({ kind: "pending-cap" });
+      const asker = credentialKey(inquiry);
+      if (pending && limits !== undefined) {
+        if (pendingByUser.size(inquiry.userId) >= limits.maxPendingPerUser)
+          return Promise.resolve({ kind: "pending-cap" });
+        const perCredential = limits.maxPendingPerCredential;
+        if (
+          asker !== undefined &&
+          perCredential !== undefined &&
+          pendingByCredential.size(asker) >= perCredential
+        )
+          return Promise.resolve({ kind: "credential-pending-cap" });
+      }
       const stored = structuredClone(inquiry);
       inquiries.set(stored.id, stored);
       if (traceContext !== undefined) traceContexts.set(stored.id, { ...traceContext });
       byUser.add(stored.userId, stored.id);
-      if (pending) pendingByUser.add(stored.userId, stored.id);
-      else retire(stored);
+      if (pending) {
+        pendingByUser.add(stored.userId, stored.id);
+        if (asker !== undefined) pendingByCredential.add(asker, stored.id);
+      } else retire(stored);
       return Promise.resolve({ kind: "inserted" });
     },
 

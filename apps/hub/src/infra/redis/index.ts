@@ -5,7 +5,7 @@ import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import { TeamRoleSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import type { IdempotencyIndex, PendingIndex } from "../../core/inquiries/ports";
-import type { UsedRequestStates } from "../../core/approvals/ports";
+import type { ToolDefinitionPins, UsedRequestStates } from "../../core/approvals/ports";
 import type { DeviceStore } from "../../core/accounts/ports";
 import type { OneTimeSecretStore } from "../../core/shared/ports";
 import type { PairingGrant } from "../../core/accounts/pairing-service";
@@ -28,6 +28,7 @@ import type { RedisInquiryEventBus } from "./redis-event-bus";
 import { createRedisDeviceStore } from "./redis-device-store";
 import { createRedisIdempotencyIndex } from "./redis-idempotency-index";
 import { createRedisUsedRequestStates } from "./redis-used-request-states";
+import { createRedisToolDefinitionPins } from "./redis-tool-definition-pins";
 import { createRedisInquiryStore } from "./redis-inquiry-store";
 import type { RedisInquiryStore } from "./redis-inquiry-store";
 import { createRedisOneTimeSecretStore } from "./redis-one-time-secret-store";
@@ -131,6 +132,8 @@ export interface RedisInfra {
   idempotencyIndex: IdempotencyIndex;
   /** Redeemed request states of the proxy, so a state is spent on every node at once. */
   usedRequestStates: UsedRequestStates;
+  /** Each person's pinned upstream tool definitions, the same on every node. */
+  toolDefinitionPins: ToolDefinitionPins;
   /** Rate limiters counting in this Redis, so every node shares one budget per key. */
   attemptLimiters: AttemptLimiterFactory;
   /** This node's holder lease (renewing from creation until `close`). */
@@ -235,6 +238,9 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
       result: keys.idempotencyResult(userId, key),
     })),
     usedRequestStates: createRedisUsedRequestStates(commands, (id) => keys.usedRequestState(id)),
+    toolDefinitionPins: createRedisToolDefinitionPins(commands, (userId, upstream) =>
+      keys.toolPins(userId, upstream),
+    ),
     attemptLimiters: createRedisAttemptLimiters(commands, keyPrefix),
     lease,
     socketAdapter: createShardedAdapter(adapterPub, adapterSub, {

@@ -22,6 +22,7 @@ import { z } from "zod";
  * | `<p>{u:<userId>}:pending`              | zset   | the user's pending inquiry ids, by createdAt |
  * | `<p>{u:<userId>}:audit`                | stream | the user's state changes (see audit-trail.ts) |
  * | `<p>{u:<userId>}:settings`             | string | JSON of the user's settings (YOLO)           |
+ * | `<p>{u:<userId>}:tool-pins:<upstream>` | hash   | tool → digest of its accepted definition     |
  * | `<p>{u:<userId>}:webhook`              | string | JSON of the user's webhook configuration     |
  * | `<p>{u:<userId>}:deliveries`           | list   | the user's webhook delivery attempts         |
  * | `<p>{u:<userId>}:conversations`        | set    | the user's conversation ids                  |
@@ -71,6 +72,8 @@ export interface KeyLayout {
   idempotencyResult(userId: string, key: string): string;
   /** The mark of one redeemed request state of the proxy (see UsedRequestStates). */
   usedRequestState(stateId: string): string;
+  /** The person's pinned tool definitions of one upstream (see ToolDefinitionPins). */
+  toolPins(userId: string, upstream: string): string;
   accountKeys: AccountKeyLayout;
   channelKeys: ChannelKeyLayout;
   teamKeys: TeamKeyLayout;
@@ -191,6 +194,7 @@ export function createKeyLayout(prefix: string): KeyLayout {
     idempotency: (userId, key) => `${user(userId)}idempotency:${key}`,
     idempotencyResult: (userId, key) => `${user(userId)}idempotency-result:${key}`,
     usedRequestState: (stateId) => `${prefix}request-state-used:${stateId}`,
+    toolPins: (userId, upstream) => `${user(userId)}tool-pins:${upstream}`,
     accountKeys: {
       user: (userId) => `${prefix}account:${userId}`,
       username: (username) => `${prefix}username:${username.toLowerCase()}`,

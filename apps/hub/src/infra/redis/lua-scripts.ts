@@ -24,9 +24,10 @@ local function append_audit(audit_key, user_id, fields, ttl)
   redis.call('EXPIRE', audit_key, ttl)
 end
 
-local function retire(record_key, inquiries_key, pending_key, id, ttl)
+local function retire(record_key, inquiries_key, pending_key, askers_key, id, ttl)
   redis.call('EXPIRE', record_key, ttl)
   redis.call('ZREM', pending_key, id)
+  redis.call('HDEL', askers_key, id)
   if redis.call('ZCARD', pending_key) == 0 then
     redis.call('EXPIRE', inquiries_key, ttl)
   end
@@ -34,12 +35,15 @@ end
 `;
 
 /**
- * KEYS: record, user inquiries index, user pending index, user audit stream (one user's hash
- * tag, so one slot on Redis Cluster).
+ * KEYS: record, user inquiries index, user pending index, user audit stream, user pending
+ * askers (one user's hash tag, so one slot on Redis Cluster).
  * ARGV: id, userId, body, status, resolution JSON, createdAt score (ms), TTL, holder node id,
- * pending cap per user (0 = none), audit pairs…
- * Returns 1, 0 (and writes nothing) when the id exists, or 2 (and writes nothing) when the
- * record is pending and its user already has the cap's number of pending inquiries.
+ * pending cap per user (0 = none), asking credential ('' = none), pending cap per credential
+ * (0 = none), audit pairs…
+ * Returns 1, 0 (and writes nothing) when the id exists, 2 (and writes nothing) when the
+ * record is pending and its user already has the cap's number of pending inquiries, or 3 (and
+ * writes nothing) when its asking credential already has its own cap's number. The askers
+ * hash holds one field per pending inquiry, so counting it is bounded by the per-user cap.
  * A pending record keeps the user's index alive (PERSIST); a final one gets the history TTL.
  * The index expires TTL after the user's last resolution when nothing is pending, which is
  * never before any record it lists. The cross-user indexes (global pending, held sets) are
@@ -51,23 +55,33 @@ local pending_cap = tonumber(ARGV[9])
 if ARGV[4] == 'pending' and pending_cap > 0 and redis.call('ZCARD', KEYS[3]) >= pending_cap then
   return 2
 end
+local asker = ARGV[10]
+local asker_cap = tonumber(ARGV[11])
+if ARGV[4] == 'pending' and asker ~= '' and asker_cap > 0 then
+  local asked = 0
+  for _, each in ipairs(redis.call('HVALS', KEYS[5])) do
+    if each == asker then asked = asked + 1 end
+  end
+  if asked >= asker_cap then return 3 end
+end
 redis.call('HSET', KEYS[1], 'body', ARGV[3], 'userId', ARGV[2], 'status', ARGV[4], 'resolution', ARGV[5], 'holder', ARGV[8])
 redis.call('ZADD', KEYS[2], ARGV[6], ARGV[1])
 if ARGV[4] == 'pending' then
   redis.call('ZADD', KEYS[3], ARGV[6], ARGV[1])
+  if asker ~= '' then redis.call('HSET', KEYS[5], ARGV[1], asker) end
   redis.call('PERSIST', KEYS[2])
 else
-  retire(KEYS[1], KEYS[2], KEYS[3], ARGV[1], tonumber(ARGV[7]))
+  retire(KEYS[1], KEYS[2], KEYS[3], KEYS[5], ARGV[1], tonumber(ARGV[7]))
 end
-append_audit(KEYS[4], ARGV[2], {unpack(ARGV, 10)}, tonumber(ARGV[7]))
+append_audit(KEYS[4], ARGV[2], {unpack(ARGV, 12)}, tonumber(ARGV[7]))
 return 1
 `;
 
 /**
  * The compare-and-set. KEYS: record, user inquiries index, user pending index, user audit
- * stream (one user's hash tag). ARGV: id, final status, resolution JSON, TTL, audit pairs…
+ * stream, user pending askers (one user's hash tag). ARGV: id, final status, resolution JSON, TTL, audit pairs…
  * Only a `pending` record changes: status and resolution are set, the record gets the
- * history TTL, leaves the user's pending index, and the transition is appended to the audit
+ * history TTL, leaves the user's pending index and askers, and the transition is appended to the audit
  * stream, all in one atomic step. Returns {'resolved', body, status, resolution, holder} for
  * the winner, {'already-final', body, status, resolution, holder} with the stored winner
  * otherwise, or {'not-found'}. The caller then drops the id from the cross-user indexes.
@@ -84,7 +98,7 @@ if current[2] ~= 'pending' then
 end
 redis.call('HSET', KEYS[1], 'status', ARGV[2], 'resolution', ARGV[3])
 local ttl = tonumber(ARGV[4])
-retire(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ttl)
+retire(KEYS[1], KEYS[2], KEYS[3], KEYS[5], ARGV[1], ttl)
 append_audit(KEYS[4], current[4], {unpack(ARGV, 5)}, ttl)
 return {'resolved', current[1], ARGV[2], ARGV[3], current[5] or ''}
 `;
@@ -112,6 +126,7 @@ declare module "ioredis" {
       inquiriesKey: string,
       pendingKey: string,
       auditKey: string,
+      pendingAskersKey: string,
       ...args: (string | number)[]
     ): Result<unknown, Context>;
     inquiryHubResolve(
@@ -119,6 +134,7 @@ declare module "ioredis" {
       inquiriesKey: string,
       pendingKey: string,
       auditKey: string,
+      pendingAskersKey: string,
       ...args: (string | number)[]
     ): Result<unknown, Context>;
     inquiryHubExtend(recordKey: string, ...args: string[]): Result<unknown, Context>;
@@ -127,7 +143,7 @@ declare module "ioredis" {
 
 /** Registers the scripts as commands on `redis` (idempotent per connection). */
 export function defineInquiryScripts(redis: RedisClient): void {
-  redis.defineCommand("inquiryHubInsert", { numberOfKeys: 4, lua: INSERT });
-  redis.defineCommand("inquiryHubResolve", { numberOfKeys: 4, lua: RESOLVE });
+  redis.defineCommand("inquiryHubInsert", { numberOfKeys: 5, lua: INSERT });
+  redis.defineCommand("inquiryHubResolve", { numberOfKeys: 5, lua: RESOLVE });
   redis.defineCommand("inquiryHubExtend", { numberOfKeys: 1, lua: EXTEND });
 }

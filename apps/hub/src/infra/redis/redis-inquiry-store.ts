@@ -32,7 +32,7 @@ export interface RedisInquiryStoreOptions {
   replicaAcks: ReplicaAcks;
 }
 
-const InsertReplySchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+const InsertReplySchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 const ResolveReplySchema = z.union([
   z.tuple([z.literal("not-found")]),
   z.tuple([z.enum(["resolved", "already-final"]), z.string(), z.string(), z.string(), z.string()]),
@@ -98,6 +98,7 @@ export function createRedisInquiryStore(
           userKeys.inquiries,
           userKeys.pending,
           userKeys.audit,
+          userKeys.pendingAskers,
           id,
           userId,
           stored.body,
@@ -107,14 +108,16 @@ export function createRedisInquiryStore(
           historyTtlSeconds,
           nodeId,
           limits?.maxPendingPerUser ?? 0,
+          inquiry.askedByCredentialId ?? "",
+          limits?.maxPendingPerCredential ?? 0,
           ...auditFields({ inquiryId: id, to: inquiry.status, at: inquiry.createdAt }),
         ),
       );
       const outcome = InsertReplySchema.parse(reply);
       if (outcome === 0) throw new Error(`duplicate inquiry id ${id}`);
-      if (outcome === 2) {
+      if (outcome === 2 || outcome === 3) {
         if (pending) await forgetPending(userId, id, nodeId);
-        return { kind: "pending-cap" };
+        return { kind: outcome === 2 ? "pending-cap" : "credential-pending-cap" };
       }
       return { kind: "inserted" };
     },
@@ -177,6 +180,7 @@ export function createRedisInquiryStore(
           userKeys.inquiries,
           userKeys.pending,
           userKeys.audit,
+          userKeys.pendingAskers,
           id,
           resolution.status,
           JSON.stringify(resolution),

@@ -10,6 +10,7 @@ import { registerRequestApprovalTool } from "./request-approval-tool";
 import type { RequestApprovalDeps } from "./request-approval-tool";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
 import { registerSendInquiryTool } from "./send-inquiry-tool";
+import type { HeldCalls } from "./held-calls";
 import type { SessionOptions } from "./session-options";
 import type { InquiryTaskStarter } from "./tasks/inquiry-task-starter";
 
@@ -19,6 +20,8 @@ export interface HubToolDeps {
   /** Keyed send_inquiry calls: one inquiry per user and idempotency key. */
   idempotent: IdempotentInquiries;
   heartbeatMs: number;
+  /** This node's held-call caps, shared by both generations and the approval proxy. */
+  heldCalls: HeldCalls;
   yolo: YoloGate;
   /** Drafts suggested answers for send_inquiry calls without one; absent = off. */
   drafter?: AnswerDrafter | undefined;
@@ -67,6 +70,7 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
     idempotent: deps.idempotent,
     sessionGone: caller.carrierGone,
     heartbeatMs: deps.heartbeatMs,
+    heldCalls: deps.heldCalls,
     logger: deps.logger,
     yolo: deps.yolo,
     drafter: deps.drafter,
@@ -90,6 +94,7 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
     userId: caller.userId,
     credentialId: caller.deviceId,
     heartbeatMs: deps.heartbeatMs,
+    heldCalls: deps.heldCalls,
     logger: deps.logger,
     yolo: deps.yolo,
     yoloOverride: caller.options.yoloOverride,

@@ -28,6 +28,7 @@ import { readIdempotencyKey } from "./idempotency-key";
 import { awaitKeyedApproval } from "./keyed-approval";
 import type { KeyedApprovalContext } from "./keyed-approval";
 import { toolErrorResult } from "./tool-error-result";
+import type { HeldCalls } from "./held-calls";
 
 /** The description of request_approval in tools/list. */
 export const REQUEST_APPROVAL_DESCRIPTION =
@@ -76,6 +77,8 @@ export interface RequestApprovalContext extends RequestApprovalDeps {
   userId: string;
   /** The credential that calls; recorded as who asked, so only it may read the approval. */
   credentialId: string;
+  /** This node's held-call caps: the call takes a slot before anything is asked. */
+  heldCalls: HeldCalls;
   heartbeatMs: number;
   logger: Logger;
   yolo: YoloGate;
@@ -109,7 +112,9 @@ export interface RequestApprovalContext extends RequestApprovalDeps {
  * (`HUB_PENDING_INQUIRIES_PER_USER`) and the per-minute creation limit
  * (`HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE`), a YOLO one against the delegated limit, as any
  * inquiry does (withRateLimits, the store's atomic cap); a key's approval is one inquiry
- * however often it is repeated; the `/mcp` session caps bound the calls a credential holds.
+ * however often it is repeated; the per-credential caps (`HUB_PENDING_INQUIRIES_PER_CREDENTIAL`,
+ * `HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE`, `HUB_HELD_CALLS_PER_CREDENTIAL`) keep
+ * one credential from using up the person's.
  */
 export function registerRequestApprovalTool(
   server: McpServer,
@@ -126,7 +131,10 @@ export function registerRequestApprovalTool(
       const tracing = context.tracing ?? NO_INQUIRY_TRACING;
       const traced = tracing.startToolCall(HUB_TOOL_NAMES.requestApproval, callTraceCarriers(ctx));
       try {
-        const result = await handleCall(context, args, ctx, traced);
+        const owner = { userId: context.userId, credentialId: context.credentialId };
+        const result = await context.heldCalls.hold(owner, () =>
+          handleCall(context, args, ctx, traced),
+        );
         traced.end();
         return result;
       } catch (error) {

@@ -13,6 +13,7 @@ import { readIdempotencyKey } from "./idempotency-key";
 import { inquiryToolResult } from "./inquiry-tool-result";
 import type { InquiryTaskStarter } from "./tasks/inquiry-task-starter";
 import { toolErrorResult } from "./tool-error-result";
+import type { HeldCalls } from "./held-calls";
 import type { Logger } from "../../core/shared/ports";
 import { NO_INQUIRY_TRACING } from "../../core/inquiries/inquiry-tracing";
 import type { InquiryTracing, TracedToolCall } from "../../core/inquiries/inquiry-tracing";
@@ -34,6 +35,8 @@ export interface SendInquiryContext {
   userId: string;
   /** The credential that opened the session; recorded on each inquiry as who asked. */
   credentialId: string;
+  /** This node's held-call caps: a call that waits for the person takes a slot first. */
+  heldCalls: HeldCalls;
   heartbeatMs: number;
   logger: Logger;
   /** Whether to resolve at once as delegated instead of asking (YOLO). */
@@ -73,7 +76,9 @@ function inputSchemaFor(promptDescription: string | undefined) {
  * Otherwise, with drafting on and no `suggested_answer`, the assistant's draft is awaited
  * before the inquiry is announced (bounded by the drafter's timeout), so every device and
  * the INQUIRY meta carry the same suggestion from the start. A refusal (pending cap, rate
- * limit) is a tool result with `isError: true`, written like respond_inquiry's.
+ * limit, held-call cap; per user or per credential) is a tool result with `isError: true`,
+ * written like respond_inquiry's. A call that waits takes one of its credential's held-call
+ * slots (`heldCalls`) before anything is created.
  *
  * A call carrying an idempotency key in `_meta` (see readIdempotencyKey) opens at most one
  * inquiry per user and key: a repeat holds on the pending inquiry (its opened meta again, so
@@ -130,30 +135,38 @@ async function handleCall(
   if (await context.yolo(context.userId, context.yoloOverride))
     return returned(await recordDelegatedInquiry(context.inquiries, context.userId, input));
   const asTask = context.tasks?.accepts(ctx) === true ? context.tasks : undefined;
+  const owner = { userId: context.userId, credentialId: context.credentialId };
   if (key === undefined) {
     const drafted = await withDraftedSuggestion(context.drafter, input);
     if (asTask !== undefined) return await asTask.start(drafted);
-    const inquiry = await context.inquiries.create(context.userId, drafted);
-    traced.opened(inquiry);
-    return returned(
-      await awaitResolution(context, inquiry, { extra: ctx, stop: ctx.mcpReq.signal }),
-    );
+    return context.heldCalls.hold(owner, async () => {
+      const inquiry = await context.inquiries.create(context.userId, drafted);
+      traced.opened(inquiry);
+      return returned(
+        await awaitResolution(context, inquiry, { extra: ctx, stop: ctx.mcpReq.signal }),
+      );
+    });
   }
-  const { inquiry } = await context.idempotent.createOnce(
-    context.userId,
-    key,
-    await withDraftedSuggestion(context.drafter, input),
-  );
-  traced.opened(inquiry);
-  if (inquiry.status !== "pending") return returned(inquiry);
-  const task = asTask?.follow(inquiry);
-  if (task !== undefined) return task;
-  const ending = splitCallEnding(ctx.mcpReq.signal, context.sessionGone);
-  return returned(
-    await awaitResolution(context, inquiry, {
-      extra: ctx,
-      stop: ending.cancelled,
-      release: ending.gone,
-    }),
-  );
+  const keyedCall = async (): Promise<CallToolResult> => {
+    const { inquiry } = await context.idempotent.createOnce(
+      context.userId,
+      key,
+      await withDraftedSuggestion(context.drafter, input),
+    );
+    traced.opened(inquiry);
+    if (inquiry.status !== "pending") return returned(inquiry);
+    const task = asTask?.follow(inquiry);
+    if (task !== undefined) return task;
+    const ending = splitCallEnding(ctx.mcpReq.signal, context.sessionGone);
+    return returned(
+      await awaitResolution(context, inquiry, {
+        extra: ctx,
+        stop: ending.cancelled,
+        release: ending.gone,
+      }),
+    );
+  };
+  // A keyed call takes its slot before the key is claimed, since it may hold on the key's
+  // inquiry even as a task request (another credential's key); a task frees it at once.
+  return context.heldCalls.hold(owner, keyedCall);
 }

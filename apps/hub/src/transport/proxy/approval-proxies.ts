@@ -16,6 +16,7 @@ import { createUpstreamConnections } from "../../infra/mcp-upstream/upstream-con
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
 import type { ForwardOnce } from "../../core/approvals/forward-once";
+import type { ToolDefinitionPins } from "../../core/approvals/ports";
 import type { SessionCaps } from "../mcp/session-caps";
 import type { TeamApprovalDeps } from "../../core/approvals/team-approval";
 import type { Logger } from "../../core/shared/ports";
@@ -53,6 +54,8 @@ export interface ApprovalProxyDeps {
   forwardOnce: ForwardOnce;
   /** Session SSE events for Last-Event-ID resumption, shared with `/mcp`. */
   streamEvents: StreamEventLog;
+  /** Each person's pins of each upstream tool's definition (see core/approvals/tool-pinning.ts). */
+  toolPins: ToolDefinitionPins;
   /**
    * 2026-07-28 clients that follow URL elicitation: the sealed request states and the page
    * where the person decides (see round-trip-approval.ts).
@@ -96,6 +99,7 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
     teams: deps.teams,
     idempotent: deps.idempotent,
     forwardOnce: deps.forwardOnce,
+    toolPins: deps.toolPins,
     tracing: deps.tracing,
   };
   const sessions = createProxySessions({

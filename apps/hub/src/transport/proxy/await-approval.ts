@@ -1,5 +1,6 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
 import type { ForwardOnce } from "../../core/approvals/forward-once";
+import type { ToolDefinitionPins } from "../../core/approvals/ports";
 import { openApprovalInquiry, prepareApproval } from "../../core/approvals/approval-inquiry";
 import type { ApprovalRequest } from "../../core/approvals/approval-inquiry";
 import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
@@ -14,6 +15,8 @@ export interface ApprovalContext extends KeyedApprovalContext {
   runId: string;
   /** Keyed gated calls: the decision is acted on (forwarded) at most once. */
   forwardOnce: ForwardOnce;
+  /** Each upstream tool's definition as first seen, so a changed one is asked about. */
+  toolPins: ToolDefinitionPins;
   /** Traces proxied tool calls; nothing when absent. */
   tracing?: InquiryTracing | undefined;
 }

@@ -5,6 +5,7 @@ import type { ApprovalVerdict } from "../../core/approvals/approval-outcome";
 import { splitCallEnding } from "../mcp/call-ending";
 import { readIdempotencyKey } from "../mcp/idempotency-key";
 import { toolErrorResult } from "../mcp/tool-error-result";
+import { HubError } from "../../core/shared/errors";
 import { callTraceCarriers } from "../mcp/call-trace-context";
 import { NO_INQUIRY_TRACING } from "../../core/inquiries/inquiry-tracing";
 import type { TraceCarrier } from "../../core/inquiries/inquiry-tracing";
@@ -71,6 +72,15 @@ function misfitText(upstream: string, tool: string, problem: string): string {
 }
 
 /**
+ * A refusal by a cap (pending inquiries, creation rate, held calls; per user or per
+ * credential): the agent gets it as a tool result naming the cap, like send_inquiry's, and
+ * nothing was asked or run.
+ */
+function isOverCap(error: unknown): error is HubError {
+  return error instanceof HubError && error.code === "RATE_LIMITED";
+}
+
+/**
  * Handles `tools/call` of a proxy session: a tool the upstream does not list (exactly) is
  * refused before any policy applies; ungated, allow-listed and untriggered calls go
  * straight upstream; gated ones whose arguments fit the tool's inputSchema wait for a person
@@ -105,6 +115,7 @@ export function createToolCallHandler(
       return result;
     } catch (error) {
       traced.end({ error });
+      if (isOverCap(error)) return toolErrorResult(error);
       throw error;
     }
   };
@@ -163,20 +174,26 @@ export function createToolCallHandler(
         notRun,
         forward: (approved) => forward(params, approved, extra),
       });
+    // Both ways below hold the call open until the person decides: each takes a held slot.
+    const owner = { userId: deps.approvals.userId, credentialId: deps.approvals.agentDeviceId };
     if (key !== undefined) {
       const ending = splitCallEnding(stop, deps.sessionGone);
-      return runKeyedGatedCall({
-        approvals: deps.approvals,
-        request: gated,
-        extra,
-        key,
-        ending,
-        forwardWaitMs: deps.upstream.timeoutMs,
-        forward: (approved) => forward(params, approved, extra, ending.cancelled),
-        notRun,
-      });
+      return deps.approvals.heldCalls.hold(owner, () =>
+        runKeyedGatedCall({
+          approvals: deps.approvals,
+          request: gated,
+          extra,
+          key,
+          ending,
+          forwardWaitMs: deps.upstream.timeoutMs,
+          forward: (approved) => forward(params, approved, extra, ending.cancelled),
+          notRun,
+        }),
+      );
     }
-    const outcome = await awaitApproval(deps.approvals, gated, extra, stop);
+    const outcome = await deps.approvals.heldCalls.hold(owner, () =>
+      awaitApproval(deps.approvals, gated, extra, stop),
+    );
     if (deps.upstreamGone.aborted)
       return textResult(upstreamFailureText(name, params.name, "the connection closed"), true);
     if (!outcome.forward) return notRun(outcome);

@@ -13,6 +13,7 @@ export const UNLIMITED: HubConfig["rateLimits"] = {
   pairingPerMinute: 1_000_000,
   answersPerMinute: 1_000_000,
   inquiriesPerMinute: 1_000_000,
+  inquiriesPerCredentialPerMinute: 1_000_000,
   delegatedPerMinute: 1_000_000,
   agentCredentialsPerMinute: 1_000_000,
   conversationWritesPerMinute: 1_000_000,
