@@ -109,6 +109,20 @@ function describeAccountContract(name: string, open: () => AccountStores): void 
       expect(await devices.listByUser(userId)).toEqual([agentKey]);
     });
 
+    it("stores no first-only account once any account exists", async () => {
+      const { users } = open();
+      const account = (username: string) => ({
+        id: randomUUID(),
+        username,
+        passwordHash: "h",
+        createdAt: new Date().toISOString(),
+      });
+      await users.create(account(`first-${randomUUID()}`));
+      const latecomer = account(`late-${randomUUID()}`);
+      expect(await users.createFirst(latecomer)).toBe(false);
+      expect(await users.findByUsername(latecomer.username)).toBeUndefined();
+    });
+
     it("hands a one-time secret out once, and never after it expired", async () => {
       const { secrets } = open();
       const now = new Date();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema, AuthResponseSchema } from "@inquiry-hub/protocol";
+import { REGISTRATION_REFUSED } from "../src/core/accounts/auth-service";
 import { startTestHub } from "./helpers";
 import type { TestHub } from "./helpers";
 
@@ -30,12 +31,15 @@ describe("auth", () => {
     expect(await list.json()).toEqual([]);
   });
 
-  it("rejects a taken username with 409", async () => {
+  it("refuses a taken username with 403 and the one message of every refused registration", async () => {
     const again = await hub.request("/api/auth/register", {
       body: { ...credentials, username: "ADA" },
     });
-    expect(again.status).toBe(409);
-    expect(ApiErrorBodySchema.parse(await again.json()).error.code).toBe("CONFLICT");
+    expect(again.status).toBe(403);
+    expect(ApiErrorBodySchema.parse(await again.json()).error).toEqual({
+      code: "FORBIDDEN",
+      message: REGISTRATION_REFUSED,
+    });
   });
 
   it("rejects bad credentials with 401 without telling which part was wrong", async () => {

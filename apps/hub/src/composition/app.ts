@@ -214,6 +214,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
       tokens: tokenStore,
       devices,
       deviceIdleMs: config.deviceIdleDays * 24 * 60 * 60 * 1000,
+      registration: config.registration,
     }),
     ["authenticate"],
     metrics.credentialRejected,

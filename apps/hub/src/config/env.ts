@@ -56,6 +56,10 @@ const EnvSchema = z.object({
     .positive()
     .max(366)
     .default(DEFAULT_HUB_CONFIG.deviceIdleDays),
+  /** `first-account` closes registration once an account exists; LAN mode sets it. */
+  HUB_REGISTRATION: z
+    .enum(["open", "first-account"], { error: "must be open or first-account" })
+    .default(DEFAULT_HUB_CONFIG.registration),
   HUB_AGENT_RUN_SECONDS: seconds(DEFAULT_HUB_CONFIG.agentRunSeconds),
   HUB_PAIRING_CODE_SECONDS: seconds(DEFAULT_HUB_CONFIG.pairingCodeSeconds),
   HUB_SOCKET_TICKET_SECONDS: seconds(DEFAULT_HUB_CONFIG.socketTicketSeconds),
@@ -332,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     extendStepSeconds: parsed.data.HUB_EXTEND_STEP_SECONDS,
     extendMaxSeconds: parsed.data.HUB_EXTEND_MAX_SECONDS,
     deviceIdleDays: parsed.data.HUB_DEVICE_IDLE_DAYS,
+    registration: parsed.data.HUB_REGISTRATION,
     agentRunSeconds: parsed.data.HUB_AGENT_RUN_SECONDS,
     pairingCodeSeconds: parsed.data.HUB_PAIRING_CODE_SECONDS,
     socketTicketSeconds: parsed.data.HUB_SOCKET_TICKET_SECONDS,

@@ -1,6 +1,7 @@
 import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import type { MetricsExposure, OtlpTracingConfig } from "@inquiry-hub/telemetry";
 import type { RateLimits } from "../core/shared/ports";
+import type { RegistrationPolicy } from "../core/accounts/auth-service";
 import type { OpenAiAnswerDrafterConfig } from "../infra/openai/openai-answer-drafter";
 import type { ProxyConfig } from "../core/approvals/proxy-policy";
 import type { SessionCaps } from "../transport/mcp/session-caps";
@@ -64,6 +65,8 @@ export interface HubConfig {
   jsonBodyLimitBytes: number;
   /** A device credential unused for this many days must log in again (sliding lifetime). */
   deviceIdleDays: number;
+  /** Who may register (HUB_REGISTRATION); LAN mode allows the first account only. */
+  registration: RegistrationPolicy;
   /**
    * Longest life of a chat run's agent credential. The web revokes it when the run ends; this
    * bounds one it could not revoke (a crash mid-run).
@@ -179,6 +182,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   memoryHistoryPerUser: 5_000,
   jsonBodyLimitBytes: 64 * 1024,
   deviceIdleDays: 30,
+  registration: "open",
   agentRunSeconds: 24 * 60 * 60,
   pairingCodeSeconds: 5 * 60,
   socketTicketSeconds: 60,

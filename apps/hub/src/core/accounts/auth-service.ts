@@ -48,6 +48,19 @@ export interface AuthService {
 
 const INVALID_CREDENTIAL = "invalid or expired token";
 
+/**
+ * Who may register: `open` = anyone who picks a free username; `first-account` = only the
+ * first account, then nobody (LAN mode: anyone on the Wi-Fi reaches the sign-up page).
+ */
+export type RegistrationPolicy = "open" | "first-account";
+
+/**
+ * The one answer to every refused registration, a taken name and a closed hub alike, so a
+ * refusal never tells whether a username exists beyond what the policy itself reveals.
+ */
+export const REGISTRATION_REFUSED =
+  "this account cannot be created here: log in if you have one, or ask the hub's owner";
+
 function toPublicUser(user: UserRecord): PublicUser {
   return { id: user.id, username: user.username };
 }
@@ -56,7 +69,8 @@ function toPublicUser(user: UserRecord): PublicUser {
  * Creates the auth service. Tokens are 32 random bytes (base64url) stored only as sha256: the
  * token store maps the hash to the user, the device registry binds it to one device and is
  * the authority on revocation. Login of an unknown user still runs scrypt so timing does not
- * reveal which usernames exist.
+ * reveal which usernames exist; every refused registration hashes the password first and
+ * answers REGISTRATION_REFUSED, whatever the reason.
  */
 export function createAuthService(deps: {
   users: UserStore;
@@ -64,6 +78,7 @@ export function createAuthService(deps: {
   devices: DeviceService;
   /** A device unused for this long must log in again (sliding lifetime). */
   deviceIdleMs: number;
+  registration: RegistrationPolicy;
   now?: () => Date;
 }): AuthService {
   const now = deps.now ?? (() => new Date());
@@ -106,9 +121,11 @@ export function createAuthService(deps: {
         passwordHash: await hashPassword(body.password),
         createdAt: new Date().toISOString(),
       };
-      if (!(await deps.users.create(user))) {
-        throw new HubError("CONFLICT", `username "${body.username}" is already taken`);
-      }
+      const created =
+        deps.registration === "first-account"
+          ? await deps.users.createFirst(user)
+          : await deps.users.create(user);
+      if (!created) throw new HubError("FORBIDDEN", REGISTRATION_REFUSED);
       return issueDevice(toPublicUser(user), body, userAgent);
     },
 

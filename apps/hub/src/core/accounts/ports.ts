@@ -89,6 +89,11 @@ export interface UserRecord {
 export interface UserStore {
   /** Stores the user unless the username is taken; returns false when it is. */
   create(user: UserRecord): Promise<boolean>;
+  /**
+   * Stores the user only while no account exists at all (registration closed after the first
+   * account); false otherwise. Of first registrations racing, exactly one wins.
+   */
+  createFirst(user: UserRecord): Promise<boolean>;
   findByUsername(username: string): Promise<UserRecord | undefined>;
   findById(id: string): Promise<UserRecord | undefined>;
 }

@@ -26,6 +26,15 @@ export function createLmdbUserStore(db: EmbeddedDatabase): UserStore {
       });
     },
 
+    createFirst(user) {
+      return users.transaction(() => {
+        if (users.getKeysCount({ limit: 1 }) > 0) return false;
+        idByUsername.putSync(user.username.toLowerCase(), user.id);
+        users.putSync(user.id, { ...user });
+        return true;
+      });
+    },
+
     findByUsername(username) {
       const id = idByUsername.get(username.toLowerCase());
       return id === undefined ? Promise.resolve(undefined) : findById(id);

@@ -5,13 +5,18 @@ export function createMemoryUserStore(): UserStore {
   const byId = new Map<string, UserRecord>();
   const idByUsername = new Map<string, string>();
 
+  function create(user: UserRecord): Promise<boolean> {
+    const key = user.username.toLowerCase();
+    if (idByUsername.has(key)) return Promise.resolve(false);
+    idByUsername.set(key, user.id);
+    byId.set(user.id, { ...user });
+    return Promise.resolve(true);
+  }
+
   return {
-    create(user) {
-      const key = user.username.toLowerCase();
-      if (idByUsername.has(key)) return Promise.resolve(false);
-      idByUsername.set(key, user.id);
-      byId.set(user.id, { ...user });
-      return Promise.resolve(true);
+    create,
+    createFirst(user) {
+      return byId.size > 0 ? Promise.resolve(false) : create(user);
     },
     findByUsername(username) {
       const id = idByUsername.get(username.toLowerCase());

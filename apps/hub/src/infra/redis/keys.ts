@@ -113,6 +113,8 @@ export interface AccountKeyLayout {
   user(userId: string): string;
   /** username (lower-cased) → user id; SET NX makes usernames unique. */
   username(username: string): string;
+  /** Set (SET NX) by registrations: some account exists, so a first-account-only one refuses. */
+  anyAccount: string;
   /** token hash → user id. */
   token(tokenHash: string): string;
   /** hash of one device's fields. */
@@ -198,6 +200,7 @@ export function createKeyLayout(prefix: string): KeyLayout {
     accountKeys: {
       user: (userId) => `${prefix}account:${userId}`,
       username: (username) => `${prefix}username:${username.toLowerCase()}`,
+      anyAccount: `${prefix}any-account`,
       token: (tokenHash) => `${prefix}token:${tokenHash}`,
       device: (deviceId) => `${prefix}device:${deviceId}`,
       deviceByToken: (tokenHash) => `${prefix}device-token:${tokenHash}`,

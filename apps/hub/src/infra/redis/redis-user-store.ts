@@ -25,22 +25,37 @@ export function createRedisUserStore(redis: RedisClient, keys: AccountKeyLayout)
     return parseUser(await callRedis("read user", () => redis.get(keys.user(id))));
   }
 
-  return {
-    // Two keys in two slots (the account and its name), so two steps, ordered so a crash
-    // leaves nothing reachable half-made: the record first (under a fresh random id, so
-    // SET NX only guards against a reused id), then the name claim that makes it reachable.
-    // A lost name race removes the record nobody can reach.
-    async create(user) {
-      const written = await callRedis("create user", () =>
-        redis.set(keys.user(user.id), JSON.stringify(user), "NX"),
-      );
-      if (written !== "OK") return false;
-      const claimed = await callRedis("create user", () =>
-        redis.set(keys.username(user.username), user.id, "NX"),
-      );
-      if (claimed === "OK") return true;
+  // Two keys in two slots (the account and its name), so two steps, ordered so a crash
+  // leaves nothing reachable half-made: the record first (under a fresh random id, so
+  // SET NX only guards against a reused id), then the name claim that makes it reachable.
+  // A lost name race removes the record nobody can reach.
+  async function create(user: UserRecord): Promise<boolean> {
+    const written = await callRedis("create user", () =>
+      redis.set(keys.user(user.id), JSON.stringify(user), "NX"),
+    );
+    if (written !== "OK") return false;
+    const claimed = await callRedis("create user", () =>
+      redis.set(keys.username(user.username), user.id, "NX"),
+    );
+    if (claimed !== "OK") {
       await callRedis("create user", () => redis.del(keys.user(user.id)));
       return false;
+    }
+    await callRedis("create user", () => redis.set(keys.anyAccount, user.id, "NX"));
+    return true;
+  }
+
+  return {
+    create,
+
+    // The any-account marker is claimed first, so of racing first registrations one wins.
+    // Accounts registered before the marker existed do not set it: a deployment switching
+    // to first-account registration with such accounts lets one more in.
+    async createFirst(user) {
+      const first = await callRedis("create first user", () =>
+        redis.set(keys.anyAccount, user.id, "NX"),
+      );
+      return first === "OK" && create(user);
     },
 
     async findByUsername(username) {

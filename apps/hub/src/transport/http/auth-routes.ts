@@ -10,7 +10,8 @@ import { clientAddress } from "./rate-limit";
 import { parseInput } from "./validate";
 
 /**
- * `POST /register` (201, 409 if the username is taken), `POST /login` (200, 401), each
+ * `POST /register` (201; 403 with one message whether the username is taken or registration
+ * is closed, see RegistrationPolicy), `POST /login` (200; 401 with one message), each
  * creating a new device named by `deviceName` or the user agent (body `userAgent`, else the
  * request's header), 429 past the failed-login budgets of the account; `GET /me` (bearer) → `{user, device}`; `POST /logout` (bearer) → 204
  * revokes the presenting credential, so a logged-out device's token is dead everywhere, not
