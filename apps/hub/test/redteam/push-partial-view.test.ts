@@ -235,6 +235,6 @@ describe("red team: deciding from a notification that shows part of the call", (
         }),
       );
       await agent.close();
-    });
+    }, 40_000);
   });
 });
