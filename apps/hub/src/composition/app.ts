@@ -11,9 +11,10 @@ import type { HubConfig } from "../config/hub-config";
 import { createAgentCredentialService } from "../core/accounts/agent-credential-service";
 import { createAuthService } from "../core/accounts/auth-service";
 import type { IdempotencyIndex, PendingIndex } from "../core/inquiries/ports";
-import type { UsedRequestStates } from "../core/approvals/ports";
+import type { ToolDefinitionPins, UsedRequestStates } from "../core/approvals/ports";
 import { createRequestStates } from "../core/approvals/request-state";
 import { createMemoryUsedRequestStates } from "../infra/memory/memory-used-request-states";
+import { createMemoryToolDefinitionPins } from "../infra/memory/memory-tool-definition-pins";
 import { withEphemeralSecrets } from "../infra/file/channel-secrets";
 import { createIdempotentInquiries } from "../core/inquiries/idempotent-inquiries";
 import { createForwardOnce } from "../core/approvals/forward-once";
@@ -132,6 +133,8 @@ export interface HubDeps extends TeamDeps {
    * otherwise, so single use holds across nodes and restarts.
    */
   usedRequestStates: UsedRequestStates;
+  /** Each person's pinned upstream tool definitions (the proxy's); in memory by default. */
+  toolDefinitionPins: ToolDefinitionPins;
   /** Epoch ms by which `requestState`s are sealed and checked; Date.now by default (tests move it). */
   requestStateClock: () => number;
   /**
@@ -387,6 +390,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           forwardOnce,
           streamEvents,
           heldCalls,
+          toolPins: deps.toolDefinitionPins ?? createMemoryToolDefinitionPins(),
           roundTrip: {
             states: createRequestStates({
               secret: config.requestStateSecret ?? withEphemeralSecrets(config).requestStateSecret,

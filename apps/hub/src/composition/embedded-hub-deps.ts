@@ -13,6 +13,7 @@ export function embeddedHubDeps(embedded: EmbeddedInfra): Partial<HubDeps> {
     pendingIndex: embedded.pendingIndex,
     idempotencyIndex: embedded.idempotencyIndex,
     usedRequestStates: embedded.usedRequestStates,
+    toolDefinitionPins: embedded.toolDefinitionPins,
     userStore: embedded.userStore,
     tokenStore: embedded.tokenStore,
     deviceStore: embedded.deviceStore,

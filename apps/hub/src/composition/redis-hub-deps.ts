@@ -12,6 +12,7 @@ export function redisHubDeps(redis: RedisInfra): Partial<HubDeps> {
     inquiryStore: redis.inquiryStore,
     idempotencyIndex: redis.idempotencyIndex,
     usedRequestStates: redis.usedRequestStates,
+    toolDefinitionPins: redis.toolDefinitionPins,
     eventBus: redis.eventBus,
     userStore: redis.userStore,
     tokenStore: redis.tokenStore,

@@ -13,3 +13,23 @@ export interface UsedRequestStates {
    */
   consume(stateId: string, ttlMs: number): Promise<boolean>;
 }
+
+/** Whose pins: one person's view of one upstream (a definition one person accepted binds no one else). */
+export interface PinScope {
+  userId: string;
+  upstream: string;
+}
+
+/**
+ * The digest of each upstream tool's definition as first seen (see definitionDigest), so a
+ * definition that changes later is noticed rather than trusted by its name.
+ */
+export interface ToolDefinitionPins {
+  /**
+   * Pins each named tool's digest that has no pin yet, set-if-absent per tool (of racing
+   * first sightings one wins), and answers the pinned digest of every named tool afterwards.
+   */
+  pinFirstSeen(scope: PinScope, digests: Record<string, string>): Promise<Record<string, string>>;
+  /** Replaces one tool's pin: the person approved a call showing its changed definition. */
+  accept(scope: PinScope, tool: string, digest: string): Promise<void>;
+}

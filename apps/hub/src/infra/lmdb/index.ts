@@ -3,7 +3,7 @@ import type { PairingGrant } from "../../core/accounts/pairing-service";
 import type { DeviceStore, TokenStore, UserStore } from "../../core/accounts/ports";
 import type { AuditTrail, DeliveryLog } from "../../core/history/ports";
 import type { IdempotencyIndex, InquiryStore, PendingIndex } from "../../core/inquiries/ports";
-import type { UsedRequestStates } from "../../core/approvals/ports";
+import type { ToolDefinitionPins, UsedRequestStates } from "../../core/approvals/ports";
 import type {
   DeliveryClaims,
   LinkNonce,
@@ -23,6 +23,7 @@ import { createLmdbDeliveryLog } from "./lmdb-delivery-log";
 import { createLmdbDeviceStore } from "./lmdb-device-store";
 import { createLmdbIdempotencyIndex } from "./lmdb-idempotency-index";
 import { createLmdbUsedRequestStates } from "./lmdb-used-request-states";
+import { createLmdbToolDefinitionPins } from "./lmdb-tool-definition-pins";
 import { createLmdbInquiryStore } from "./lmdb-inquiry-store";
 import { createLmdbOneTimeSecretStore } from "./lmdb-one-time-secret-store";
 import { createLmdbPendingIndex } from "./lmdb-pending-index";
@@ -66,6 +67,8 @@ export interface EmbeddedInfra {
   idempotencyIndex: IdempotencyIndex;
   /** Redeemed request states of the proxy, so a state spent before a restart stays spent. */
   usedRequestStates: UsedRequestStates;
+  /** Each person's pinned upstream tool definitions, so a change made during a restart is seen. */
+  toolDefinitionPins: ToolDefinitionPins;
   userStore: UserStore;
   tokenStore: TokenStore;
   deviceStore: DeviceStore;
@@ -100,6 +103,7 @@ export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfr
     pendingIndex: createLmdbPendingIndex(db),
     idempotencyIndex: createLmdbIdempotencyIndex(db),
     usedRequestStates: createLmdbUsedRequestStates(db),
+    toolDefinitionPins: createLmdbToolDefinitionPins(db),
     userStore: createLmdbUserStore(db),
     tokenStore: createLmdbTokenStore(db),
     deviceStore: createLmdbDeviceStore(db),

@@ -13,6 +13,8 @@ export const UpstreamToolListSchema = z.looseObject({
       description: z.string().optional(),
       inputSchema: z.looseObject({}),
       outputSchema: z.looseObject({}).optional(),
+      /** Hints (read-only, destructive…) the model reads: part of the pinned definition. */
+      annotations: z.looseObject({}).optional(),
     }),
   ),
   nextCursor: z.string().optional(),

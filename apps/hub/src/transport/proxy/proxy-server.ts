@@ -5,6 +5,10 @@ import type { ServerCapabilities, ServerNotification } from "@modelcontextprotoc
 import type { Client } from "@modelcontextprotocol/client";
 import { mayBeGated } from "../../core/approvals/approval-policy";
 import { describedWithNote } from "../../core/approvals/approval-text";
+import { CHANGED_DEFINITION_NOTE, checkDefinitions } from "../../core/approvals/tool-pinning";
+import { GATED_SURFACE_METHODS } from "../../core/approvals/surface-gate";
+import type { GatedSurfaceMethod } from "../../core/approvals/surface-gate";
+import { passSurfaceGate } from "./surface-approval";
 import type { ApprovalContext } from "./await-approval";
 import type { RoundTripApprovals } from "./round-trip-approval";
 import type { InquiryTasks } from "../../core/inquiries/inquiry-tasks";
@@ -40,6 +44,10 @@ const PASS_THROUGH = {
  */
 const ForwardedParamsSchema = z.looseObject({ _meta: z.looseObject({}).optional() });
 
+function isGatedSurface(method: string): method is GatedSurfaceMethod {
+  return (GATED_SURFACE_METHODS as readonly string[]).includes(method);
+}
+
 /** The upstream capabilities the proxy can serve; anything else is not announced. */
 function servedCapabilities(upstream: ServerCapabilities): ServerCapabilities {
   const { tools, resources, prompts, completions, logging } = upstream;
@@ -53,9 +61,11 @@ function servedCapabilities(upstream: ServerCapabilities): ServerCapabilities {
 /**
  * Builds the MCP server an agent talks to on `/proxy/<name>/mcp` for one session: the
  * low-level SDK Server (not McpServer) so requests and results pass through unchanged. It
- * announces the upstream's name, version, instructions and capabilities; tools/list gets the
- * optional approval note on tools that may be gated; tools/call goes through the gate;
- * resources, prompts, completions and logging are forwarded as they are. Upstream
+ * announces the upstream's name, version, instructions and capabilities; tools/list pins
+ * each tool's definition as first seen and gets the optional approval note on tools that may
+ * be gated (and a changed-definition note on tools whose definition changed); tools/call goes
+ * through the gate; resources/read, prompts/get and completion/complete go through the
+ * upstream's surface policy; listings and logging are forwarded as they are. Upstream
  * notifications (list changes, resource updates, log messages) are relayed to the agent.
  * An upstream's elicitation during a forwarded tools/call becomes an inquiry on the user's
  * devices (see createElicitationHandler).
@@ -102,20 +112,23 @@ export function createProxyServer(deps: {
 
   /**
    * Forwards `method` with its params and result untouched (the schema-bundle registration,
-   * so neither side is narrowed to the spec shapes this SDK knows).
+   * so neither side is narrowed to the spec shapes this SDK knows), once the upstream's
+   * surface policy lets a read, a prompt or a completion through (surface-approval.ts).
    */
   function passThrough(method: string): void {
     server.setRequestHandler(
       method,
       { params: ForwardedParamsSchema, result: ResultSchema },
-      (params, ctx) =>
-        relay(
+      async (params, ctx) => {
+        if (isGatedSurface(method)) await passSurfaceGate(deps, method, params, ctx);
+        return relay(
           client.request(
             { method, params: forwardedParams(params) },
             ResultSchema,
             upstreamOptions(deps, ctx),
           ),
-        ),
+        );
+      },
     );
   }
 
@@ -132,13 +145,22 @@ export function createProxyServer(deps: {
           ),
         );
         catalog.remember(result.tools);
-        const note = upstream.requiresApprovalNote;
-        if (note === undefined) return result;
-        const tools = result.tools.map((tool) =>
-          mayBeGated(upstream, tool.name)
-            ? { ...tool, description: describedWithNote(tool.description, note) }
-            : tool,
+        const definitions = await checkDefinitions(
+          deps.approvals.toolPins,
+          { userId: deps.approvals.userId, upstream: name },
+          result.tools,
         );
+        const note = upstream.requiresApprovalNote;
+        const tools = result.tools.map((tool) => {
+          if (definitions.get(tool.name)?.changed === true)
+            return {
+              ...tool,
+              description: describedWithNote(tool.description, CHANGED_DEFINITION_NOTE),
+            };
+          if (note !== undefined && mayBeGated(upstream, tool.name))
+            return { ...tool, description: describedWithNote(tool.description, note) };
+          return tool;
+        });
         return { ...result, tools };
       },
     );

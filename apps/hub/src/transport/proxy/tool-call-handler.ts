@@ -1,6 +1,11 @@
 import type { CallToolRequest, CallToolResult, Client } from "@modelcontextprotocol/client";
 import { caseVariantOf, decideGate, policyFor } from "../../core/approvals/approval-policy";
 import { upstreamFailureText } from "../../core/approvals/approval-text";
+import {
+  changedDefinitionPolicy,
+  changedDefinitionText,
+  checkDefinitions,
+} from "../../core/approvals/tool-pinning";
 import type { ApprovalVerdict } from "../../core/approvals/approval-outcome";
 import { splitCallEnding } from "../mcp/call-ending";
 import { readIdempotencyKey } from "../mcp/idempotency-key";
@@ -141,8 +146,22 @@ export function createToolCallHandler(
     if (tool === undefined)
       return textResult(unknownToolText(name, params.name, deps.catalog), true);
 
-    const decision = decideGate(policyFor(deps.upstream, params.name), args);
+    const scope = { userId: deps.approvals.userId, upstream: name };
+    const pin = (await checkDefinitions(deps.approvals.toolPins, scope, [tool])).get(tool.name);
+    const changed = pin?.changed === true;
+    const policy = policyFor(deps.upstream, params.name);
+    const decision = changed
+      ? { ask: true as const, policy: changedDefinitionPolicy(policy) }
+      : decideGate(policy, args);
     if (!decision.ask) return forward(params, args, extra);
+    // Approving a call to a changed tool accepts the definition its card showed.
+    const forwardApproved: typeof forward =
+      pin === undefined || !changed
+        ? forward
+        : async (...call) => {
+            await deps.approvals.toolPins.accept(scope, tool.name, pin.digest);
+            return forward(...call);
+          };
 
     const misfit = deps.approvals.validateArguments(tool.inputSchema, args);
     if (misfit !== undefined) return textResult(misfitText(name, params.name, misfit), true);
@@ -153,6 +172,7 @@ export function createToolCallHandler(
       inputSchema: tool.inputSchema,
       args,
       policy: decision.policy,
+      ...(changed ? { description: changedDefinitionText(name, tool) } : {}),
       ...(traceContext === undefined ? {} : { traceContext }),
     };
     const notRun = (outcome: { verdict: ApprovalVerdict; text: string }): CallToolResult =>
@@ -164,7 +184,8 @@ export function createToolCallHandler(
       return toolErrorResult(error);
     }
     const personal = gated.policy.team === undefined;
-    if (deps.tasks?.accepts(extra) === true && personal && key === undefined)
+    // An approval task forwards from a later request, where accepting the pin has no hook.
+    if (deps.tasks?.accepts(extra) === true && personal && key === undefined && !changed)
       return deps.tasks.start(gated, extra);
     if (deps.roundTrip !== undefined && personal && takesRoundTrip(extra))
       return runRoundTripApproval(deps.roundTrip, {
@@ -172,7 +193,7 @@ export function createToolCallHandler(
         request: gated,
         extra,
         notRun,
-        forward: (approved) => forward(params, approved, extra),
+        forward: (approved) => forwardApproved(params, approved, extra),
       });
     // Both ways below hold the call open until the person decides: each takes a held slot.
     const owner = { userId: deps.approvals.userId, credentialId: deps.approvals.agentDeviceId };
@@ -186,7 +207,7 @@ export function createToolCallHandler(
           key,
           ending,
           forwardWaitMs: deps.upstream.timeoutMs,
-          forward: (approved) => forward(params, approved, extra, ending.cancelled),
+          forward: (approved) => forwardApproved(params, approved, extra, ending.cancelled),
           notRun,
         }),
       );
@@ -197,6 +218,6 @@ export function createToolCallHandler(
     if (deps.upstreamGone.aborted)
       return textResult(upstreamFailureText(name, params.name, "the connection closed"), true);
     if (!outcome.forward) return notRun(outcome);
-    return forward(params, outcome.args, extra);
+    return forwardApproved(params, outcome.args, extra);
   }
 }
