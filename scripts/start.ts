@@ -3,12 +3,13 @@
  * INQUIRY_HUB_LAN=1) reachable by phones on the same network:
  *
  *   phone ──https──▶ front door 0.0.0.0:3443 ─┬─ /socket.io/ ─▶ hub  127.0.0.1:4000
- *                   (self-signed, .data/tls)   └─ the rest ────▶ web  127.0.0.1:3000
+ *                   (one-cert CA, .data/tls)   └─ the rest ────▶ web  127.0.0.1:3000
  *
  * LAN mode sets PUBLIC_URL (https://<LAN address>:3443, or LAN_HOST) for the apps, so the
  * pairing QR, the origin allow-lists and the cookies follow it; keeps the web on loopback
- * (WEB_HOST) behind one trusted hop (WEB_TRUSTED_PROXY_HOPS=1); and prints the URL, a QR
- * code and the certificate's fingerprint once the product answers. Ctrl-C stops everything.
+ * (WEB_HOST) behind one trusted hop (WEB_TRUSTED_PROXY_HOPS=1); closes registration after
+ * the first account (HUB_REGISTRATION=first-account); and prints the URL, a QR code and the
+ * certificate's fingerprint once the product answers. Ctrl-C stops everything.
  *
  * turbo runs in loose env mode, so the variables the README documents (`OPENAI_API_KEY=…
  * npm start`) reach the apps: turbo's default strict mode would drop every undeclared one.
@@ -33,6 +34,8 @@ function lanEnv(settings: LanSettings): NodeJS.ProcessEnv {
     PUBLIC_URL: settings.publicUrl,
     WEB_HOST: "127.0.0.1",
     WEB_TRUSTED_PROXY_HOPS: "1",
+    // Anyone on the Wi-Fi reaches the sign-up page: the first account is the person's own.
+    HUB_REGISTRATION: "first-account",
   };
 }
 
