@@ -24,7 +24,7 @@ async function readToken(file: string): Promise<string> {
  * in full to a private temp file (mode 0600) and then hard-linked into place, which fails if
  * another process won the race, so nobody ever reads a half-written or replaced token.
  *
- * @example await loadOrCreateToken("/repo/.data/demo-tools-token") // "k3J…" (43 characters)
+ * @example await loadOrCreateToken("/home/ada/.local/share/inquiry-hub/demo-tools-token") // "k3J…" (43 characters)
  */
 export async function loadOrCreateToken(file: string): Promise<string> {
   try {

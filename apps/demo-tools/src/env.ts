@@ -1,13 +1,8 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { dataPath } from "@inquiry-hub/logging";
 import { z } from "zod";
 import { MIN_TOKEN_LENGTH } from "./access-token";
 import { LOOPBACK_HOSTNAMES } from "./request-guards";
-
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-
-/** The file the hub's proxy config (config/proxy.*.json) reads the token from by default. */
-export const DEFAULT_TOKEN_FILE = path.join(repositoryRoot, ".data", "demo-tools-token");
 
 const commaList = (fallback: readonly string[]) =>
   z
@@ -25,20 +20,25 @@ const commaList = (fallback: readonly string[]) =>
 const EnvSchema = z.object({
   DEMO_TOOLS_PORT: z.coerce.number().int().min(0).max(65_535).default(4200),
   DEMO_TOOLS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** Unset = `sandbox/` in the data directory (INQUIRY_HUB_DATA_DIR, else the per-user one). */
   DEMO_TOOLS_SANDBOX_DIR: z
     .string()
     .min(1)
-    .default(path.join(repositoryRoot, ".data", "sandbox"))
-    .transform((directory) => path.resolve(directory)),
+    .transform((directory) => path.resolve(directory))
+    .optional(),
   DEMO_TOOLS_TOKEN: z
     .string()
     .min(MIN_TOKEN_LENGTH, `at least ${MIN_TOKEN_LENGTH} characters`)
     .optional(),
+  /**
+   * Unset = `demo-tools-token` in the data directory, where the hub's proxy config
+   * (config/proxy.*.json) reads it as `${DATA_DIR}/demo-tools-token`.
+   */
   DEMO_TOOLS_TOKEN_FILE: z
     .string()
     .min(1)
-    .default(DEFAULT_TOKEN_FILE)
-    .transform((file) => path.resolve(file)),
+    .transform((file) => path.resolve(file))
+    .optional(),
   DEMO_TOOLS_ALLOWED_HOSTS: commaList(LOOPBACK_HOSTNAMES),
   DEMO_TOOLS_ALLOWED_ORIGINS: commaList([]).pipe(z.array(z.url())),
 });
@@ -59,8 +59,8 @@ export interface DemoToolsEnv {
 
 /**
  * The only place that reads `process.env`. Empty variables count as unset. Throws an error
- * naming every bad variable, so a misconfigured process stops at start-up instead of failing
- * on its first request.
+ * naming every bad variable (or a relative INQUIRY_HUB_DATA_DIR), so a misconfigured process
+ * stops at start-up instead of failing on its first request.
  */
 export function readDemoToolsEnv(source: NodeJS.ProcessEnv = process.env): DemoToolsEnv {
   const present = Object.fromEntries(
@@ -76,9 +76,9 @@ export function readDemoToolsEnv(source: NodeJS.ProcessEnv = process.env): DemoT
   return {
     port: parsed.data.DEMO_TOOLS_PORT,
     host: parsed.data.DEMO_TOOLS_HOST,
-    sandboxDir: parsed.data.DEMO_TOOLS_SANDBOX_DIR,
+    sandboxDir: parsed.data.DEMO_TOOLS_SANDBOX_DIR ?? dataPath("sandbox", present),
     token: parsed.data.DEMO_TOOLS_TOKEN,
-    tokenFile: parsed.data.DEMO_TOOLS_TOKEN_FILE,
+    tokenFile: parsed.data.DEMO_TOOLS_TOKEN_FILE ?? dataPath("demoToolsToken", present),
     allowedHosts: parsed.data.DEMO_TOOLS_ALLOWED_HOSTS,
     allowedOrigins: parsed.data.DEMO_TOOLS_ALLOWED_ORIGINS,
   };

@@ -2,6 +2,7 @@ import { createLogger } from "@inquiry-hub/logging";
 import { loadOrCreateToken } from "./access-token";
 import { createDemoToolsServer } from "./app";
 import { readDemoToolsEnv } from "./env";
+import { adoptCheckoutDemoToolsData } from "./repository-root";
 
 const logger = createLogger({ service: "demo-tools" });
 
@@ -19,6 +20,11 @@ function readEnvOrExit(): ReturnType<typeof readDemoToolsEnv> {
 }
 
 const env = readEnvOrExit();
+try {
+  adoptCheckoutDemoToolsData(env, logger);
+} catch (error) {
+  exitWith(error);
+}
 const bearerToken = env.token ?? (await loadOrCreateToken(env.tokenFile).catch(exitWith));
 const server = createDemoToolsServer({
   sandboxDir: env.sandboxDir,

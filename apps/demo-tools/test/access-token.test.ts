@@ -16,10 +16,11 @@ afterEach(async () => {
 
 describe("loadOrCreateToken", () => {
   it("creates a private token once and reads the same one afterwards", async () => {
-    const file = path.join(root, ".data", "demo-tools-token");
+    const file = path.join(root, "inquiry-hub", "demo-tools-token");
     const token = await loadOrCreateToken(file);
     expect(token).toMatch(/^[\w-]{43}$/);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
     expect(await loadOrCreateToken(file)).toBe(token);
   });
 

@@ -18,7 +18,7 @@ let port: number;
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), "demo-tools-redteam-"));
   sandboxDir = path.join(root, "sandbox");
-  token = await loadOrCreateToken(path.join(root, ".data", "demo-tools-token"));
+  token = await loadOrCreateToken(path.join(root, "data", "demo-tools-token"));
   server = createDemoToolsServer({ sandboxDir, bearerToken: token });
   await new Promise<void>((resolve) => server.httpServer.listen(0, "127.0.0.1", resolve));
   port = (server.httpServer.address() as AddressInfo).port;

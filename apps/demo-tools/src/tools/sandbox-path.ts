@@ -37,7 +37,8 @@ export async function resolveSandboxFile(sandboxDir: string, requested: string):
       `Refused: "${requested}" is an absolute path; give a path relative to the sandbox.`,
     );
   }
-  await mkdir(sandboxDir, { recursive: true });
+  // Owner-only when this creates it: what an agent writes there is the person's, not the OS's.
+  await mkdir(sandboxDir, { recursive: true, mode: 0o700 });
   const realSandbox = await realpath(sandboxDir);
   const target = path.resolve(realSandbox, requested);
   if (!isInside(realSandbox, target) || target === realSandbox) {
