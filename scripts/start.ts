@@ -3,7 +3,7 @@
  * INQUIRY_HUB_LAN=1) reachable by phones on the same network:
  *
  *   phone ──https──▶ front door 0.0.0.0:3443 ─┬─ /socket.io/ ─▶ hub  127.0.0.1:4000
- *                   (one-cert CA, .data/tls)   └─ the rest ────▶ web  127.0.0.1:3000
+ *            (one-cert CA, <data dir>/tls)     └─ the rest ────▶ web  127.0.0.1:3000
  *
  * LAN mode sets PUBLIC_URL (https://<LAN address>:3443, or LAN_HOST) for the apps, so the
  * pairing QR, the origin allow-lists and the cookies follow it; keeps the web on loopback
@@ -18,12 +18,14 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createGateway, ensureLanCertificate } from "@inquiry-hub/gateway";
 import type { Gateway } from "@inquiry-hub/gateway";
+import { adoptCheckoutState, createLogger, ensurePrivateFolder } from "@inquiry-hub/logging";
 import { lanBanner } from "./lan/banner";
 import { readLanSettings } from "./lan/lan-settings";
 import type { LanSettings } from "./lan/lan-settings";
 import { waitUntilUp } from "./lan/wait-until-up";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const logger = createLogger({ service: "start" });
 /** The first start builds the web app before serving it. */
 const STARTUP_TIMEOUT_MS = 15 * 60 * 1000;
 
@@ -39,8 +41,14 @@ function lanEnv(settings: LanSettings): NodeJS.ProcessEnv {
   };
 }
 
-/** Starts the front door (before the apps, so a taken port fails fast) and its banner. */
+/**
+ * Starts the front door (before the apps, so a taken port fails fast) and its banner. The
+ * certificate folder is owner-only, and a checkout's old `.data/tls` moves there first, so no
+ * signing key stays in the repository.
+ */
 async function startFrontDoor(settings: LanSettings): Promise<Gateway> {
+  adoptCheckoutState({ entry: "tls", checkout: ROOT, target: settings.tlsDir, logger });
+  ensurePrivateFolder(settings.tlsDir);
   const certificate = await ensureLanCertificate({ dir: settings.tlsDir, host: settings.host });
   const gateway = await createGateway({
     webUrl: settings.webUrl,
@@ -63,7 +71,7 @@ async function startFrontDoor(settings: LanSettings): Promise<Gateway> {
 /** The front door in LAN mode, undefined otherwise; exits naming the problem when it cannot. */
 async function frontDoorIfLan(): Promise<{ settings: LanSettings; gateway: Gateway } | undefined> {
   try {
-    const settings = readLanSettings(process.argv.slice(2), process.env, ROOT);
+    const settings = readLanSettings(process.argv.slice(2), process.env);
     if (settings === undefined) return undefined;
     return { settings, gateway: await startFrontDoor(settings) };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { networkInterfaces } from "node:os";
-import path from "node:path";
 import { z } from "zod";
 import type { ConnectionLimits } from "@inquiry-hub/gateway";
+import { dataPath } from "@inquiry-hub/logging";
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
 
@@ -16,7 +16,7 @@ const LanEnvSchema = z.object({
     .optional(),
   /** The front door's port. */
   LAN_PORT: port(3443),
-  /** Where the certificate and key are kept. */
+  /** Where the certificate and key are kept; unset = `tls/` in the data directory. */
   LAN_TLS_DIR: z.string().min(1).optional(),
   /** A connection must finish its TLS handshake and first request within this many ms. */
   LAN_FIRST_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
@@ -71,7 +71,6 @@ function urlHost(host: string): string {
 export function readLanSettings(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
-  repoRoot: string,
 ): LanSettings | undefined {
   const parsed = LanEnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -96,7 +95,7 @@ export function readLanSettings(
     host,
     port: values.LAN_PORT,
     publicUrl,
-    tlsDir: values.LAN_TLS_DIR ?? path.join(repoRoot, ".data", "tls"),
+    tlsDir: values.LAN_TLS_DIR ?? dataPath("tls", env),
     limits: {
       firstRequestTimeoutMs: values.LAN_FIRST_REQUEST_TIMEOUT_MS,
       maxConnectionsPerAddress: values.LAN_MAX_CONNECTIONS_PER_ADDRESS,
