@@ -15,7 +15,7 @@ import { relayResponse } from "./upstream";
  * address (so the hub's login limits count this browser, not the web server), and on success
  * keeps the token in an httpOnly cookie, `Secure` when the browser came over HTTPS, and
  * returns only `{ user, device }`. Hub errors (400 invalid, 401 bad login, 404 unknown pairing
- * code, 409 username taken, 429 limited) are relayed as they are; 413 for an oversized body.
+ * code, 403 registration refused, 429 limited) are relayed as they are; 413 for an oversized body.
  */
 export async function handleCredentials(
   request: Request,

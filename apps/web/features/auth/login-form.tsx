@@ -2,10 +2,23 @@
 
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
+import { ApiClientError } from "@/lib/api-client-error";
 import { describeApiError } from "@/lib/describe-api-error";
+import type { Translate } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
 import { submitCredentials } from "./auth-client";
 import type { AuthMode } from "./auth-client";
+
+/**
+ * The words for a failed log-in or sign-up. The hub refuses every registration it will not do
+ * (a taken name, or a LAN hub that already has its account) with one 403, so the page says
+ * the same for all of them rather than guess which it was.
+ */
+function describeFailure(mode: AuthMode, failure: unknown, t: Translate): string {
+  if (mode === "register" && failure instanceof ApiClientError && failure.status === 403)
+    return t("login.registrationRefused");
+  return describeApiError(failure, t, "login.failed");
+}
 
 /** Username and password, with "Log in" (Enter) and "Create account"; then `landing`. */
 export function LoginForm({ landing }: { landing: string }) {
@@ -24,7 +37,7 @@ export function LoginForm({ landing }: { landing: string }) {
     try {
       await submitCredentials(mode, { username, password });
     } catch (failure) {
-      setError(describeApiError(failure, t, "login.failed"));
+      setError(describeFailure(mode, failure, t));
       setPending(false);
       return;
     }

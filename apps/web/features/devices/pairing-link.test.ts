@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pairingLink } from "./pairing-link";
+import { pairingLink, pairingLinkReach } from "./pairing-link";
 
 describe("pairingLink", () => {
   it("names PUBLIC_URL's origin even when the desktop is on localhost", () => {
@@ -21,5 +21,15 @@ describe("pairingLink", () => {
     expect(pairingLink("a b&c", { publicOrigin: undefined, pageOrigin: "http://h" })).toBe(
       "http://h/pair?code=a%20b%26c",
     );
+  });
+});
+
+describe("pairingLinkReach", () => {
+  it("tells a link a phone cannot open from one through the LAN front door", () => {
+    expect(pairingLinkReach("http://localhost:3000/pair?code=K")).toBe("loopback");
+    expect(pairingLinkReach("http://127.0.0.1:3000/pair?code=K")).toBe("loopback");
+    expect(pairingLinkReach("http://[::1]:3000/pair?code=K")).toBe("loopback");
+    expect(pairingLinkReach("https://192.168.1.20:3443/pair?code=K")).toBe("https");
+    expect(pairingLinkReach("http://192.168.1.20:3000/pair?code=K")).toBe("other");
   });
 });

@@ -13,3 +13,17 @@ export function pairingLink(
   const origin = origins.publicOrigin ?? origins.pageOrigin;
   return `${origin}/pair?code=${encodeURIComponent(code)}`;
 }
+
+/** Hosts a phone resolves to itself, never to the computer showing the link. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * What a phone makes of a pairing link: `loopback` names the computer itself, which a phone
+ * cannot reach (plain `npm start`); `https` goes through a front door whose certificate the
+ * phone trusts (LAN mode); `other` is plain HTTP on a reachable host.
+ */
+export function pairingLinkReach(link: string): "loopback" | "https" | "other" {
+  const url = new URL(link);
+  if (LOOPBACK_HOST.test(url.hostname)) return "loopback";
+  return url.protocol === "https:" ? "https" : "other";
+}

@@ -8,7 +8,29 @@ import { useT } from "../i18n/i18n-provider";
 import { formatClock } from "../inquiry/format-countdown";
 import { useCountdown } from "../inquiry/use-countdown";
 import { createPairingCode } from "./devices-client";
-import { pairingLink } from "./pairing-link";
+import { pairingLink, pairingLinkReach } from "./pairing-link";
+
+/** What the person trusts on the phone (LAN mode), or why a phone cannot open the link. */
+function PairingTrustNote({ link }: { link: string }) {
+  const t = useT();
+  const host = new URL(link).hostname;
+  switch (pairingLinkReach(link)) {
+    case "https":
+      return (
+        <p className="hint" data-testid="pairing-trust">
+          {t("pairing.trustsOneCertificate", { host })}
+        </p>
+      );
+    case "loopback":
+      return (
+        <p className="hint" data-testid="pairing-trust">
+          {t("pairing.loopbackOnly", { host })}
+        </p>
+      );
+    case "other":
+      return null;
+  }
+}
 
 /**
  * "Pair a phone": asks the hub for a one-time code and shows it as a QR code of the link
@@ -62,6 +84,7 @@ export function PairingPanel({ publicOrigin }: { publicOrigin: string | undefine
           <a href={link} data-testid="pairing-link" className="pairing__link">
             {link}
           </a>
+          <PairingTrustNote link={link} />
           {left !== undefined && (
             <p className="hint" data-testid="pairing-countdown" role="timer">
               {t("pairing.valid", { time: formatClock(left) })}

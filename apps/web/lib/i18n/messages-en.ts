@@ -25,6 +25,8 @@ export const en = {
   "login.logIn": "Log in",
   "login.createAccount": "Create account",
   "login.failed": "Could not log in.",
+  "login.registrationRefused":
+    "This account cannot be created here. Log in if you have one; otherwise ask the person who runs this Inquiry Hub.",
   "nav.label": "Main",
   "nav.chat": "Chat",
   "nav.inbox": "Inbox",
@@ -185,6 +187,10 @@ export const en = {
   "pairing.hint":
     "Scan the code with your phone, or open the link on it, to log it in as you. The link works once, for a few minutes.",
   "pairing.newCode": "New pairing code",
+  "pairing.trustsOneCertificate":
+    "In LAN mode your phone trusts a certificate authority that can only vouch for {host}: its key was discarded once it signed this computer's certificate, so it cannot vouch for any other site.",
+  "pairing.loopbackOnly":
+    "This link points to this computer ({host}), which a phone takes for itself. To pair a real phone, start Inquiry Hub in LAN mode: npm start -- --lan.",
   "pairing.createFailed": "Could not create a pairing code.",
   "pairing.qrAlt": "Pairing QR code",
   "pairing.valid": "Code valid · {time} left",

@@ -26,6 +26,8 @@ export const zhCN: Record<MessageKey, string> = {
   "login.logIn": "登录",
   "login.createAccount": "创建账号",
   "login.failed": "无法登录。",
+  "login.registrationRefused":
+    "无法在此创建该账号。如果你已有账号，请直接登录；否则请联系运行此 Inquiry Hub 的人。",
   "nav.label": "主导航",
   "nav.chat": "对话",
   "nav.inbox": "收件箱",
@@ -186,6 +188,10 @@ export const zhCN: Record<MessageKey, string> = {
   "pairing.hint":
     "用手机扫描二维码，或在手机上打开链接，即可以你的身份登录。链接只能使用一次，几分钟内有效。",
   "pairing.newCode": "新的配对码",
+  "pairing.trustsOneCertificate":
+    "在局域网模式下，你的手机信任的证书颁发机构只能为 {host} 担保：它在为这台电脑签发证书后，私钥即被丢弃，因此无法为任何其他网站担保。",
+  "pairing.loopbackOnly":
+    "此链接指向这台电脑（{host}），手机会把它当成自己。要配对真实的手机，请以局域网模式启动 Inquiry Hub：npm start -- --lan。",
   "pairing.createFailed": "无法创建配对码。",
   "pairing.qrAlt": "配对二维码",
   "pairing.valid": "配对码有效 · 剩余 {time}",
