@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import type { IdempotencyIndex } from "../src/core/inquiries/ports";
+import type { IdempotencyIndex, IdempotencyScope } from "../src/core/inquiries/ports";
 import { openEmbeddedDatabase } from "../src/infra/lmdb/embedded-database";
 import { createLmdbIdempotencyIndex } from "../src/infra/lmdb/lmdb-idempotency-index";
 import { createMemoryIdempotencyIndex } from "../src/infra/memory/memory-idempotency-index";
@@ -13,88 +13,111 @@ import { describeOnSentinelAndCluster, useTopologyInfra } from "./support/replic
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The idempotency index's contract: set-if-absent per user, release only its own, expiry. */
+/** A fresh credential of a fresh user: each test's keys are its own. */
+const someScope = (): IdempotencyScope => ({ userId: randomUUID(), credentialId: randomUUID() });
+
+/**
+ * The idempotency index's contract: set-if-absent per user and credential, release only its
+ * own, expiry.
+ */
 function describeIdempotencyContract(name: string, open: () => IdempotencyIndex): void {
   describe(`idempotency index contract: ${name}`, () => {
-    it("keeps the first claim of a user's key and scopes keys per user", async () => {
+    it("keeps the first claim of a credential's key and scopes keys per user", async () => {
       const index = open();
-      const [ada, bob, key] = [randomUUID(), randomUUID(), `run:${randomUUID()}`];
+      const [ada, bob, key] = [someScope(), someScope(), `run:${randomUUID()}`];
       expect(await index.claim(ada, key, "first", HOUR_MS)).toBe("first");
       expect(await index.claim(ada, key, "second", HOUR_MS)).toBe("first");
       expect(await index.claim(bob, key, "bobs", HOUR_MS)).toBe("bobs");
     });
 
+    it("scopes keys per credential: another agent of the person neither finds nor frees one", async () => {
+      const index = open();
+      const agentA = someScope();
+      const agentB = { userId: agentA.userId, credentialId: randomUUID() };
+      const key = randomUUID();
+      expect(await index.claim(agentA, key, "a-question", HOUR_MS)).toBe("a-question");
+      await index.attachResult(agentA, key, "a-question", "a-result", "replace");
+      expect(await index.read(agentB, key)).toBeUndefined();
+      expect(await index.attachResult(agentB, key, "a-question", "x", "replace")).toBeUndefined();
+      await index.release(agentB, key, "a-question");
+      expect(await index.claim(agentB, key, "b-question", HOUR_MS)).toBe("b-question");
+      expect(await index.read(agentA, key)).toEqual({
+        inquiryId: "a-question",
+        result: "a-result",
+      });
+    });
+
     it("lets exactly one of racing claims win", async () => {
       const index = open();
-      const [user, key] = [randomUUID(), randomUUID()];
+      const [scope, key] = [someScope(), randomUUID()];
       const ids = Array.from({ length: 20 }, (_, n) => `inquiry-${n}`);
-      const held = await Promise.all(ids.map((id) => index.claim(user, key, id, HOUR_MS)));
+      const held = await Promise.all(ids.map((id) => index.claim(scope, key, id, HOUR_MS)));
       expect(new Set(held).size).toBe(1);
       expect(ids).toContain(held[0]);
     });
 
     it("releases a key only for the inquiry it names", async () => {
       const index = open();
-      const [user, key] = [randomUUID(), randomUUID()];
-      await index.claim(user, key, "kept", HOUR_MS);
-      await index.release(user, key, "someone-else");
-      expect(await index.claim(user, key, "late", HOUR_MS)).toBe("kept");
-      await index.release(user, key, "kept");
-      expect(await index.claim(user, key, "fresh", HOUR_MS)).toBe("fresh");
+      const [scope, key] = [someScope(), randomUUID()];
+      await index.claim(scope, key, "kept", HOUR_MS);
+      await index.release(scope, key, "someone-else");
+      expect(await index.claim(scope, key, "late", HOUR_MS)).toBe("kept");
+      await index.release(scope, key, "kept");
+      expect(await index.claim(scope, key, "fresh", HOUR_MS)).toBe("fresh");
     });
 
     it("attaches one result beside a key: first wins if absent, replace overwrites", async () => {
       const index = open();
-      const [user, key] = [randomUUID(), randomUUID()];
-      expect(await index.read(user, key)).toBeUndefined();
-      await index.claim(user, key, "inquiry", HOUR_MS);
-      expect(await index.read(user, key)).toEqual({ inquiryId: "inquiry", result: undefined });
+      const [scope, key] = [someScope(), randomUUID()];
+      expect(await index.read(scope, key)).toBeUndefined();
+      await index.claim(scope, key, "inquiry", HOUR_MS);
+      expect(await index.read(scope, key)).toEqual({ inquiryId: "inquiry", result: undefined });
       const raced = await Promise.all(
         ["a", "b", "c"].map((result) =>
-          index.attachResult(user, key, "inquiry", result, "if-absent"),
+          index.attachResult(scope, key, "inquiry", result, "if-absent"),
         ),
       );
       expect(new Set(raced).size).toBe(1);
       expect(["a", "b", "c"]).toContain(raced[0]);
-      expect(await index.attachResult(user, key, "inquiry", "done", "replace")).toBe("done");
-      expect(await index.read(user, key)).toEqual({ inquiryId: "inquiry", result: "done" });
+      expect(await index.attachResult(scope, key, "inquiry", "done", "replace")).toBe("done");
+      expect(await index.read(scope, key)).toEqual({ inquiryId: "inquiry", result: "done" });
     });
 
     it("attaches nothing to a key that names another inquiry, or none", async () => {
       const index = open();
-      const [user, other, key] = [randomUUID(), randomUUID(), randomUUID()];
-      expect(await index.attachResult(user, key, "inquiry", "x", "replace")).toBeUndefined();
-      await index.claim(user, key, "inquiry", HOUR_MS);
-      expect(await index.attachResult(user, key, "stale", "x", "replace")).toBeUndefined();
+      const [scope, other, key] = [someScope(), someScope(), randomUUID()];
+      expect(await index.attachResult(scope, key, "inquiry", "x", "replace")).toBeUndefined();
+      await index.claim(scope, key, "inquiry", HOUR_MS);
+      expect(await index.attachResult(scope, key, "stale", "x", "replace")).toBeUndefined();
       expect(await index.attachResult(other, key, "inquiry", "x", "replace")).toBeUndefined();
-      expect((await index.read(user, key))?.result).toBeUndefined();
+      expect((await index.read(scope, key))?.result).toBeUndefined();
       expect(await index.read(other, key)).toBeUndefined();
     });
 
     it("drops the result with its key: released or expired", async () => {
       const index = open();
-      const [user, key, brief] = [randomUUID(), randomUUID(), randomUUID()];
-      await index.claim(user, key, "kept", HOUR_MS);
-      await index.attachResult(user, key, "kept", "result", "replace");
-      await index.release(user, key, "kept");
-      expect(await index.read(user, key)).toBeUndefined();
-      expect(await index.claim(user, key, "fresh", HOUR_MS)).toBe("fresh");
-      expect((await index.read(user, key))?.result).toBeUndefined();
+      const [scope, key, brief] = [someScope(), randomUUID(), randomUUID()];
+      await index.claim(scope, key, "kept", HOUR_MS);
+      await index.attachResult(scope, key, "kept", "result", "replace");
+      await index.release(scope, key, "kept");
+      expect(await index.read(scope, key)).toBeUndefined();
+      expect(await index.claim(scope, key, "fresh", HOUR_MS)).toBe("fresh");
+      expect((await index.read(scope, key))?.result).toBeUndefined();
 
-      await index.claim(user, brief, "short", 30);
-      await index.attachResult(user, brief, "short", "result", "replace");
+      await index.claim(scope, brief, "short", 30);
+      await index.attachResult(scope, brief, "short", "result", "replace");
       await new Promise((resolve) => setTimeout(resolve, 80));
-      expect(await index.read(user, brief)).toBeUndefined();
-      await index.claim(user, brief, "after", HOUR_MS);
-      expect(await index.read(user, brief)).toEqual({ inquiryId: "after", result: undefined });
+      expect(await index.read(scope, brief)).toBeUndefined();
+      await index.claim(scope, brief, "after", HOUR_MS);
+      expect(await index.read(scope, brief)).toEqual({ inquiryId: "after", result: undefined });
     });
 
     it("forgets a key after its time to live", async () => {
       const index = open();
-      const [user, key] = [randomUUID(), randomUUID()];
-      await index.claim(user, key, "short", 30);
+      const [scope, key] = [someScope(), randomUUID()];
+      await index.claim(scope, key, "short", 30);
       await new Promise((resolve) => setTimeout(resolve, 80));
-      expect(await index.claim(user, key, "after", HOUR_MS)).toBe("after");
+      expect(await index.claim(scope, key, "after", HOUR_MS)).toBe("after");
     });
   });
 }
@@ -111,12 +134,12 @@ describe("on the embedded store", () => {
   describeIdempotencyContract("embedded", () => createLmdbIdempotencyIndex(db));
 
   it("keeps claims across a reopen of the database", async () => {
-    const [user, key] = [randomUUID(), randomUUID()];
-    await createLmdbIdempotencyIndex(db).claim(user, key, "before-restart", HOUR_MS);
+    const [scope, key] = [someScope(), randomUUID()];
+    await createLmdbIdempotencyIndex(db).claim(scope, key, "before-restart", HOUR_MS);
     await db.close();
     db = openEmbeddedDatabase(folder.dir);
     const reopened = createLmdbIdempotencyIndex(db);
-    expect(await reopened.claim(user, key, "after-restart", HOUR_MS)).toBe("before-restart");
+    expect(await reopened.claim(scope, key, "after-restart", HOUR_MS)).toBe("before-restart");
   });
 });
 

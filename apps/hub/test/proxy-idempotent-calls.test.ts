@@ -132,10 +132,11 @@ describe("idempotent gated calls through the approval proxy", () => {
     const opened = await callUntilOpened(agent, keyedInsert("run-4:call-1", "lost"), "APPROVAL");
     await harness.answer(token, opened.inquiryId, { action: "approve" });
     await opened.call;
-    const { userId } = await inquiry(token, opened.inquiryId);
+    const { userId, askedByCredentialId } = await inquiry(token, opened.inquiryId);
+    if (askedByCredentialId === undefined) throw new Error("the approval names no credential");
     const interrupted = JSON.stringify({ state: "started", attempt: "node-killed-mid-call" });
     await index.attachResult(
-      userId,
+      { userId, credentialId: askedByCredentialId },
       "proxy:demo:run-4:call-1",
       opened.inquiryId,
       interrupted,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import type { IdempotencyIndex } from "../inquiries/ports";
+import type { IdempotencyIndex, IdempotencyScope } from "../inquiries/ports";
 
 /** How often a repeated call re-reads a forward another call started. */
 const POLL_MS = 100;
@@ -34,17 +34,22 @@ export type ForwardTurn =
 /** At-most-once acting on the final decision of a keyed approval, across calls and nodes. */
 export interface ForwardOnce {
   /**
-   * Takes the turn to act on `inquiryId`'s decision under the user's `key`, or learns who
+   * Takes the turn to act on `inquiryId`'s decision under the credential's `key`, or learns who
    * took it. A turn taken by another call is waited on for up to `waitMs` (it may be
    * forwarding right now), re-reading the index, before it is called `started-elsewhere`.
    */
-  takeTurn(userId: string, key: string, inquiryId: string, waitMs: number): Promise<ForwardTurn>;
+  takeTurn(
+    scope: IdempotencyScope,
+    key: string,
+    inquiryId: string,
+    waitMs: number,
+  ): Promise<ForwardTurn>;
   /**
    * Holds `key` for `inquiryId` for `ttlMs`, so its turn can be taken later: for a decision
    * acted on without a caller's idempotency key (a gated call run as a task, whose key derives
    * from the inquiry id). Throws when the key already names another inquiry.
    */
-  reserve(userId: string, key: string, inquiryId: string, ttlMs: number): Promise<void>;
+  reserve(scope: IdempotencyScope, key: string, inquiryId: string, ttlMs: number): Promise<void>;
 }
 
 function parseRecord(text: string | undefined): ForwardRecord | undefined {
@@ -62,7 +67,7 @@ function parseRecord(text: string | undefined): ForwardRecord | undefined {
  */
 export function createForwardOnce(index: IdempotencyIndex): ForwardOnce {
   async function waitForFinish(
-    userId: string,
+    scope: IdempotencyScope,
     key: string,
     inquiryId: string,
     waitMs: number,
@@ -70,7 +75,7 @@ export function createForwardOnce(index: IdempotencyIndex): ForwardOnce {
     const polls = Math.max(1, Math.ceil(waitMs / POLL_MS));
     let startedAt: string | undefined;
     for (let poll = 0; poll < polls; poll += 1) {
-      const entry = await index.read(userId, key);
+      const entry = await index.read(scope, key);
       if (entry?.inquiryId !== inquiryId) break;
       const record = parseRecord(entry.result);
       if (record?.state === "finished") return { kind: "finished", result: record.result };
@@ -81,7 +86,7 @@ export function createForwardOnce(index: IdempotencyIndex): ForwardOnce {
   }
 
   return {
-    async takeTurn(userId, key, inquiryId, waitMs) {
+    async takeTurn(scope, key, inquiryId, waitMs) {
       const attempt = randomUUID();
       const started = JSON.stringify({
         state: "started",
@@ -89,7 +94,7 @@ export function createForwardOnce(index: IdempotencyIndex): ForwardOnce {
         startedAt: new Date().toISOString(),
       } satisfies ForwardRecord);
       const kept = parseRecord(
-        await index.attachResult(userId, key, inquiryId, started, "if-absent"),
+        await index.attachResult(scope, key, inquiryId, started, "if-absent"),
       );
       if (kept?.state === "finished") return { kind: "finished", result: kept.result };
       if (kept?.state === "started" && kept.attempt === attempt)
@@ -97,13 +102,13 @@ export function createForwardOnce(index: IdempotencyIndex): ForwardOnce {
           kind: "act",
           async finish(result) {
             const finished: ForwardRecord = { state: "finished", result };
-            await index.attachResult(userId, key, inquiryId, JSON.stringify(finished), "replace");
+            await index.attachResult(scope, key, inquiryId, JSON.stringify(finished), "replace");
           },
         };
-      return waitForFinish(userId, key, inquiryId, waitMs);
+      return waitForFinish(scope, key, inquiryId, waitMs);
     },
-    async reserve(userId, key, inquiryId, ttlMs) {
-      const held = await index.claim(userId, key, inquiryId, ttlMs);
+    async reserve(scope, key, inquiryId, ttlMs) {
+      const held = await index.claim(scope, key, inquiryId, ttlMs);
       if (held !== inquiryId) throw new Error(`key ${key} already names inquiry ${held}`);
     },
   };

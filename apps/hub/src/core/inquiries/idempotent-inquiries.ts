@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { HubError } from "../shared/errors";
 import type { CreateInquiryInput, InquiryService } from "./inquiry-service";
-import type { IdempotencyIndex } from "./ports";
+import type { IdempotencyIndex, IdempotencyScope } from "./ports";
 
 /** How long a key stays after its inquiry's deadline: a day of retries and late resumes. */
 const KEY_MARGIN_MS = 24 * 60 * 60 * 1000;
@@ -18,14 +18,20 @@ export interface IdempotentCreation {
   created: boolean;
 }
 
-/** Creates inquiries at most once per user and idempotency key. */
+/** Creates inquiries at most once per credential and idempotency key. */
 export interface IdempotentInquiries {
   /**
-   * The first call with `key` creates the inquiry (under an id reserved in the index first,
-   * so racing calls with one key end on one inquiry); a repeated call gets the inquiry the
-   * key names, pending or final. A creation that fails releases the key again.
+   * The first call with `key` from the scope's credential creates the inquiry (under an id
+   * reserved in the index first, so racing calls with one key end on one inquiry); a repeated
+   * call of that credential gets the inquiry the key names, pending or final. The same key
+   * from another credential of the person is another key: it opens its own inquiry. A
+   * creation that fails releases the key again.
    */
-  createOnce(userId: string, key: string, input: CreateInquiryInput): Promise<IdempotentCreation>;
+  createOnce(
+    scope: IdempotencyScope,
+    key: string,
+    input: CreateInquiryInput,
+  ): Promise<IdempotentCreation>;
 }
 
 /**
@@ -52,33 +58,33 @@ export function createIdempotentInquiries(
   }
 
   async function attempt(
-    userId: string,
+    scope: IdempotencyScope,
     key: string,
     input: CreateInquiryInput,
   ): Promise<IdempotentCreation | undefined> {
     const reserved = randomUUID();
     const ttlMs = (input.timeoutMs ?? options.defaultTimeoutMs) + options.timeoutGraceMs;
-    const held = await index.claim(userId, key, reserved, ttlMs + KEY_MARGIN_MS);
+    const held = await index.claim(scope, key, reserved, ttlMs + KEY_MARGIN_MS);
     if (held === reserved) {
       try {
         return {
-          inquiry: await inquiries.create(userId, { ...input, id: reserved }),
+          inquiry: await inquiries.create(scope.userId, { ...input, id: reserved }),
           created: true,
         };
       } catch (error) {
-        await index.release(userId, key, reserved);
+        await index.release(scope, key, reserved);
         throw error;
       }
     }
-    const inquiry = await findClaimed(userId, held);
+    const inquiry = await findClaimed(scope.userId, held);
     if (inquiry !== undefined) return { inquiry, created: false };
-    await index.release(userId, key, held);
+    await index.release(scope, key, held);
     return undefined;
   }
 
   return {
-    async createOnce(userId, key, input) {
-      const outcome = (await attempt(userId, key, input)) ?? (await attempt(userId, key, input));
+    async createOnce(scope, key, input) {
+      const outcome = (await attempt(scope, key, input)) ?? (await attempt(scope, key, input));
       if (outcome === undefined)
         throw new HubError(
           "UNAVAILABLE",

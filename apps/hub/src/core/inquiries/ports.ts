@@ -137,20 +137,33 @@ export interface AnswerDrafter {
 }
 
 /**
- * Port: each user's idempotency keys (`_meta` "io.inquiry-hub/idempotency-key" of an MCP
- * call) → the inquiry the key's first call opened. Scoped per user, so one user's key can
- * never name another user's inquiry. Entries expire after `ttlMs` (the inquiry's life plus a
- * day), so a key outlives every retry of its call but not forever.
+ * Whose idempotency keys: one credential of one user. A key is the caller's own retry handle,
+ * so it is scoped to the credential that made the call: another agent key of the same person
+ * that sends the same key opens its own inquiry, never reads this one's answer or result, and
+ * never holds (or withdraws) this one's inquiry.
+ */
+export interface IdempotencyScope {
+  userId: string;
+  /** The calling credential's id (a device or an agent credential; `askedByCredentialId`). */
+  credentialId: string;
+}
+
+/**
+ * Port: each credential's idempotency keys (`_meta` "io.inquiry-hub/idempotency-key" of an MCP
+ * call) → the inquiry the key's first call opened. Scoped per user and credential
+ * ({@link IdempotencyScope}), so a key can never name another user's, or another of the
+ * person's agents', inquiry. Entries expire after `ttlMs` (the inquiry's life plus a day), so
+ * a key outlives every retry of its call but not forever.
  */
 export interface IdempotencyIndex {
   /**
-   * Set-if-absent, atomically: records `key → inquiryId` unless the user's key already names
+   * Set-if-absent, atomically: records `key → inquiryId` unless the scope's key already names
    * an inquiry, and returns the inquiry id the key names afterwards (`inquiryId` when this
    * call won, the earlier one otherwise). Of two racing claims exactly one wins.
    */
-  claim(userId: string, key: string, inquiryId: string, ttlMs: number): Promise<string>;
+  claim(scope: IdempotencyScope, key: string, inquiryId: string, ttlMs: number): Promise<string>;
   /** Drops the key if it still names `inquiryId` (its inquiry was never created). */
-  release(userId: string, key: string, inquiryId: string): Promise<void>;
+  release(scope: IdempotencyScope, key: string, inquiryId: string): Promise<void>;
   /**
    * Keeps `result` (opaque text; what the key's call produced, e.g. a forwarded tool result)
    * beside the entry while the key still names `inquiryId`, expiring with it. `if-absent`
@@ -159,14 +172,14 @@ export interface IdempotencyIndex {
    * when the key no longer names `inquiryId` (expired or released).
    */
   attachResult(
-    userId: string,
+    scope: IdempotencyScope,
     key: string,
     inquiryId: string,
     result: string,
     mode: "if-absent" | "replace",
   ): Promise<string | undefined>;
-  /** What a user's key names now, with its attached result; undefined once gone or expired. */
-  read(userId: string, key: string): Promise<IdempotencyEntry | undefined>;
+  /** What a scope's key names now, with its attached result; undefined once gone or expired. */
+  read(scope: IdempotencyScope, key: string): Promise<IdempotencyEntry | undefined>;
 }
 
 /** One held idempotency key: the inquiry it names and the result attached to it, if any. */

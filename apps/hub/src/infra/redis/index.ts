@@ -233,9 +233,9 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
     }),
     channelStores: createRedisChannelStores(commands, keys, historyTtlSeconds),
     pendingIndex: createRedisPendingIndex(commands, { keys, lease }),
-    idempotencyIndex: createRedisIdempotencyIndex(commands, (userId, key) => ({
-      entry: keys.idempotency(userId, key),
-      result: keys.idempotencyResult(userId, key),
+    idempotencyIndex: createRedisIdempotencyIndex(commands, (scope, key) => ({
+      entry: keys.idempotency(scope, key),
+      result: keys.idempotencyResult(scope, key),
     })),
     usedRequestStates: createRedisUsedRequestStates(commands, (id) => keys.usedRequestState(id)),
     toolDefinitionPins: createRedisToolDefinitionPins(commands, (userId, upstream) =>

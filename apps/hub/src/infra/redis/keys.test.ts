@@ -7,7 +7,8 @@ describe("the Redis key layout", () => {
     const tagged = [
       keys.inquiry("u1", "i1"),
       ...Object.values(keys.userKeys("u1")),
-      keys.idempotency("u1", "k"),
+      keys.idempotency({ userId: "u1", credentialId: "c1" }, "k"),
+      keys.idempotencyResult({ userId: "u1", credentialId: "c1" }, "k"),
       keys.accountKeys.settings("u1"),
       keys.channelKeys.webhookConfig("u1"),
       keys.conversationKeys.userConversations("u1"),
@@ -15,6 +16,14 @@ describe("the Redis key layout", () => {
     ];
     for (const key of tagged) expect(key).toMatch(/^ih:\{u:u1\}:/);
     expect(keys.inquiryOwner("i1")).toBe("ih:inquiry-owner:i1");
+  });
+
+  it("scopes idempotency keys by credential, with no way for one credential to spell another's", () => {
+    const keys = createKeyLayout("ih:");
+    const ofAgent = (credentialId: string, key: string) =>
+      keys.idempotency({ userId: "u1", credentialId }, key);
+    expect(ofAgent("key-a", "k")).not.toBe(ofAgent("key-b", "k"));
+    expect(ofAgent("a:b", "c")).not.toBe(ofAgent("a", "b:c"));
   });
 
   it("refuses a key prefix with a hash-tag brace, naming the problem", () => {

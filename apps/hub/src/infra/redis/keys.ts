@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { IdempotencyScope } from "../../core/inquiries/ports";
 
 /**
  * The Redis key layout, in one place, the same for one Redis, Sentinel and Redis Cluster.
@@ -26,8 +27,8 @@ import { z } from "zod";
  * | `<p>{u:<userId>}:webhook`              | string | JSON of the user's webhook configuration     |
  * | `<p>{u:<userId>}:deliveries`           | list   | the user's webhook delivery attempts         |
  * | `<p>{u:<userId>}:conversations`        | set    | the user's conversation ids                  |
- * | `<p>{u:<userId>}:idempotency:<key>`    | string | inquiry id an idempotency key names; PX expiry |
- * | `<p>{u:<userId>}:idempotency-result:<key>` | string | the result attached to that key      |
+ * | `<p>{u:<userId>}:credential-idempotency:<credentialId>:<key>` | string | inquiry id one credential's idempotency key names; PX expiry |
+ * | `<p>{u:<userId>}:credential-idempotency-result:<credentialId>:<key>` | string | the result attached to that key |
  * | `<p>pending`                           | zset   | superset of pending inquiries `<userId>/<id>`, by expiresAt |
  * | `<p>node:<nodeId>`                     | string | the node's holder lease; expires unless renewed |
  * | `<p>node:<nodeId>:held`                | set    | superset of the `<userId>/<id>` the node holds |
@@ -44,6 +45,11 @@ import { z } from "zod";
  * keys (accounts, devices, secrets, push, claims, receipts, ballots, conversations) are listed
  * in the sub-layouts below; each is written alone or in single-key steps, and each store says
  * in a comment how it orders those steps so a crash in between leaves nothing unsafe.
+ *
+ * Idempotency keys are scoped by credential (`credentialId` URI-encoded, so it holds no `:` and
+ * never runs into the key). The per-user names of before, `{u:<userId>}:idempotency:<key>` and
+ * `…:idempotency-result:<key>`, are no longer read: they expire on their own (PX), and a call
+ * repeated across the upgrade opens a new question rather than risk another agent's answer.
  *
  * The key prefix must not contain `{` or `}`: Redis would take it as the hash tag and put
  * every key into one slot (see `KeyPrefixSchema`).
@@ -66,10 +72,10 @@ export interface KeyLayout {
   readonly nodes: string;
   /** Where the Socket.IO sharded Redis adapter publishes (its `channelPrefix` option). */
   readonly socketAdapterPrefix: string;
-  /** The inquiry id one of a user's idempotency keys names. */
-  idempotency(userId: string, key: string): string;
-  /** The result attached to one of a user's idempotency keys (see IdempotencyIndex). */
-  idempotencyResult(userId: string, key: string): string;
+  /** The inquiry id one of a credential's idempotency keys names. */
+  idempotency(scope: IdempotencyScope, key: string): string;
+  /** The result attached to one of a credential's idempotency keys (see IdempotencyIndex). */
+  idempotencyResult(scope: IdempotencyScope, key: string): string;
   /** The mark of one redeemed request state of the proxy (see UsedRequestStates). */
   usedRequestState(stateId: string): string;
   /** The person's pinned tool definitions of one upstream (see ToolDefinitionPins). */
@@ -193,8 +199,10 @@ export function createKeyLayout(prefix: string): KeyLayout {
     }),
     nodes: `${prefix}nodes`,
     socketAdapterPrefix: `${prefix}socket.io`,
-    idempotency: (userId, key) => `${user(userId)}idempotency:${key}`,
-    idempotencyResult: (userId, key) => `${user(userId)}idempotency-result:${key}`,
+    idempotency: ({ userId, credentialId }, key) =>
+      `${user(userId)}credential-idempotency:${encodeURIComponent(credentialId)}:${key}`,
+    idempotencyResult: ({ userId, credentialId }, key) =>
+      `${user(userId)}credential-idempotency-result:${encodeURIComponent(credentialId)}:${key}`,
     usedRequestState: (stateId) => `${prefix}request-state-used:${stateId}`,
     toolPins: (userId, upstream) => `${user(userId)}tool-pins:${upstream}`,
     accountKeys: {

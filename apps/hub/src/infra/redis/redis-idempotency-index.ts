@@ -1,6 +1,6 @@
 import type { RedisClient } from "./redis-client";
 import { z } from "zod";
-import type { IdempotencyIndex } from "../../core/inquiries/ports";
+import type { IdempotencyIndex, IdempotencyScope } from "../../core/inquiries/ports";
 import { callRedis } from "./redis-errors";
 
 /** Set-if-absent that answers with the holder: the earlier inquiry id, or the one just set. */
@@ -42,39 +42,40 @@ export interface IdempotencyKeys {
 
 /**
  * The idempotency index shared by every hub node: a repeated call reaching node B finds the
- * inquiry its first attempt opened on node A. One string key per user and key, holding the
+ * inquiry its first attempt opened on node A. One string key per user, credential and key (under
+ * the user's hash tag, so each script's keys share a slot), holding the
  * inquiry id and expired by Redis itself (PX), plus a second string for an attached result
  * with the same expiry; claim, release and attach are Lua scripts, so each check and its
  * write are one atomic step.
  *
- * @param keysOf the key layout's `idempotency(userId, key)` and `idempotencyResult(userId, key)`.
+ * @param keysOf the key layout's `idempotency(scope, key)` and `idempotencyResult(scope, key)`.
  */
 export function createRedisIdempotencyIndex(
   redis: RedisClient,
-  keysOf: (userId: string, key: string) => IdempotencyKeys,
+  keysOf: (scope: IdempotencyScope, key: string) => IdempotencyKeys,
 ): IdempotencyIndex {
   return {
-    async claim(userId, key, inquiryId, ttlMs) {
+    async claim(scope, key, inquiryId, ttlMs) {
       const reply = await callRedis("claim idempotency key", () =>
-        redis.eval(CLAIM, 1, keysOf(userId, key).entry, inquiryId, Math.max(1, Math.ceil(ttlMs))),
+        redis.eval(CLAIM, 1, keysOf(scope, key).entry, inquiryId, Math.max(1, Math.ceil(ttlMs))),
       );
       return z.string().min(1).parse(reply);
     },
-    async release(userId, key, inquiryId) {
-      const keys = keysOf(userId, key);
+    async release(scope, key, inquiryId) {
+      const keys = keysOf(scope, key);
       await callRedis("release idempotency key", () =>
         redis.eval(RELEASE, 2, keys.entry, keys.result, inquiryId),
       );
     },
-    async attachResult(userId, key, inquiryId, result, mode) {
-      const keys = keysOf(userId, key);
+    async attachResult(scope, key, inquiryId, result, mode) {
+      const keys = keysOf(scope, key);
       const reply = await callRedis("attach idempotency result", () =>
         redis.eval(ATTACH, 2, keys.entry, keys.result, inquiryId, result, mode),
       );
       return z.string().nullable().parse(reply) ?? undefined;
     },
-    async read(userId, key) {
-      const keys = keysOf(userId, key);
+    async read(scope, key) {
+      const keys = keysOf(scope, key);
       const [inquiryId, result] = await callRedis("read idempotency key", () =>
         redis.mget(keys.entry, keys.result),
       );

@@ -74,7 +74,7 @@ export async function awaitKeyedApproval(
     return { kind: "refused", outcome: routed.refused };
   const yolo = await yoloApproves(context, request, routed);
   const { inquiry, created } = await context.idempotent.createOnce(
-    context.userId,
+    { userId: context.userId, credentialId: context.agentDeviceId },
     holding.indexKey,
     {
       ...input,

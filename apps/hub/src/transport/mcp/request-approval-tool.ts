@@ -226,7 +226,12 @@ async function handleCall(
     throw new HubError("CONFLICT", approval.outcome.text);
   }
   traced.opened(approval.inquiry);
-  const turn = await context.forwardOnce.takeTurn(context.userId, indexKey, approval.inquiry.id, 0);
+  const turn = await context.forwardOnce.takeTurn(
+    { userId: context.userId, credentialId: context.credentialId },
+    indexKey,
+    approval.inquiry.id,
+    0,
+  );
   if (turn.kind === "act") {
     await approval.audit();
     await turn.finish(null);

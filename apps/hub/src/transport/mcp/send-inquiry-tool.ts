@@ -149,7 +149,7 @@ async function handleCall(
   }
   const keyedCall = async (): Promise<CallToolResult> => {
     const { inquiry } = await context.idempotent.createOnce(
-      context.userId,
+      { userId: context.userId, credentialId: context.credentialId },
       key,
       await withDraftedSuggestion(context.drafter, input),
     );

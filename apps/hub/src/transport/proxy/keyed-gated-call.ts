@@ -81,7 +81,7 @@ export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolR
   }
   const { outcome } = approval;
   const turn = await approvals.forwardOnce.takeTurn(
-    approvals.userId,
+    { userId: approvals.userId, credentialId: approvals.agentDeviceId },
     indexKey,
     approval.inquiry.id,
     outcome.forward ? call.forwardWaitMs : 0,

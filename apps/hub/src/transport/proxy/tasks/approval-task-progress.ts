@@ -104,7 +104,7 @@ export async function settleApprovalTask(
   const { context } = actions;
   const request = recordedRequest(final, actions.upstream);
   const turn = await context.forwardOnce.takeTurn(
-    context.userId,
+    { userId: context.userId, credentialId: context.agentDeviceId },
     approvalTaskKey(context.upstream, final.id),
     final.id,
     0,

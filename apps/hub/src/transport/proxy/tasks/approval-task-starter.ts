@@ -52,7 +52,7 @@ export function enableApprovalTasks(
       });
       const ttlMs = Date.parse(inquiry.expiresAt) - Date.now() + RECORD_MARGIN_MS;
       await approvals.forwardOnce.reserve(
-        approvals.userId,
+        caller,
         approvalTaskKey(approvals.upstream, inquiry.id),
         inquiry.id,
         ttlMs,
