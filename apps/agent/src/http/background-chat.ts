@@ -16,8 +16,8 @@ export interface BackgroundRuns {
 }
 
 /**
- * A chat with `background: true`: resolves the bearer's owner with the hub (401 when it
- * refuses it), starts the run (an MCP connect failure is still a plain HTTP error) and then
+ * A chat with `background: true`: resolves the bearer's user and credential with the hub (401
+ * when it refuses it), starts the run recording both (an MCP connect failure is still a plain HTTP error) and then
  * streams the run's log from its first event with `x-run-id`. The response is only a
  * listener: when it closes, the run goes on.
  */
@@ -28,14 +28,14 @@ export async function handleBackgroundChat(
   res: Response,
   onConnectFailure: (thrown: unknown) => void,
 ): Promise<void> {
-  const owner = await runs.hub.ownerOf(token);
-  if (owner === undefined) {
+  const caller = await runs.hub.identify(token);
+  if (caller === undefined) {
     sendOpenAiError(res, new AgentError("invalid_api_key"));
     return;
   }
   let runId: string;
   try {
-    runId = (await runs.manager.start(request, token, owner)).id;
+    runId = (await runs.manager.start(request, token, caller)).id;
   } catch (error) {
     onConnectFailure(error);
     return;

@@ -11,8 +11,8 @@ import { streamRunEvents } from "./run-event-stream";
 
 /**
  * The run a request may see, or undefined after the error went out: no bearer → 401; a run
- * that does not exist or belongs to another user → the same 404, so a run's existence is
- * never revealed.
+ * that does not exist, belongs to another user, or was started by another agent credential of
+ * the same person → the same 404, so a run's existence is never revealed.
  */
 async function authorizedRun(
   manager: RunManager,
@@ -42,8 +42,8 @@ function replayStart(req: Request): number | AgentError {
 /**
  * The run API (`runs.ts` in the protocol): `GET /v1/runs/:id` → RunInfo,
  * `GET /v1/runs/:id/events` → the log as SSE from `Last-Event-ID` on, live until `[DONE]`,
- * `POST /v1/runs/:id/cancel` → Stop, then RunInfo. Only the run's owner (any bearer the hub
- * resolves to that user) gets past the 404.
+ * `POST /v1/runs/:id/cancel` → Stop, then RunInfo. Only the credential that started the run
+ * and its owner's own sessions get past the 404 (see run-access.ts).
  */
 export function createRunRoutes(manager: RunManager, store: RunStore): Router {
   const router = Router();

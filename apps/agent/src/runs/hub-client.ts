@@ -1,6 +1,7 @@
 import type { Logger } from "@inquiry-hub/logging";
 import { MeResponseSchema } from "@inquiry-hub/protocol";
 import type { UpdateTurnBody } from "@inquiry-hub/protocol";
+import type { RunCaller } from "./run-access";
 
 /** How long one hub call may take before it counts as failed. */
 const HUB_CALL_TIMEOUT_MS = 5_000;
@@ -8,13 +9,18 @@ const HUB_CALL_TIMEOUT_MS = 5_000;
 const ATTEMPTS = 3;
 const FIRST_PAUSE_MS = 200;
 
-/** Only the user: the agent needs nothing else from `/api/auth/me`. */
-const MeUserSchema = MeResponseSchema.pick({ user: true });
+/** The user, the credential's id and its purpose: all the agent needs from `/api/auth/me`. */
+const MeCallerSchema = MeResponseSchema.pick({ user: true, purpose: true }).extend({
+  device: MeResponseSchema.shape.device.pick({ id: true }),
+});
 
 /** The hub REST calls of background runs, each made with the run's own bearer. */
 export interface HubClient {
-  /** The hub user a bearer belongs to; undefined when the hub refuses it (401/403). */
-  ownerOf(bearer: string): Promise<string | undefined>;
+  /**
+   * Who a bearer is: its user, its credential and what that was issued for; undefined when
+   * the hub refuses it (401/403).
+   */
+  identify(bearer: string): Promise<RunCaller | undefined>;
   /** Best effort: reports a conversation turn's state; failures are logged, never thrown. */
   updateTurn(
     bearer: string,
@@ -62,14 +68,15 @@ export function createHubClient(hubOrigin: string, logger: Logger): HubClient {
   };
 
   return {
-    async ownerOf(bearer) {
+    async identify(bearer) {
       const response = await send(bearer, "/api/auth/me", "GET");
       if (response.status === 401 || response.status === 403) {
         await response.body?.cancel();
         return undefined;
       }
       if (!response.ok) throw new Error(`GET /api/auth/me answered ${response.status}`);
-      return MeUserSchema.parse(await response.json()).user.id;
+      const me = MeCallerSchema.parse(await response.json());
+      return { userId: me.user.id, credentialId: me.device.id, purpose: me.purpose };
     },
     updateTurn: (bearer, conversationId, turnId, body) =>
       bestEffort(

@@ -22,6 +22,12 @@ export interface RunRecord {
   id: string;
   /** The hub user the run's credential belongs to; only they may re-attach or cancel. */
   ownerUserId: string;
+  /**
+   * The hub id of the credential that started the run: besides the person's own sessions, the
+   * only one that may re-attach or cancel (see run-access.ts). Absent on runs stored before it
+   * was recorded, which serve the person's sessions only.
+   */
+  startedByCredentialId?: string;
   model: string;
   /** `chatcmpl-<uuid>`, kept so a resumed run's chunks carry the same completion id. */
   completionId: string;

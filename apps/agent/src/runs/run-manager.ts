@@ -13,6 +13,8 @@ import type { ActiveRun, RunExecutionDeps } from "./run-execution";
 import { closingEvents, createRunLogWriter } from "./run-log-writer";
 import type { RunLogWriter } from "./run-log-writer";
 import type { RunRecord } from "./ports";
+import { mayAccessRun } from "./run-access";
+import type { RunCaller } from "./run-access";
 import { reportTurnStarted } from "./turn-report";
 import { waitForFinal } from "./wait-for-final";
 
@@ -25,8 +27,11 @@ export interface RunManager {
    * Connects the run's tools (throws the connect error, before anything is stored), stores the
    * run, takes its lease and starts it. Resolves with the run once it is in the store.
    */
-  start(request: ChatRequest, bearer: string, ownerUserId: string): Promise<RunRecord>;
-  /** The run, when `bearer` belongs to its owner; undefined for anyone else and unknown runs. */
+  start(request: ChatRequest, bearer: string, caller: RunCaller): Promise<RunRecord>;
+  /**
+   * The run, when `bearer` is the credential that started it or one of its owner's sessions
+   * (see run-access.ts); undefined for anyone else and unknown runs.
+   */
   authorize(runId: string, bearer: string): Promise<RunRecord | undefined>;
   /** Stop: asks the node running it to cancel, waits (bounded), ends it here if nobody did. */
   cancel(run: RunRecord): Promise<RunRecord>;
@@ -119,7 +124,7 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
   };
 
   return {
-    async start(request, bearer, ownerUserId) {
+    async start(request, bearer, caller) {
       const runId = randomUUID();
       const trace = deps.settings.tracer.startRun(runId, request.model);
       const { tools, useLog } = await openTools(
@@ -134,7 +139,8 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
       );
       const run: RunRecord = {
         id: runId,
-        ownerUserId,
+        ownerUserId: caller.userId,
+        startedByCredentialId: caller.credentialId,
         model: request.model,
         completionId: `chatcmpl-${randomUUID()}`,
         created: Math.floor(Date.now() / 1000),
@@ -170,8 +176,8 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
     async authorize(runId, bearer) {
       const run = await deps.store.get(runId);
       if (!run) return undefined;
-      const owner = await deps.hub.ownerOf(bearer);
-      return owner === run.ownerUserId ? run : undefined;
+      const caller = await deps.hub.identify(bearer);
+      return caller !== undefined && mayAccessRun(run, caller) ? run : undefined;
     },
     async cancel(run) {
       await deps.store.requestCancel(run.id);

@@ -35,6 +35,7 @@ export const RunCheckpointSchema = z.object({
 export const RunRecordSchema = z.object({
   id: z.string().min(1),
   ownerUserId: z.string().min(1),
+  startedByCredentialId: z.string().min(1).optional(),
   model: z.string(),
   completionId: z.string(),
   created: z.number().int(),

@@ -13,7 +13,7 @@ import { parseInput } from "./validate";
  * `POST /register` (201; 403 with one message whether the username is taken or registration
  * is closed, see RegistrationPolicy), `POST /login` (200; 401 with one message), each
  * creating a new device named by `deviceName` or the user agent (body `userAgent`, else the
- * request's header), 429 past the failed-login budgets of the account; `GET /me` (bearer) → `{user, device}`; `POST /logout` (bearer) → 204
+ * request's header), 429 past the failed-login budgets of the account; `GET /me` (bearer) → `{user, device, purpose}`; `POST /logout` (bearer) → 204
  * revokes the presenting credential, so a logged-out device's token is dead everywhere, not
  * only forgotten by its browser.
  */
@@ -45,7 +45,11 @@ export function createAuthRoutes(deps: {
 
   router.get("/me", deps.authenticate, async (req, res) => {
     const { user, device } = requestPrincipal(req);
-    const me: MeResponse = { user, device: await deps.devices.describe(device, device.id) };
+    const me: MeResponse = {
+      user,
+      device: await deps.devices.describe(device, device.id),
+      purpose: device.purpose,
+    };
     res.json(me);
   });
 
