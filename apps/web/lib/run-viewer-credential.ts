@@ -16,8 +16,9 @@ function keyOf(personToken: string): string {
 /**
  * The bearer the web follows and stops agent runs with: an agent credential of the person,
  * never the person's own device token, which the agent could use to answer its own approvals.
- * The agent admits any credential the hub resolves to the run's owner, and an agent
- * credential can do nothing a run's own credential cannot (it reports no conversation turn).
+ * The agent admits the credential that started a run and the person's sessions, which include
+ * credentials minted with one (`agent-run`), and an agent credential can do nothing a run's own
+ * credential cannot (it reports no conversation turn).
  * One per session, kept in this process until shortly before it expires, so re-attaching
  * does not mint a stored credential each time. Undefined `refused` when the hub is unreachable.
  */
