@@ -384,6 +384,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           heartbeatMs: config.heartbeatSeconds * 1000,
           idleMs: config.mcpSessionIdleSeconds * 1000,
           sessionCaps: config.proxySessionCaps,
+          maxResultBytes: config.upstreamMaxResultBytes,
           yolo,
           teams: teams.proxy,
           idempotent,

@@ -175,6 +175,8 @@ const EnvSchema = z.object({
   HUB_PROXY_SESSIONS_PER_CREDENTIAL: cap(proxySessionCaps.perCredential),
   HUB_PROXY_SESSIONS_PER_USER: cap(proxySessionCaps.perUser),
   HUB_PROXY_SESSIONS_TOTAL: cap(proxySessionCaps.total),
+  /** Bytes of the largest upstream response the proxy relays, unless an upstream sets its own. */
+  HUB_UPSTREAM_MAX_RESULT_BYTES: cap(DEFAULT_HUB_CONFIG.upstreamMaxResultBytes),
   HUB_PENDING_INQUIRIES_PER_USER: cap(DEFAULT_HUB_CONFIG.pendingInquiriesPerUser),
   HUB_PENDING_INQUIRIES_PER_CREDENTIAL: cap(DEFAULT_HUB_CONFIG.pendingInquiriesPerCredential),
   HUB_HELD_CALLS_PER_CREDENTIAL: cap(heldCallCaps.perCredential),
@@ -355,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       perUser: parsed.data.HUB_MCP_SESSIONS_PER_USER,
       total: parsed.data.HUB_MCP_SESSIONS_TOTAL,
     },
+    upstreamMaxResultBytes: parsed.data.HUB_UPSTREAM_MAX_RESULT_BYTES,
     proxySessionCaps: {
       perCredential: parsed.data.HUB_PROXY_SESSIONS_PER_CREDENTIAL,
       perUser: parsed.data.HUB_PROXY_SESSIONS_PER_USER,

@@ -50,6 +50,8 @@ export interface HubConfig {
   mcpSessionCaps: SessionCaps;
   /** Open `/proxy/<name>/mcp` sessions, each with its upstream connection (HUB_PROXY_SESSIONS_*). */
   proxySessionCaps: SessionCaps;
+  /** Largest upstream response relayed unless an upstream sets `max_result_bytes`. */
+  upstreamMaxResultBytes: number;
   /** Pending inquiries one user may have at once; more are refused with 429. */
   pendingInquiriesPerUser: number;
   /**
@@ -176,6 +178,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   mcpSessionIdleSeconds: 5 * 60,
   mcpSessionCaps: { perCredential: 16, perUser: 32, total: 1_000 },
   proxySessionCaps: { perCredential: 8, perUser: 16, total: 256 },
+  upstreamMaxResultBytes: 8 * 1024 * 1024,
   pendingInquiriesPerUser: 100,
   pendingInquiriesPerCredential: 25,
   heldCallCaps: { perCredential: 30, perUser: 100 },

@@ -132,6 +132,24 @@ const upstreamSchema = (context: ConfigContext) =>
       ...SurfacePolicyKeys,
       max_connections: z.number().int().positive().max(10_000).default(64),
       max_connections_per_user: z.number().int().positive().max(10_000).default(8),
+      /** `_meta` keys forwarded with a call besides traceparent/tracestate; others are dropped. */
+      forward_meta: z
+        .array(
+          z
+            .string()
+            .min(1)
+            .max(200)
+            .refine((key) => key !== "progressToken", "progressToken is the relay's own"),
+        )
+        .max(50)
+        .default([]),
+      /** Largest upstream response relayed, in bytes; HUB_UPSTREAM_MAX_RESULT_BYTES by default. */
+      max_result_bytes: z
+        .number()
+        .int()
+        .min(1024)
+        .max(1024 * 1024 * 1024)
+        .optional(),
     })
     .superRefine((raw, context) => {
       if ((raw.url === undefined) === (raw.command === undefined)) {
@@ -162,6 +180,8 @@ const upstreamSchema = (context: ConfigContext) =>
       surfaces: surfacePoliciesOf(raw, raw.default.gate),
       maxConnections: raw.max_connections,
       maxConnectionsPerUser: Math.min(raw.max_connections_per_user, raw.max_connections),
+      forwardMeta: raw.forward_meta,
+      maxResultBytes: raw.max_result_bytes,
     }));
 
 /**

@@ -83,6 +83,10 @@ export interface UpstreamConfig {
   maxConnections: number;
   /** Most of them one user may hold, so one agent cannot take every slot. */
   maxConnectionsPerUser: number;
+  /** `_meta` keys of a call forwarded besides the protocol's own (forwarded-meta.ts). */
+  forwardMeta: string[];
+  /** Largest upstream response relayed, serialized; absent = the hub's default. */
+  maxResultBytes?: number | undefined;
 }
 
 /**

@@ -16,14 +16,20 @@ function canonical(value: unknown): unknown {
  * The sha256 (base64url) of a tool call as the approval saw it: the tool name and its
  * arguments as canonical JSON, so `{a, b}` and `{b, a}` digest alike while any changed,
  * added or removed value, at any depth, digests differently. A retried call whose digest
- * differs from the sealed one is another request, whatever its state says.
+ * differs from the sealed one is another request, whatever its state says. `meta` is the
+ * `_meta` forwarded with the call (forwarded-meta.ts), bound the same way; a call forwarding
+ * none digests as before `_meta` was bound.
  *
  * @example requestDigest("write_file", { path: "a.txt", text: "hi" })
  */
-export function requestDigest(tool: string, args: Record<string, unknown>): string {
-  return createHash("sha256")
-    .update(JSON.stringify([tool, canonical(args)]))
-    .digest("base64url");
+export function requestDigest(
+  tool: string,
+  args: Record<string, unknown>,
+  meta?: Record<string, unknown>,
+): string {
+  const bound =
+    meta === undefined ? [tool, canonical(args)] : [tool, canonical(args), canonical(meta)];
+  return createHash("sha256").update(JSON.stringify(bound)).digest("base64url");
 }
 
 /** What of an upstream tool's definition is pinned: what the model and the person read. */

@@ -17,7 +17,8 @@ export const REQUEST_STATE_REFUSALS = {
   tampered: "the request state was not issued by this hub or was altered",
   expired: "the request state has expired: call the tool again",
   "wrong-principal": "the request state belongs to another user or credential",
-  "different-request": "the request state was issued for another upstream, tool or arguments",
+  "different-request":
+    "the request state was issued for another upstream, tool, arguments or _meta",
   "already-used": "the request state was already used: call the tool again",
 } as const;
 export type RequestStateRefusal = keyof typeof REQUEST_STATE_REFUSALS;
@@ -33,6 +34,8 @@ export interface GatedRequest {
   upstream: string;
   tool: string;
   arguments: Record<string, unknown>;
+  /** The `_meta` that would be forwarded with it (forwarded-meta.ts), if any. */
+  meta?: Record<string, unknown> | undefined;
 }
 
 /** What a redeemed state vouches for: this principal asked this inquiry about this request. */
@@ -68,11 +71,11 @@ export interface RequestStates {
   ): string;
   /**
    * Opens `wire` and checks it, in this order: sealed by this hub's secret (`tampered`),
-   * unexpired (`expired`), same user and credential (`wrong-principal`), same upstream, tool
-   * and arguments (`different-request`), then marks it used (`already-used` when another
-   * redeem got there first). Only a state that passes every check is marked, so a refused
-   * attempt never spends the state of the rightful caller. Rejects when the used-state store
-   * cannot be reached.
+   * unexpired (`expired`), same user and credential (`wrong-principal`), same upstream, tool,
+   * arguments and forwarded `_meta` (`different-request`), then marks it used
+   * (`already-used` when another redeem got there first). Only a state that passes every
+   * check is marked, so a refused attempt never spends the state of the rightful caller.
+   * Rejects when the used-state store cannot be reached.
    */
   redeem(
     wire: string,
@@ -112,7 +115,7 @@ export function createRequestStates(deps: {
         credentialId: principal.credentialId,
         upstream: request.upstream,
         tool: request.tool,
-        digest: requestDigest(request.tool, request.arguments),
+        digest: requestDigest(request.tool, request.arguments, request.meta),
         issuedAtMs,
         expiresAtMs: issuedAtMs + lifetimeMs,
       });
@@ -128,7 +131,7 @@ export function createRequestStates(deps: {
       if (
         claims.upstream !== request.upstream ||
         claims.tool !== request.tool ||
-        claims.digest !== requestDigest(request.tool, request.arguments)
+        claims.digest !== requestDigest(request.tool, request.arguments, request.meta)
       )
         return refuse("different-request");
       const markMs = claims.expiresAtMs - nowMs + CLOCK_SKEW_ALLOWANCE_MS;

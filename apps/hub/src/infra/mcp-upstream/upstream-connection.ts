@@ -11,6 +11,7 @@ import { deliverResponsesAfterNotifications } from "./responses-after-notificati
 import { HubError } from "../../core/shared/errors";
 import type { UpstreamConnection } from "../../core/approvals/proxy-policy";
 import { resolveUpstreamHeaders } from "./upstream-headers";
+import { createCappedFetch, DEFAULT_MAX_RESULT_BYTES } from "./result-cap";
 
 /** Identifies the proxy to upstreams: in `initialize` (2025) or each request's `_meta` (2026-07-28). */
 const PROXY_CLIENT_INFO = { name: "inquiry-hub-approval-proxy", version: "0.1.0" };
@@ -33,11 +34,20 @@ const ELICITATION_CAPABILITY = { elicitation: { form: {} } };
  */
 const VERSION_NEGOTIATION = { mode: "auto" } as const;
 
-async function transportFor(connection: UpstreamConnection): Promise<Transport> {
+/**
+ * The transport to an upstream, bounding each response to `maxResultBytes`: over HTTP an
+ * oversized response becomes its request's error before it is parsed (result-cap.ts); over
+ * stdio the SDK's read buffer stops at the cap and closes the connection.
+ */
+async function transportFor(
+  connection: UpstreamConnection,
+  maxResultBytes: number,
+): Promise<Transport> {
   switch (connection.kind) {
     case "http":
       return new StreamableHTTPClientTransport(connection.url, {
         requestInit: { headers: await resolveUpstreamHeaders(connection.headers) },
+        fetch: createCappedFetch(maxResultBytes),
       });
     case "stdio":
       return new StdioClientTransport({
@@ -46,6 +56,7 @@ async function transportFor(connection: UpstreamConnection): Promise<Transport> 
         ...(connection.env === undefined ? {} : { env: connection.env }),
         ...(connection.cwd === undefined ? {} : { cwd: connection.cwd }),
         stderr: "inherit",
+        maxBufferSize: maxResultBytes,
       });
   }
 }
@@ -103,7 +114,7 @@ export function isUpstreamProtocolError(error: unknown): error is ProtocolError 
 
 /**
  * Opens one MCP client connection to an upstream, negotiating its protocol generation (see
- * VERSION_NEGOTIATION), within `timeoutMs`.
+ * VERSION_NEGOTIATION), within `timeoutMs`, relaying no response over `maxResultBytes`.
  * Throws HubError UPSTREAM naming the upstream and the cause, so the agent's initialize gets
  * a clear 502 instead of a hang; a half-open transport is closed before throwing.
  * `onClosed` runs once when the connection closes, however that happens (it is chained
@@ -113,6 +124,7 @@ export async function connectUpstream(
   name: string,
   connection: UpstreamConnection,
   timeoutMs: number,
+  maxResultBytes: number = DEFAULT_MAX_RESULT_BYTES,
   onClosed: () => void = () => undefined,
 ): Promise<Client> {
   const client = new Client(PROXY_CLIENT_INFO, {
@@ -120,7 +132,7 @@ export async function connectUpstream(
     versionNegotiation: VERSION_NEGOTIATION,
   });
   try {
-    const transport = await transportFor(connection);
+    const transport = await transportFor(connection, maxResultBytes);
     transport.onclose = onClosed;
     await client.connect(transport, { timeout: timeoutMs });
     deliverResponsesAfterNotifications(transport);

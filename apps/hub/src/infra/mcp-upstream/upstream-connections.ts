@@ -5,6 +5,7 @@ import type { UpstreamConfig } from "../../core/approvals/proxy-policy";
 import type { Logger } from "../../core/shared/ports";
 import { listUpstreamTools } from "./tool-catalog";
 import { connectUpstream, isConnectionClosed } from "./upstream-connection";
+import { DEFAULT_MAX_RESULT_BYTES } from "./result-cap";
 
 /** Opens upstream connections within each upstream's limits. */
 export interface UpstreamConnections {
@@ -31,9 +32,12 @@ export interface UpstreamConnections {
  * The first connection to each upstream also checks the policy against the upstream's tool
  * list and warns about policies naming tools it does not list (connections are opened on
  * the first agent session, so that is when the hub can first know). `logger` receives those
- * warnings.
+ * warnings. `defaultMaxResultBytes` caps responses of upstreams without `max_result_bytes`.
  */
-export function createUpstreamConnections(logger: Logger): UpstreamConnections {
+export function createUpstreamConnections(
+  logger: Logger,
+  defaultMaxResultBytes: number = DEFAULT_MAX_RESULT_BYTES,
+): UpstreamConnections {
   const open = new Map<string, Map<string, number>>();
   const checked = new Set<string>();
 
@@ -95,6 +99,7 @@ export function createUpstreamConnections(logger: Logger): UpstreamConnections {
           name,
           upstream.connection,
           upstream.timeoutMs,
+          upstream.maxResultBytes ?? defaultMaxResultBytes,
           release,
         );
         void checkPolicy(name, upstream, client);

@@ -36,6 +36,8 @@ export interface ApprovalProxyDeps {
   heartbeatMs: number;
   /** A session with no open request for this long is closed. */
   idleMs: number;
+  /** Largest upstream response relayed where an upstream sets no `max_result_bytes`. */
+  maxResultBytes: number;
   /** How many proxy sessions a credential, a user and this node may hold open. */
   sessionCaps: SessionCaps;
   /** Where decisions are recorded (HubDeps.approvalAudit, by default createLogAuditSink). */
@@ -87,7 +89,7 @@ export interface ApprovalProxies {
  * app.use(proxies.router);
  */
 export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies {
-  const connections = createUpstreamConnections(deps.logger);
+  const connections = createUpstreamConnections(deps.logger, deps.maxResultBytes);
   const approvalTasks = createInquiryTasks(deps.inquiries);
   const approvals: SharedApprovalContext = {
     inquiries: deps.inquiries,

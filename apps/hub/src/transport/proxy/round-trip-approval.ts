@@ -50,6 +50,8 @@ export interface RoundTripCall {
   context: ApprovalContext;
   request: ApprovalRequest;
   extra: ServerContext;
+  /** The `_meta` `forward` sends with the call (forwarded-meta.ts): bound into the state. */
+  meta: Record<string, unknown> | undefined;
   /** Sends the decided arguments upstream and returns its result. */
   forward(args: Record<string, unknown>): Promise<CallToolResult>;
   /** The result of a call that was not run (rejected, timed out, withdrawn). */
@@ -82,9 +84,10 @@ function approvalMessage(call: RoundTripCall): string {
  * open, so any hub node serves any round. The first round opens the APPROVAL inquiry
  * exactly as the blocking path does (every device gets it, same text and policy) and answers
  * `input_required`: a URL elicitation of the approval page plus a sealed, single-use
- * `requestState` naming the inquiry, bound to the caller and to this upstream, tool and
- * arguments, valid until past the inquiry's deadline. A retry redeems its state first: a
- * refused one is an InvalidParams error naming the refusal, and nothing changes. Then the
+ * `requestState` naming the inquiry, bound to the caller and to this upstream, tool,
+ * arguments and forwarded `_meta`, valid until past the inquiry's deadline. A retry redeems
+ * its state first: a refused one is an InvalidParams error naming the refusal, and nothing
+ * changes. Then the
  * inquiry's record decides: still pending means another round with a fresh state (or, if
  * the person declined the elicitation, the approval is withdrawn); final means the approved
  * arguments or the person's validated edit as the record holds them are forwarded, or the
@@ -97,7 +100,12 @@ export async function runRoundTripApproval(
 ): Promise<CallToolResult | InputRequiredResult> {
   const { context, request, extra } = call;
   const principal = { userId: context.userId, credentialId: context.agentDeviceId };
-  const gated = { upstream: context.upstream, tool: request.tool, arguments: request.args };
+  const gated = {
+    upstream: context.upstream,
+    tool: request.tool,
+    arguments: request.args,
+    meta: call.meta,
+  };
 
   const askAgain = (inquiry: Inquiry): InputRequiredResult => {
     // A state outlives the latest deadline an Extend can reach, so a person who took more

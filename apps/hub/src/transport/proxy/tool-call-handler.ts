@@ -1,6 +1,7 @@
 import type { CallToolRequest, CallToolResult, Client } from "@modelcontextprotocol/client";
 import { caseVariantOf, decideGate, policyFor } from "../../core/approvals/approval-policy";
 import { upstreamFailureText } from "../../core/approvals/approval-text";
+import { forwardedMeta } from "../../core/approvals/forwarded-meta";
 import {
   changedDefinitionPolicy,
   changedDefinitionText,
@@ -193,6 +194,7 @@ export function createToolCallHandler(
         request: gated,
         extra,
         notRun,
+        meta: forwardedMeta(params._meta, deps.upstream.forwardMeta),
         forward: (approved) => forwardApproved(params, approved, extra),
       });
     // Both ways below hold the call open until the person decides: each takes a held slot.

@@ -8,6 +8,7 @@ import type {
 import type { ServerContext } from "@modelcontextprotocol/server";
 import type { ApprovalVerdict } from "../../core/approvals/approval-outcome";
 import { upstreamFailureText } from "../../core/approvals/approval-text";
+import { forwardedMeta } from "../../core/approvals/forwarded-meta";
 import type { UpstreamConfig } from "../../core/approvals/proxy-policy";
 import {
   describeUpstreamFailure,
@@ -48,6 +49,19 @@ export function forwardedParams<Params extends { _meta?: object | undefined }>(
   return { ...params, _meta: meta };
 }
 
+/**
+ * The params of a forwarded tools/call: the tool, `args` (the approved ones for a gated
+ * call) and only the `_meta` keys the upstream may receive (forwarded-meta.ts).
+ */
+function forwardedCallParams(
+  upstream: UpstreamConfig,
+  params: CallToolRequest["params"],
+  args: Record<string, unknown>,
+): CallToolRequest["params"] {
+  const meta = forwardedMeta(params._meta, upstream.forwardMeta);
+  return { name: params.name, arguments: args, ...(meta === undefined ? {} : { _meta: meta }) };
+}
+
 /** Upstream request options for a request of the agent: its cancellation, our deadline. */
 export function upstreamOptions(deps: { upstream: UpstreamConfig }, extra: Extra): RequestOptions {
   return { signal: extra.mcpReq.signal, timeout: deps.upstream.timeoutMs };
@@ -69,7 +83,7 @@ export type UpstreamForward = (
 /**
  * The one way a decided call goes upstream, for tools/call and for an approval task's
  * `tasks/get` alike: registered with the forwarded calls (so the upstream's elicitations find
- * it), its progress relayed under the caller's token, an upstream JSON-RPC error passed
+ * it), its `_meta` cut to the allowed keys, its progress relayed under the caller's token, an upstream JSON-RPC error passed
  * through, any other failure an `isError` result naming the upstream.
  */
 export function createUpstreamForward(deps: UpstreamForwardDeps): UpstreamForward {
@@ -79,7 +93,7 @@ export function createUpstreamForward(deps: UpstreamForwardDeps): UpstreamForwar
     try {
       const progress = relayProgress(extra);
       const result = await deps.client.request(
-        { method: "tools/call", params: { ...forwardedParams(params), arguments: args } },
+        { method: "tools/call", params: forwardedCallParams(deps.upstream, params, args) },
         { signal: call.signal, timeout: SDK_TIMEOUT_DISABLED_MS, ...progress.options },
       );
       await progress.drained();
