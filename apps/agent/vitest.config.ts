@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -7,5 +9,7 @@ export default defineConfig({
     // `npm test` on two cores, where a run resumed on a second agent took over 5 s once.
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // Whatever a test starts keeps its state in a temp folder, never in the person's home.
+    env: { INQUIRY_HUB_DATA_DIR: path.join(tmpdir(), "inquiry-hub-test-data") },
   },
 });

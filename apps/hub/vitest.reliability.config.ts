@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -10,5 +12,7 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // Whatever a test starts keeps its state in a temp folder, never in the person's home.
+    env: { INQUIRY_HUB_DATA_DIR: path.join(tmpdir(), "inquiry-hub-test-data") },
   },
 });
