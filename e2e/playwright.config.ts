@@ -2,7 +2,12 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS, QUIET_ENV } from "./support/browser";
 import { E2E_PORTS, HUB_URL, WEB_URL } from "./support/ports";
 import { E2E_PROXY_CONFIG, E2E_SANDBOX_DIR } from "./support/sandbox";
-import { E2E_AGENT_DATA_DIR, E2E_HUB_DATA_DIR, E2E_WEBHOOK_SECRET } from "./support/channels";
+import {
+  E2E_AGENT_DATA_DIR,
+  E2E_DATA_DIR,
+  E2E_HUB_DATA_DIR,
+  E2E_WEBHOOK_SECRET,
+} from "./support/channels";
 
 export default defineConfig({
   testDir: "./tests",
@@ -31,6 +36,7 @@ export default defineConfig({
         ...QUIET_ENV,
         DEMO_TOOLS_PORT: String(E2E_PORTS.demoTools),
         DEMO_TOOLS_SANDBOX_DIR: E2E_SANDBOX_DIR,
+        INQUIRY_HUB_DATA_DIR: E2E_DATA_DIR,
       },
       reuseExistingServer: false,
     },
@@ -52,6 +58,7 @@ export default defineConfig({
         HUB_WEBHOOK_ALLOW_PRIVATE: "1",
         HUB_PUSH_ALLOW_PRIVATE: "1",
         HUB_DATA_DIR: E2E_HUB_DATA_DIR,
+        INQUIRY_HUB_DATA_DIR: E2E_DATA_DIR,
       },
       reuseExistingServer: false,
     },

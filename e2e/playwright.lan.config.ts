@@ -98,6 +98,8 @@ export default defineConfig({
         // must be part of, or the hub refuses to start.
         HUB_CORS_ORIGINS: `${LAN_DESKTOP_URL},${LAN_PUBLIC_URL}`,
         HUB_DATA_DIR: LAN_HUB_DATA_DIR,
+        // The agent's runs and anything else unplaced stay in the suite's folder.
+        INQUIRY_HUB_DATA_DIR: path.join(LAN_SUITE_DIR, "state"),
         PROXY_CONFIG_PATH: writeProxyConfig(),
         DEMO_TOOLS_TOKEN: randomBytes(32).toString("base64url"),
         DEMO_TOOLS_SANDBOX_DIR: E2E_SANDBOX_DIR,

@@ -17,6 +17,12 @@ export const E2E_WEBHOOK_SECRET = "e2e-webhook-secret-not-for-production-use-012
  */
 export const E2E_HUB_DATA_DIR = path.join(tmpdir(), "inquiry-hub-e2e-data");
 
+/**
+ * The suite's INQUIRY_HUB_DATA_DIR, for what no other variable places (the demo-tools token,
+ * read by the hub as `${DATA_DIR}/demo-tools-token`): away from the developer's own state.
+ */
+export const E2E_DATA_DIR = path.join(tmpdir(), "inquiry-hub-e2e-state");
+
 /** Where the suite's agent keeps its runs (embedded store), away from a developer's own. */
 export const E2E_AGENT_DATA_DIR = path.join(tmpdir(), "inquiry-hub-e2e-agent-data");
 
