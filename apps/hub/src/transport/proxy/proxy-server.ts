@@ -123,7 +123,7 @@ export function createProxyServer(deps: {
         if (isGatedSurface(method)) await passSurfaceGate(deps, method, params, ctx);
         return relay(
           client.request(
-            { method, params: forwardedParams(params) },
+            { method, params: forwardedParams(params, deps.upstream) },
             ResultSchema,
             upstreamOptions(deps, ctx),
           ),
@@ -139,7 +139,7 @@ export function createProxyServer(deps: {
       async (params, ctx) => {
         const result = await relay(
           client.request(
-            { method: "tools/list", params: forwardedParams(params) },
+            { method: "tools/list", params: forwardedParams(params, deps.upstream) },
             UpstreamToolListSchema,
             upstreamOptions(deps, ctx),
           ),

@@ -36,17 +36,18 @@ export function textResult(text: string, isError: boolean): CallToolResult {
 }
 
 /**
- * The agent's `_meta` minus its progressToken, which belongs to the agent's request only (a
- * forwarded tools/call asks the upstream for progress with its own token: upstream-relay.ts).
+ * The params of a forwarded listing, read, prompt or completion, with only the `_meta` keys
+ * the upstream may receive (forwarded-meta.ts): never the agent's progressToken, which
+ * belongs to the agent's request only, nor a key the person never agreed to pass on.
  */
-export function forwardedParams<Params extends { _meta?: object | undefined }>(
+export function forwardedParams<Params extends { _meta?: Record<string, unknown> | undefined }>(
   params: Params,
+  upstream: UpstreamConfig,
 ): Params {
-  if (params._meta === undefined || !("progressToken" in params._meta)) return params;
-  const meta = Object.fromEntries(
-    Object.entries(params._meta).filter(([key]) => key !== "progressToken"),
-  );
-  return { ...params, _meta: meta };
+  if (params._meta === undefined) return params;
+  const { _meta: agentMeta, ...rest } = params;
+  const meta = forwardedMeta(agentMeta, upstream.forwardMeta);
+  return (meta === undefined ? rest : { ...rest, _meta: meta }) as Params;
 }
 
 /**
