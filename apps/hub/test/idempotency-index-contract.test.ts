@@ -4,6 +4,7 @@ import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import type { IdempotencyIndex, IdempotencyScope } from "../src/core/inquiries/ports";
 import { openEmbeddedDatabase } from "../src/infra/lmdb/embedded-database";
+import { createExpiryIndex } from "../src/infra/lmdb/lmdb-expiry-index";
 import { createLmdbIdempotencyIndex } from "../src/infra/lmdb/lmdb-idempotency-index";
 import { createMemoryIdempotencyIndex } from "../src/infra/memory/memory-idempotency-index";
 import { createRedisInfra } from "../src/infra/redis/index";
@@ -132,6 +133,20 @@ describe("on the embedded store", () => {
     folder.remove();
   });
   describeIdempotencyContract("embedded", () => createLmdbIdempotencyIndex(db));
+
+  it("sweeps an expired entry written before keys were scoped by credential", async () => {
+    const table = db.table<unknown>("idempotency");
+    const expiries = createExpiryIndex(db.table<string>("idempotency-expiry"), "key");
+    const [userId, key] = [randomUUID(), randomUUID()];
+    const expiredAtMs = Date.now() - 1;
+    await table.transaction(() => {
+      table.putSync([userId, key], { inquiryId: "per-user", expiresAtMs: expiredAtMs });
+      expiries.schedule(JSON.stringify([userId, key]), expiredAtMs);
+    });
+    const index = createLmdbIdempotencyIndex(db);
+    expect(await index.claim({ userId, credentialId: "c" }, key, "new", HOUR_MS)).toBe("new");
+    expect(table.get([userId, key])).toBeUndefined();
+  });
 
   it("keeps claims across a reopen of the database", async () => {
     const [scope, key] = [someScope(), randomUUID()];
