@@ -4,6 +4,7 @@ import { conditionPermits, conditionTriggers } from "./policy-conditions";
 import type { Condition } from "./proxy-policy";
 import {
   judgeSql,
+  MAX_JUDGED_SQL_LENGTH,
   readSqlStatements,
   SQL_READING_KINDS,
   SQL_WRITING_KINDS,
@@ -130,6 +131,15 @@ describe("readSqlStatements: one pass over strings and comments per dialect", ()
       expect(readSqlStatements(query, "standard").judged).toBe(false);
     expect(readSqlStatements("WITH x AS (SELECT 1", "standard").judged).toBe(false);
     expect(readSqlStatements("SELECT $tag$ never closed", "postgres").judged).toBe(false);
+    const nested = `${"WITH x AS (".repeat(40)}SELECT 1${")".repeat(40)} SELECT 1`;
+    expect(readSqlStatements(nested, "standard")).toEqual({
+      judged: false,
+      reason: "unknown-statement",
+    });
+    expect(judgeSql(`SELECT '${"x".repeat(MAX_JUDGED_SQL_LENGTH)}'`)).toEqual({
+      judged: false,
+      reason: "too-long",
+    });
   });
 });
 

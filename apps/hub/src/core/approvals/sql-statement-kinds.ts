@@ -101,6 +101,12 @@ const EXPLAIN_OPTIONS = new Set([
 
 const KINDS = new Set<string>(SQL_STATEMENT_KINDS);
 
+/** WITH bodies and EXPLAINs nested deeper than this are not judged. */
+const MAX_NESTING = 16;
+
+/** Longer queries are not judged: reading them would hold the event loop for every caller. */
+export const MAX_JUDGED_SQL_LENGTH = 100_000;
+
 function kindOfKeyword(token: SqlToken | undefined): SqlStatementKind | undefined {
   if (token?.type !== "word") return undefined;
   if (Object.hasOwn(KEYWORD_ALIASES, token.text)) return KEYWORD_ALIASES[token.text];
@@ -130,7 +136,7 @@ function closingParenthesis(tokens: readonly SqlToken[], open: number): number |
  * `WITH [RECURSIVE] name [(columns)] AS [NOT] [MATERIALIZED] (body), … statement`: the final
  * statement's kinds first, then every body's (a PostgreSQL CTE may itself DELETE).
  */
-function withKinds(tokens: readonly SqlToken[]): SqlStatementKind[] | undefined {
+function withKinds(tokens: readonly SqlToken[], depth: number): SqlStatementKind[] | undefined {
   const bodies: SqlStatementKind[] = [];
   let index = isWord(tokens[0], "recursive") ? 1 : 0;
   for (;;) {
@@ -149,14 +155,14 @@ function withKinds(tokens: readonly SqlToken[]): SqlStatementKind[] | undefined 
     if (!isSymbol(tokens[index], "(")) return undefined;
     const end = closingParenthesis(tokens, index);
     if (end === undefined) return undefined;
-    const body = statementKinds(tokens.slice(index + 1, end - 1));
+    const body = statementKinds(tokens.slice(index + 1, end - 1), depth + 1);
     if (body === undefined) return undefined;
     bodies.push(...body);
     index = end;
     if (!isSymbol(tokens[index], ",")) break;
     index += 1;
   }
-  const final = statementKinds(tokens.slice(index));
+  const final = statementKinds(tokens.slice(index), depth + 1);
   return final === undefined ? undefined : [...final, ...bodies];
 }
 
@@ -164,14 +170,14 @@ function withKinds(tokens: readonly SqlToken[]): SqlStatementKind[] | undefined 
  * EXPLAIN/DESCRIBE counts as the statement it explains (ANALYZE runs it). Without one, MySQL's
  * `DESCRIBE table [column]` describes a table.
  */
-function explainKinds(tokens: readonly SqlToken[]): SqlStatementKind[] | undefined {
+function explainKinds(tokens: readonly SqlToken[], depth: number): SqlStatementKind[] | undefined {
   let index = isSymbol(tokens[0], "(") ? closingParenthesis(tokens, 0) : 0;
   if (index === undefined) return undefined;
   while (isWord(tokens[index], ...EXPLAIN_OPTIONS) || isSymbol(tokens[index], "=")) index += 1;
   const rest = tokens.slice(index);
   if (rest.length === 0) return undefined;
   if (kindOfKeyword(rest[0]) !== undefined || isSymbol(rest[0], "(") || isWord(rest[0], "with"))
-    return statementKinds(rest);
+    return statementKinds(rest, depth + 1);
   const describesTable =
     index === 0 &&
     rest.every((token) => token.type === "quoted" || isSymbol(token, ".") || token.type === "word");
@@ -180,14 +186,18 @@ function explainKinds(tokens: readonly SqlToken[]): SqlStatementKind[] | undefin
     : undefined;
 }
 
-/** The kinds one statement has, main kind first, or undefined when it cannot be judged. */
-function statementKinds(tokens: readonly SqlToken[]): SqlStatementKind[] | undefined {
+/**
+ * The kinds one statement has, main kind first, or undefined when it cannot be judged (also
+ * past {@link MAX_NESTING} nested WITH/EXPLAIN, so a crafted query cannot exhaust the stack).
+ */
+function statementKinds(tokens: readonly SqlToken[], depth = 0): SqlStatementKind[] | undefined {
+  if (depth > MAX_NESTING) return undefined;
   let start = 0;
   while (isSymbol(tokens[start], "(")) start += 1;
   const first = tokens[start];
   const rest = tokens.slice(start + 1);
-  if (isWord(first, "with")) return withKinds(rest);
-  if (isWord(first, "explain", "describe", "desc")) return explainKinds(rest);
+  if (isWord(first, "with")) return withKinds(rest, depth);
+  if (isWord(first, "explain", "describe", "desc")) return explainKinds(rest, depth);
   if (isWord(first, "start")) return isWord(rest[0], "transaction") ? ["transaction"] : undefined;
   const kind = kindOfKeyword(first);
   if (kind === "select" && rest.some((token) => isWord(token, "into"))) return ["select", "create"];
@@ -198,6 +208,7 @@ function statementKinds(tokens: readonly SqlToken[]): SqlStatementKind[] | undef
 export type SqlUnjudgeableReason =
   | Extract<SqlLexing, { readable: false }>["reason"]
   | "empty"
+  | "too-long"
   | "comment"
   | "unknown-statement"
   | "dialects-disagree";
@@ -235,6 +246,7 @@ export function readSqlStatements(query: string, dialect: SqlDialect): SqlReadin
  * @example judgeSql("SELECT 1 /*! DELETE FROM notes *\/") // { judged: false, reason: "comment" }
  */
 export function judgeSql(query: string): SqlReading {
+  if (query.length > MAX_JUDGED_SQL_LENGTH) return { judged: false, reason: "too-long" };
   const readings: SqlStatementKind[][][] = [];
   for (const dialect of SQL_DIALECTS) {
     const reading = readSqlStatements(query, dialect);
