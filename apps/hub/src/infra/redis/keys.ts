@@ -21,6 +21,7 @@ import type { IdempotencyScope } from "../../core/inquiries/ports";
  * | `<p>inquiry-owner:<id>`                | string | userId of the inquiry; immutable, SET NX, TTL |
  * | `<p>{u:<userId>}:inquiries`            | zset   | all of the user's inquiry ids, by createdAt  |
  * | `<p>{u:<userId>}:pending`              | zset   | the user's pending inquiry ids, by createdAt |
+ * | `<p>{u:<userId>}:pending-askers`       | hash   | pending inquiry id → credential that asked it |
  * | `<p>{u:<userId>}:audit`                | stream | the user's state changes (see audit-trail.ts) |
  * | `<p>{u:<userId>}:settings`             | string | JSON of the user's settings (YOLO)           |
  * | `<p>{u:<userId>}:tool-pins:<upstream>` | hash   | tool → digest of its accepted definition     |
@@ -61,7 +62,13 @@ export interface KeyLayout {
   inquiryOwner(id: string): string;
   /** What a user's record keys start with; the list script appends ids. */
   userInquiryKeyPrefix(userId: string): string;
-  userKeys(userId: string): { inquiries: string; pending: string; audit: string };
+  userKeys(userId: string): {
+    inquiries: string;
+    pending: string;
+    /** Pending id → asking credential, for the per-credential pending cap. */
+    pendingAskers: string;
+    audit: string;
+  };
   /** Base of the sharded event channels `<base>:0` … `<base>:15` (see redis-event-bus.ts). */
   readonly eventsChannel: string;
   /** Every pending inquiry, scored by expiresAt: what the timeout sweep scans. */
@@ -189,6 +196,7 @@ export function createKeyLayout(prefix: string): KeyLayout {
     userKeys: (userId) => ({
       inquiries: `${user(userId)}inquiries`,
       pending: `${user(userId)}pending`,
+      pendingAskers: `${user(userId)}pending-askers`,
       audit: `${user(userId)}audit`,
     }),
     eventsChannel: `${prefix}events`,

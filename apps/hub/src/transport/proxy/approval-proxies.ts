@@ -21,6 +21,7 @@ import type { SessionCaps } from "../mcp/session-caps";
 import type { TeamApprovalDeps } from "../../core/approvals/team-approval";
 import type { Logger } from "../../core/shared/ports";
 import type { InquiryTracing } from "../../core/inquiries/inquiry-tracing";
+import type { HeldCalls } from "../mcp/held-calls";
 
 /** What the composition root hands the approval proxy. */
 export interface ApprovalProxyDeps {
@@ -58,6 +59,8 @@ export interface ApprovalProxyDeps {
   streamEvents: StreamEventLog;
   /** Each person's pins of each upstream tool's definition (see core/approvals/tool-pinning.ts). */
   toolPins: ToolDefinitionPins;
+  /** This node's held-call caps, shared with `/mcp` (see held-calls.ts). */
+  heldCalls: HeldCalls;
   /**
    * 2026-07-28 clients that follow URL elicitation: the sealed request states and the page
    * where the person decides (see round-trip-approval.ts).
@@ -103,6 +106,7 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
     forwardOnce: deps.forwardOnce,
     toolPins: deps.toolPins,
     tracing: deps.tracing,
+    heldCalls: deps.heldCalls,
   };
   const sessions = createProxySessions({
     upstreams: deps.config.upstreams,

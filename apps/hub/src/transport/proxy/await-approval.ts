@@ -8,6 +8,7 @@ import { routeOrRefuse } from "../../core/approvals/team-approval";
 import type { InquiryTracing } from "../../core/inquiries/inquiry-tracing";
 import { awaitResolution } from "../mcp/await-resolution";
 import type { KeyedApprovalContext } from "../mcp/keyed-approval";
+import type { HeldCalls } from "../mcp/held-calls";
 
 /** Everything a proxy session shares across its gated calls. */
 export interface ApprovalContext extends KeyedApprovalContext {
@@ -19,6 +20,8 @@ export interface ApprovalContext extends KeyedApprovalContext {
   toolPins: ToolDefinitionPins;
   /** Traces proxied tool calls; nothing when absent. */
   tracing?: InquiryTracing | undefined;
+  /** This node's held-call caps, shared with `/mcp`: a blocking gated call takes a slot. */
+  heldCalls: HeldCalls;
 }
 
 /**
