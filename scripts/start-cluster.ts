@@ -2,7 +2,7 @@
  * `npm run start:cluster`: the whole product on several hub nodes joined by Redis, locally.
  *
  * Default (two nodes, no load balancer):
- *   redis-server  127.0.0.1:6380   data in .data/redis (append-only file)
+ *   redis-server  127.0.0.1:6380   data in <data dir>/cluster/redis (append-only file)
  *   hub node      127.0.0.1:4000   ─┐ same REDIS_URL
  *   hub node      127.0.0.1:4001   ─┘
  *   demo-tools    127.0.0.1:4200
@@ -14,10 +14,13 @@
  * 127.0.0.1:8080 (CLUSTER_HAPROXY_PORT), and the web, the browsers' Socket.IO and the agent
  * reach the hubs only through it. `-- --redis-cluster`: the same, on a 3-master/3-replica
  * Redis Cluster (127.0.0.1:7000-7005, CLUSTER_REDIS_CLUSTER_PORT; data in
- * .data/redis-cluster/<port>), formed with `redis-cli --cluster create` on the first start and
+ * <data dir>/cluster/redis-cluster/<port>), formed with `redis-cli --cluster create` on the first start and
  * rejoined from its nodes.conf afterwards; hubs and agent get REDIS_CLUSTER_NODES. HAProxy's
  * config is test-kit's renderHaproxyConfig (health check GET /api/ready, pinned 2025-era MCP
- * sessions, the client's address in X-Forwarded-For), written to .data/haproxy/haproxy.cfg.
+ * sessions, the client's address in X-Forwarded-For), written to <data dir>/cluster/haproxy/.
+ * `<data dir>` is the per-user data directory (INQUIRY_HUB_DATA_DIR moves it), never the
+ * checkout: Redis holds the hub's accounts and questions, so an agent working in the
+ * repository must not find them there.
  *
  * Ctrl-C stops everything; if any process dies, the rest are stopped too. Override the single
  * Redis port with CLUSTER_REDIS_PORT. Every app is built first: `next start` serves the web's
@@ -25,9 +28,10 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { dataDirectory, ensurePrivateFolder } from "@inquiry-hub/logging";
 import { readClusterSettings } from "./cluster/cluster-mode";
 import { haproxyService } from "./cluster/haproxy-service";
 import {
@@ -38,6 +42,9 @@ import {
 import type { Service } from "./cluster/service";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** Redis's and HAProxy's files for this mode, in the per-user data directory (0700). */
+const CLUSTER_STATE = path.join(dataDirectory(), "cluster");
+const REDIS_DIR = path.join(CLUSTER_STATE, "redis");
 const SETTINGS = readClusterSettings(process.argv.slice(2), process.env);
 const BALANCED = SETTINGS.mode !== "two-nodes";
 const CLUSTER_PORTS = redisClusterPorts(SETTINGS.redisClusterFirstPort);
@@ -74,14 +81,14 @@ const hubNode = (port: number): Service => ({
 
 const REDIS_SERVICES: Service[] =
   SETTINGS.mode === "redis-cluster"
-    ? redisClusterServices(ROOT, CLUSTER_PORTS)
+    ? redisClusterServices(CLUSTER_STATE, CLUSTER_PORTS)
     : [
         {
           name: "redis",
           command: "redis-server",
           args: ["--port", String(SETTINGS.redisPort), "--bind", "127.0.0.1"].concat([
             "--dir",
-            ".data/redis",
+            REDIS_DIR,
             "--appendonly",
             "yes",
             "--save",
@@ -95,7 +102,7 @@ function appServices(): Service[] {
   const services = HUB_PORTS.map(hubNode);
   if (BALANCED)
     services.push(
-      haproxyService(ROOT, {
+      haproxyService(CLUSTER_STATE, {
         port: SETTINGS.haproxyPort,
         servers: HUB_PORTS.map((port) => ({ name: `hub-${port}`, host: "127.0.0.1", port })),
         timeoutGraceSeconds: SETTINGS.timeoutGraceSeconds,
@@ -194,7 +201,8 @@ process.once("SIGTERM", () => stopAll(0));
 
 /** Builds, starts Redis, forms the Redis Cluster when asked, then starts everything else. */
 async function main(): Promise<void> {
-  mkdirSync(`${ROOT}/.data/redis`, { recursive: true });
+  ensurePrivateFolder(CLUSTER_STATE);
+  ensurePrivateFolder(REDIS_DIR);
   const build = spawnSync("npx", ["turbo", "run", "build"], {
     cwd: ROOT,
     stdio: "inherit",

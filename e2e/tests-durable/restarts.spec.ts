@@ -2,11 +2,7 @@ import { expect, test } from "@playwright/test";
 import { logInThroughUi } from "../support/accounts";
 import { sessionToken } from "../support/channels";
 import { DURABLE_DIR, DURABLE_PORTS } from "../support/durable-ports";
-import {
-  answerCard,
-  expectOneWeatherReply,
-  questionOnChatAndPhone,
-} from "../support/durable-chat";
+import { answerCard, expectOneWeatherReply, questionOnChatAndPhone } from "../support/durable-chat";
 import { productProcesses } from "../support/product-processes";
 import type { ProductProcesses } from "../support/product-processes";
 

@@ -57,7 +57,8 @@ test("a phone pairs over the LAN front door, answers live, and gets the next que
   const link = await pairingLink.getAttribute("href");
   expect(link).toMatch(new RegExp(`^${LAN_PUBLIC_URL}/pair\\?code=`));
 
-  // The certificate is self-signed: accepting it is what the person does once on the phone.
+  // The certificate comes from this hub's one-host authority: trusting it is what the person
+  // does once on the phone.
   const phoneContext = await browser.newContext({ ...devices["Pixel 7"], ignoreHTTPSErrors: true });
   const phone = await phoneContext.newPage();
   await phone.goto(link ?? "");

@@ -8,17 +8,17 @@ import type { Service } from "./service";
 const LONGEST_CLIENT_DEADLINE_SECONDS = 86_400;
 
 /**
- * Writes `.data/haproxy/haproxy.cfg` from the config the HAProxy tests run (test-kit's
- * renderHaproxyConfig), checks it with `haproxy -c`, and returns HAProxy as a foreground
- * service. Its operator-level stats socket is `.data/haproxy/stats.sock`
- * (`echo "show stat" | socat - .data/haproxy/stats.sock`).
+ * Writes `<state>/haproxy/haproxy.cfg` (`state`: the cluster's folder in the data directory)
+ * from the config the HAProxy tests run (test-kit's renderHaproxyConfig), checks it with `haproxy -c`, and returns HAProxy as a foreground
+ * service. Its operator-level stats socket is `<state>/haproxy/stats.sock`
+ * (`echo "show stat" | socat - <state>/haproxy/stats.sock`).
  */
 export function haproxyService(
   root: string,
   options: { port: number; servers: HaproxyServer[]; timeoutGraceSeconds: number },
 ): Service {
-  const dir = `${root}/.data/haproxy`;
-  mkdirSync(dir, { recursive: true });
+  const dir = `${root}/haproxy`;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const configFile = `${dir}/haproxy.cfg`;
   writeFileSync(
     configFile,

@@ -16,13 +16,13 @@ export function redisClusterPorts(firstPort: number): number[] {
 
 /**
  * One `redis-server --cluster-enabled yes` per port, each with its own directory under
- * `.data/redis-cluster/<port>` (append-only file and `nodes.conf`), so a restart rejoins the
+ * `<state>/redis-cluster/<port>` (`state` is the cluster's folder in the data directory) (append-only file and `nodes.conf`), so a restart rejoins the
  * cluster formed the first time instead of forming a new one.
  */
 export function redisClusterServices(root: string, ports: readonly number[]): Service[] {
   return ports.map((port) => {
-    const dir = `${root}/.data/redis-cluster/${port}`;
-    mkdirSync(dir, { recursive: true });
+    const dir = `${root}/redis-cluster/${port}`;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     return {
       name: `redis:${port}`,
       command: "redis-server",
@@ -71,7 +71,7 @@ async function waitFor(what: string, probe: () => Promise<boolean>): Promise<voi
  * Waits for the six nodes to answer, forms the cluster (3 masters, one replica each) if they
  * have never met, and resolves once every node reports `cluster_state:ok`. A half-formed
  * cluster (some nodes know others, the slots are not all served) is not repaired: the error
- * says to remove `.data/redis-cluster` and start again.
+ * says to remove `<data dir>/cluster/redis-cluster` and start again.
  */
 export async function ensureRedisClusterFormed(
   ports: readonly number[],
@@ -95,7 +95,7 @@ export async function ensureRedisClusterFormed(
     ]);
   } else if (infos.some((info) => info.get("cluster_known_nodes") !== String(ports.length))) {
     throw new Error(
-      "redis cluster: the nodes in .data/redis-cluster are half-formed; stop, remove that directory and start again",
+      "redis cluster: the nodes in <data dir>/cluster/redis-cluster are half-formed; stop, remove that directory and start again",
     );
   }
   await waitFor("cluster_state did not become ok on every node", async () => {

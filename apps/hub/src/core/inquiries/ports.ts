@@ -38,9 +38,7 @@ export interface StoreInsertLimits {
  * `maxPendingPerCredential`.
  */
 export type StoreInsertOutcome =
-  | { kind: "inserted" }
-  | { kind: "pending-cap" }
-  | { kind: "credential-pending-cap" };
+  { kind: "inserted" } | { kind: "pending-cap" } | { kind: "credential-pending-cap" };
 
 /**
  * Where inquiries live. Records are plain JSON. `resolve` must be atomic (a single-threaded

@@ -4,10 +4,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoToolsServer, loadOrCreateToken } from "../src/index";
-import type { DemoToolsServer } from "../src/index";
-import { CLIENT_ERAS, connectClient, firstText } from "./support/connect-client";
-import type { ClientEra } from "./support/connect-client";
+import { createDemoToolsServer, loadOrCreateToken } from "../../src/index";
+import type { DemoToolsServer } from "../../src/index";
+import { CLIENT_ERAS, connectClient, firstText } from "../support/connect-client";
+import type { ClientEra } from "../support/connect-client";
 
 let server: DemoToolsServer;
 let root: string;
