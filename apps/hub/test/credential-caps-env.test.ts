@@ -20,7 +20,21 @@ describe("per-credential caps in the environment", () => {
     expect(set.heldCallCaps).toStrictEqual({ perCredential: 4, perUser: 8 });
   });
 
-  it("refuse to start when a per-credential cap is not below its per-user one, naming both", () => {
+  it("unset, take the defaults' share of a lowered per-user cap, so lowering it alone still starts", () => {
+    const lowered = loadConfig({
+      HUB_PENDING_INQUIRIES_PER_USER: "20",
+      HUB_HELD_CALLS_PER_USER: "10",
+      HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: "40",
+    });
+    expect(lowered.pendingInquiriesPerCredential).toBe(5);
+    expect(lowered.heldCallCaps).toStrictEqual({ perCredential: 3, perUser: 10 });
+    expect(lowered.rateLimits.inquiriesPerCredentialPerMinute).toBe(8);
+    expect(loadConfig({ HUB_PENDING_INQUIRIES_PER_USER: "2" }).pendingInquiriesPerCredential).toBe(
+      1,
+    );
+  });
+
+  it("refuse to start when a per-credential cap set is not below its per-user one, naming both", () => {
     expect(() =>
       loadConfig({
         HUB_PENDING_INQUIRIES_PER_CREDENTIAL: "100",
@@ -29,10 +43,15 @@ describe("per-credential caps in the environment", () => {
     ).toThrow(
       "invalid hub configuration: HUB_PENDING_INQUIRIES_PER_CREDENTIAL (100) must be below HUB_PENDING_INQUIRIES_PER_USER (100)",
     );
-    expect(() => loadConfig({ HUB_HELD_CALLS_PER_USER: "10" })).toThrow(
-      /HUB_HELD_CALLS_PER_CREDENTIAL \(30\) must be below HUB_HELD_CALLS_PER_USER \(10\)/,
-    );
-    expect(() => loadConfig({ HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: "1000" })).toThrow(
+    expect(() =>
+      loadConfig({ HUB_HELD_CALLS_PER_CREDENTIAL: "30", HUB_HELD_CALLS_PER_USER: "10" }),
+    ).toThrow(/HUB_HELD_CALLS_PER_CREDENTIAL \(30\) must be below HUB_HELD_CALLS_PER_USER \(10\)/);
+    expect(() =>
+      loadConfig({
+        HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE: "1000",
+        HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: "1000",
+      }),
+    ).toThrow(
       /HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE \(1000\) must be below HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE \(1000\)/,
     );
     expect(() => loadConfig({ HUB_HELD_CALLS_PER_CREDENTIAL: "0" })).toThrow(

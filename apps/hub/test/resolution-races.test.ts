@@ -31,7 +31,10 @@ describe("exactly one resolution", () => {
     async () => {
       const testHub = await startTestHub({
         heartbeatSeconds: 60,
+        // One agent credential asks them all and holds every call.
         pendingInquiriesPerUser: INQUIRIES,
+        pendingInquiriesPerCredential: INQUIRIES,
+        heldCallCaps: { perCredential: INQUIRIES, perUser: INQUIRIES },
       });
       hub = testHub;
       const first = await testHub.registerUser("racer", "Device 1");

@@ -16,6 +16,7 @@ import { loadProxyConfig } from "./load-proxy-config";
 import { browserOrigins } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";
 import { credentialCapProblems } from "./credential-caps";
+import type { CapPair } from "./credential-caps";
 import { defaultHubDataDir } from "../repository-root";
 
 const seconds = (fallback: number) =>
@@ -29,6 +30,8 @@ const perHour = (fallback: number) => z.coerce.number().int().positive().default
 
 /** A cap on how many of something the hub holds at once. */
 const cap = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A per-credential cap: unset, it takes its share of the per-user cap (see `shareOf`). */
+const credentialCap = z.coerce.number().int().positive().optional();
 const { mcpSessionCaps, proxySessionCaps, heldCallCaps } = DEFAULT_HUB_CONFIG;
 
 /** One HUB_TRUSTED_PROXIES entry: a range Express names, an address or a CIDR range. */
@@ -158,9 +161,7 @@ const EnvSchema = z.object({
   HUB_RATE_LIMIT_PAIRING_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.pairingPerMinute),
   HUB_RATE_LIMIT_ANSWERS_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.answersPerMinute),
   HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.inquiriesPerMinute),
-  HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE: perMinute(
-    DEFAULT_HUB_CONFIG.rateLimits.inquiriesPerCredentialPerMinute,
-  ),
+  HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE: credentialCap,
   HUB_RATE_LIMIT_DELEGATED_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.delegatedPerMinute),
   HUB_RATE_LIMIT_AGENT_CREDENTIALS_PER_MINUTE: perMinute(
     DEFAULT_HUB_CONFIG.rateLimits.agentCredentialsPerMinute,
@@ -178,8 +179,8 @@ const EnvSchema = z.object({
   /** Bytes of the largest upstream response the proxy relays, unless an upstream sets its own. */
   HUB_UPSTREAM_MAX_RESULT_BYTES: cap(DEFAULT_HUB_CONFIG.upstreamMaxResultBytes),
   HUB_PENDING_INQUIRIES_PER_USER: cap(DEFAULT_HUB_CONFIG.pendingInquiriesPerUser),
-  HUB_PENDING_INQUIRIES_PER_CREDENTIAL: cap(DEFAULT_HUB_CONFIG.pendingInquiriesPerCredential),
-  HUB_HELD_CALLS_PER_CREDENTIAL: cap(heldCallCaps.perCredential),
+  HUB_PENDING_INQUIRIES_PER_CREDENTIAL: credentialCap,
+  HUB_HELD_CALLS_PER_CREDENTIAL: credentialCap,
   HUB_HELD_CALLS_PER_USER: cap(heldCallCaps.perUser),
   HUB_MEMORY_HISTORY_PER_USER: cap(DEFAULT_HUB_CONFIG.memoryHistoryPerUser),
   /** OpenAI-compatible API root of the model that drafts suggested answers; unset = off. */
@@ -244,28 +245,65 @@ function storeOf(env: ParsedEnv, redis: RedisTopology | undefined): HubConfig["s
   return env.HUB_STORE ?? "embedded";
 }
 
-/** The limits that exist per credential and per user, for `credentialCapProblems`. */
-function perCredentialPairs(env: ParsedEnv): Parameters<typeof credentialCapProblems>[0] {
-  return [
-    {
+/**
+ * A per-credential cap left unset: the same share of its per-user cap as the defaults have
+ * (25 of 100 pending, 30 of 100 held, 1000 of 5000 per minute), at least 1. So an operator
+ * who lowers only a per-user cap gets a per-credential one below it, not a refusal to start.
+ *
+ * @example shareOf(undefined, { perCredential: 25, perUser: 100 }, 20) // 5
+ */
+function shareOf(
+  set: number | undefined,
+  defaults: { perCredential: number; perUser: number },
+  perUser: number,
+): number {
+  return set ?? Math.max(1, Math.floor((perUser * defaults.perCredential) / defaults.perUser));
+}
+
+/** Each per-credential cap with its per-user one, as the environment sets or derives them. */
+function credentialCaps(env: ParsedEnv): { pending: CapPair; rate: CapPair; held: CapPair } {
+  const defaults = DEFAULT_HUB_CONFIG;
+  return {
+    pending: {
       credentialVariable: "HUB_PENDING_INQUIRIES_PER_CREDENTIAL",
-      perCredential: env.HUB_PENDING_INQUIRIES_PER_CREDENTIAL,
+      explicit: env.HUB_PENDING_INQUIRIES_PER_CREDENTIAL !== undefined,
+      perCredential: shareOf(
+        env.HUB_PENDING_INQUIRIES_PER_CREDENTIAL,
+        {
+          perCredential: defaults.pendingInquiriesPerCredential,
+          perUser: defaults.pendingInquiriesPerUser,
+        },
+        env.HUB_PENDING_INQUIRIES_PER_USER,
+      ),
       userVariable: "HUB_PENDING_INQUIRIES_PER_USER",
       perUser: env.HUB_PENDING_INQUIRIES_PER_USER,
     },
-    {
+    rate: {
       credentialVariable: "HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE",
-      perCredential: env.HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE,
+      explicit: env.HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE !== undefined,
+      perCredential: shareOf(
+        env.HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE,
+        {
+          perCredential: defaults.rateLimits.inquiriesPerCredentialPerMinute,
+          perUser: defaults.rateLimits.inquiriesPerMinute,
+        },
+        env.HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE,
+      ),
       userVariable: "HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE",
       perUser: env.HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE,
     },
-    {
+    held: {
       credentialVariable: "HUB_HELD_CALLS_PER_CREDENTIAL",
-      perCredential: env.HUB_HELD_CALLS_PER_CREDENTIAL,
+      explicit: env.HUB_HELD_CALLS_PER_CREDENTIAL !== undefined,
+      perCredential: shareOf(
+        env.HUB_HELD_CALLS_PER_CREDENTIAL,
+        heldCallCaps,
+        env.HUB_HELD_CALLS_PER_USER,
+      ),
       userVariable: "HUB_HELD_CALLS_PER_USER",
       perUser: env.HUB_HELD_CALLS_PER_USER,
     },
-  ];
+  };
 }
 
 /** The proxy configuration named by PROXY_CONFIG_PATH, or an Error naming the bad key. */
@@ -317,7 +355,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     extendMaxSeconds: parsed.data.HUB_EXTEND_MAX_SECONDS,
   });
   if (chain.length > 0) throw new Error(`invalid hub configuration: ${chain.join("; ")}`);
-  const starving = credentialCapProblems(perCredentialPairs(parsed.data));
+  const caps = credentialCaps(parsed.data);
+  const starving = credentialCapProblems([caps.pending, caps.rate, caps.held]);
   if (starving.length > 0) throw new Error(`invalid hub configuration: ${starving.join("; ")}`);
   const origins = browserOrigins({
     configured: parsed.data.HUB_CORS_ORIGINS,
@@ -364,9 +403,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       total: parsed.data.HUB_PROXY_SESSIONS_TOTAL,
     },
     pendingInquiriesPerUser: parsed.data.HUB_PENDING_INQUIRIES_PER_USER,
-    pendingInquiriesPerCredential: parsed.data.HUB_PENDING_INQUIRIES_PER_CREDENTIAL,
+    pendingInquiriesPerCredential: caps.pending.perCredential,
     heldCallCaps: {
-      perCredential: parsed.data.HUB_HELD_CALLS_PER_CREDENTIAL,
+      perCredential: caps.held.perCredential,
       perUser: parsed.data.HUB_HELD_CALLS_PER_USER,
     },
     memoryHistoryPerUser: parsed.data.HUB_MEMORY_HISTORY_PER_USER,
@@ -392,8 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       pairingPerMinute: parsed.data.HUB_RATE_LIMIT_PAIRING_PER_MINUTE,
       answersPerMinute: parsed.data.HUB_RATE_LIMIT_ANSWERS_PER_MINUTE,
       inquiriesPerMinute: parsed.data.HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE,
-      inquiriesPerCredentialPerMinute:
-        parsed.data.HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE,
+      inquiriesPerCredentialPerMinute: caps.rate.perCredential,
       delegatedPerMinute: parsed.data.HUB_RATE_LIMIT_DELEGATED_PER_MINUTE,
       agentCredentialsPerMinute: parsed.data.HUB_RATE_LIMIT_AGENT_CREDENTIALS_PER_MINUTE,
       conversationWritesPerMinute: parsed.data.HUB_RATE_LIMIT_CONVERSATION_WRITES_PER_MINUTE,

@@ -76,8 +76,14 @@ describe("SIGKILL of a node with many pending inquiries", () => {
     async () => {
       doomed = await spawnChildNode(cluster, {
         HUB_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
-        HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: String(SIZES.killedPending * 2),
-        HUB_PENDING_INQUIRIES_PER_USER: String(SIZES.killedPending),
+        // One credential holds every call here: its own caps must fit them all, and the
+        // per-user ones sit just above (the hub refuses a per-credential cap not below them).
+        HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: String(SIZES.killedPending * 2 + 1),
+        HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE: String(SIZES.killedPending * 2),
+        HUB_PENDING_INQUIRIES_PER_USER: String(SIZES.killedPending + 1),
+        HUB_PENDING_INQUIRIES_PER_CREDENTIAL: String(SIZES.killedPending),
+        HUB_HELD_CALLS_PER_USER: String(SIZES.killedPending + 1),
+        HUB_HELD_CALLS_PER_CREDENTIAL: String(SIZES.killedPending),
       });
       const owner = await survivor.registerUser("doomed", "desk");
       const phone = await survivor.login(owner.username, "phone");
