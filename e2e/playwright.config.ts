@@ -57,6 +57,12 @@ export default defineConfig({
         // The suite's webhook and push receivers listen on loopback.
         HUB_WEBHOOK_ALLOW_PRIVATE: "1",
         HUB_PUSH_ALLOW_PRIVATE: "1",
+        // untrusted-content.spec.ts holds a page of 100 hostile questions from one session;
+        // the per-credential caps themselves are proven by the hub's red-team suite.
+        HUB_PENDING_INQUIRIES_PER_USER: "101",
+        HUB_PENDING_INQUIRIES_PER_CREDENTIAL: "100",
+        HUB_HELD_CALLS_PER_USER: "101",
+        HUB_HELD_CALLS_PER_CREDENTIAL: "100",
         HUB_DATA_DIR: E2E_HUB_DATA_DIR,
         INQUIRY_HUB_DATA_DIR: E2E_DATA_DIR,
       },

@@ -21,7 +21,13 @@ describe("1,000 inquiries answered concurrently through two nodes", () => {
   beforeAll(async () => {
     cluster = await startTestCluster(
       { name: "load", leaseSeconds: 10 },
-      { heartbeatSeconds: 60, pendingInquiriesPerUser: 1_000 },
+      {
+        heartbeatSeconds: 60,
+        // One credential asks and holds every call.
+        pendingInquiriesPerUser: 1_000,
+        pendingInquiriesPerCredential: 1_000,
+        heldCallCaps: { perCredential: 1_000, perUser: 1_000 },
+      },
     );
     ({ nodeA, nodeB } = cluster);
   });

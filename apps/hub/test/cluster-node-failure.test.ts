@@ -46,7 +46,13 @@ describe("a node holding calls dies (SIGKILL)", () => {
   });
 
   it("withdraws all of its pending inquiries as cancelled on every device within the lease", async () => {
-    nodeA = await spawnChildNode(cluster, { HUB_HEARTBEAT_SECONDS: "1" });
+    // One credential holds every call: its caps fit them all, the per-user ones sit above.
+    nodeA = await spawnChildNode(cluster, {
+      HUB_HEARTBEAT_SECONDS: "1",
+      HUB_PENDING_INQUIRIES_PER_CREDENTIAL: String(HELD),
+      HUB_HELD_CALLS_PER_CREDENTIAL: String(HELD),
+      HUB_HELD_CALLS_PER_USER: String(HELD + 1),
+    });
     const owner = await nodeB.registerUser("killed", "desk");
     const phone = await nodeB.login(owner.username, "phone");
     const devices = await Promise.all([
