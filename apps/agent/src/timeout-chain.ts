@@ -21,7 +21,7 @@ export interface AgentTimeoutChain {
 }
 
 /**
- * The agent's part of the timeout chain (ARCHITECTURE.md §1): the agent's MCP timeout must
+ * The agent's part of the timeout chain (README, "The timeout chain"): the agent's MCP timeout must
  * outlast the hub's backstop (client deadline + grace), so a waiting `send_inquiry` always
  * ends with the hub's clear "no answer" text rather than a transport error; it must exceed
  * the heartbeat interval, or the call times out between two heartbeats that would reset

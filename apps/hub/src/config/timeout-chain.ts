@@ -2,7 +2,7 @@ import type { HubConfig } from "./hub-config";
 import { MAX_TIMEOUT_SECONDS } from "../core/shared/timeout-limits";
 
 /**
- * The hub's part of the timeout chain (ARCHITECTURE.md §1): the client auto-reply deadline
+ * The hub's part of the timeout chain (README, "The timeout chain"): the client auto-reply deadline
  * (`HUB_INQUIRY_TIMEOUT_SECONDS`) must come strictly before the hub's backstop, which fires
  * `HUB_TIMEOUT_GRACE_SECONDS` later. With a zero grace the hub and the devices race to
  * resolve the same deadline, and the person's own "timeout" could lose to the backstop.
