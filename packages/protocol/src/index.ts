@@ -1,4 +1,5 @@
 export {
+  AnswerViaSchema,
   FINAL_INQUIRY_STATUSES,
   InquiryListQuerySchema,
   InquiryResolutionSchema,
@@ -12,6 +13,7 @@ export {
   SuggestedBySchema,
 } from "./inquiry";
 export type {
+  AnswerVia,
   FinalInquiryStatus,
   Inquiry,
   InquiryListQuery,

@@ -35,6 +35,10 @@ export type FinalInquiryStatus = (typeof FINAL_INQUIRY_STATUSES)[number];
 /** An ISO-8601 timestamp with a `Z` offset, as produced by `Date.prototype.toISOString`. */
 export const IsoTimestampSchema = z.iso.datetime();
 
+/** Where an answer was given, when not on a device (see `InquiryResolution.via`). */
+export const AnswerViaSchema = z.enum(["mcp-client"]);
+export type AnswerVia = z.infer<typeof AnswerViaSchema>;
+
 /** How, when and by whom a pending inquiry was closed. */
 export const InquiryResolutionSchema = z.object({
   /** The final status this resolution moved the inquiry to. */
@@ -52,6 +56,12 @@ export const InquiryResolutionSchema = z.object({
   delegated: z.boolean().optional(),
   /** The device that resolved it; absent when the hub itself did (backstop timeout, cancel). */
   byDeviceId: z.string().optional(),
+  /**
+   * Where the person answered when it was not on one of their devices. `mcp-client`: in the
+   * asking agent's own MCP client, through a form elicitation raced with the devices;
+   * `byDeviceId` is then the credential of that MCP session. Absent for device answers.
+   */
+  via: AnswerViaSchema.optional(),
   /** When the resolution was accepted by the hub. */
   resolvedAt: IsoTimestampSchema,
 });

@@ -1,5 +1,6 @@
 import type {
   AnswerBody,
+  AnswerVia,
   ApprovalDetails,
   ElicitationDetails,
   Inquiry,
@@ -75,12 +76,14 @@ const ACTIONS_BY_TYPE: Record<InquiryType, ReadonlySet<AnswerBody["action"]>> = 
  * @param deviceId the authenticated device that answered, recorded as `byDeviceId`. A body's
  *   own `deviceId` is ignored: only the credential says which device is speaking, and an
  *   absent `byDeviceId` always means the hub itself resolved it.
+ * @param via where the person answered when not on the device itself (recorded as `via`).
  */
 export function resolutionFromAnswer(
   type: InquiryType,
   body: AnswerBody,
   resolvedAt: Date,
   deviceId: string,
+  via?: AnswerVia,
 ): InquiryResolution {
   if (!ACTIONS_BY_TYPE[type].has(body.action)) {
     throw new HubError(
@@ -90,6 +93,7 @@ export function resolutionFromAnswer(
   }
   const common = {
     byDeviceId: deviceId,
+    ...(via === undefined ? {} : { via }),
     resolvedAt: resolvedAt.toISOString(),
   };
   switch (body.action) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type {
   AnswerBody,
+  AnswerVia,
   ApprovalDetails,
   ElicitationDetails,
   Inquiry,
@@ -111,9 +112,16 @@ export interface InquiryService {
   list(userId: string, status?: InquiryStatus): Promise<Inquiry[]>;
   /**
    * A person's answer from the authenticated device `deviceId`; CONFLICT naming the winning
-   * device (by name when known) and the status if it was already resolved.
+   * device (by name when known) and the status if it was already resolved. `via` records
+   * where the person answered when it was not on that device (e.g. in the agent's MCP client).
    */
-  answer(userId: string, id: string, body: AnswerBody, deviceId: string): Promise<Inquiry>;
+  answer(
+    userId: string,
+    id: string,
+    body: AnswerBody,
+    deviceId: string,
+    via?: AnswerVia,
+  ): Promise<Inquiry>;
   /**
    * A person's Extend from device `deviceId`: moves the pending inquiry's `expiresAt` one
    * step later, at most to `createdAt + maxLifetimeMs`; the backstop moves with it and every
@@ -301,6 +309,7 @@ export function createInquiryService(
     inquiry: Inquiry,
     body: AnswerBody,
     deviceId: string,
+    via: AnswerVia | undefined,
   ): Promise<Inquiry> {
     if (inquiry.status !== "pending") throw await conflict(inquiry);
     checkApprovalAnswer(inquiry, body, deps.validateArguments);
@@ -308,7 +317,7 @@ export function createInquiryService(
     checkElicitationAnswer(inquiry, checked, deps.validateArguments);
     const outcome = await resolve(
       inquiry.id,
-      resolutionFromAnswer(inquiry.type, checked, now(), deviceId),
+      resolutionFromAnswer(inquiry.type, checked, now(), deviceId, via),
     );
     if (!outcome.applied) throw await conflict(outcome.inquiry);
     return outcome.inquiry;
@@ -357,14 +366,14 @@ export function createInquiryService(
       return deps.store.listByUser(userId, status);
     },
 
-    async answer(userId, id, body, deviceId) {
+    async answer(userId, id, body, deviceId, via) {
       const inquiry = await getOwned(userId, id);
       const endSpan = tracing.startAnswer(
         tracing.enabled ? await deps.store.traceContextOf(id) : undefined,
         inquiry,
       );
       try {
-        const answered = await answerPending(inquiry, body, deviceId);
+        const answered = await answerPending(inquiry, body, deviceId, via);
         endSpan({ outcome: answered.status });
         return answered;
       } catch (error) {

@@ -64,9 +64,9 @@ export function withRateLimits(
       if (input.announce === false) await spendDelegated(userId);
       return inquiries.create(userId, input);
     },
-    async answer(userId, id, body, deviceId) {
+    async answer(userId, id, body, deviceId, via) {
       await answers.consume(userId);
-      return inquiries.answer(userId, id, body, deviceId);
+      return inquiries.answer(userId, id, body, deviceId, via);
     },
   };
 }
