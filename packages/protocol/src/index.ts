@@ -9,6 +9,7 @@ export {
   InquiryWithdrawnSchema,
   InquiryExtendedSchema,
   InquiryExpiringSchema,
+  InquiryAgentWaitingSchema,
   IsoTimestampSchema,
   SuggestedBySchema,
 } from "./inquiry";
@@ -23,6 +24,7 @@ export type {
   InquiryWithdrawn,
   InquiryExtended,
   InquiryExpiring,
+  InquiryAgentWaiting,
   SuggestedBy,
 } from "./inquiry";
 export { EXPIRY_WARNING_SHARE, expiryWarningAt } from "./expiry-warning";

@@ -104,6 +104,13 @@ export const InquirySchema = z.object({
    * agent credential may read only the inquiries it opened.
    */
   askedByCredentialId: z.string().optional(),
+  /**
+   * Whether a call of the agent is waiting for the answer right now, while pending. False
+   * once the call detached (client timeout, dropped connection, hold budget spent): the
+   * question stays open and the answer reaches the agent when it asks again. Absent on
+   * records that never had a call detach (and on records from before this field): waiting.
+   */
+  agentWaiting: z.boolean().optional(),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
 
@@ -142,6 +149,18 @@ export const InquiryExpiringSchema = z.object({
   expiresAt: IsoTimestampSchema,
 });
 export type InquiryExpiring = z.infer<typeof InquiryExpiringSchema>;
+
+/**
+ * Sent to every device of the audience when a call of the agent attaches to a pending
+ * inquiry or leaves it without a final answer: the card says whether the agent is waiting.
+ * Carries the state stored when the hub sent it, so a device may simply take the latest.
+ */
+export const InquiryAgentWaitingSchema = z.object({
+  inquiryId: z.uuid(),
+  /** See `Inquiry.agentWaiting`. */
+  agentWaiting: z.boolean(),
+});
+export type InquiryAgentWaiting = z.infer<typeof InquiryAgentWaitingSchema>;
 
 /** Query of `GET /api/inquiries`. */
 export const InquiryListQuerySchema = z.object({

@@ -1,5 +1,11 @@
 import type { ErrorCode } from "./errors";
-import type { Inquiry, InquiryExpiring, InquiryExtended, InquiryWithdrawn } from "./inquiry";
+import type {
+  Inquiry,
+  InquiryAgentWaiting,
+  InquiryExpiring,
+  InquiryExtended,
+  InquiryWithdrawn,
+} from "./inquiry";
 import type { InquiryProgress } from "./shared-approval";
 import type { UserSettings } from "./settings";
 import type { ConversationChanged } from "./conversations";
@@ -18,6 +24,11 @@ export interface ServerToClientEvents {
   "inquiry:extended": (extended: InquiryExtended) => void;
   /** A fifth of a pending inquiry's time is left; validate with InquiryExpiringSchema. */
   "inquiry:expiring": (expiring: InquiryExpiring) => void;
+  /**
+   * A call of the agent attached to a pending inquiry, or left it unanswered; validate with
+   * InquiryAgentWaitingSchema. The card says whether the agent is waiting right now.
+   */
+  "inquiry:agent-waiting": (change: InquiryAgentWaiting) => void;
   /** Who the inquiry reached and who saw it, every receipt so far; validate with InquiryReceiptsSchema. */
   "inquiry:receipts": (receipts: InquiryReceipts) => void;
   /** Sent on every (re)connect: the complete current pending list, replacing any cached one. */

@@ -30,6 +30,7 @@ import { insertLimitsOf, pendingCapError } from "./pending-caps";
 import type { PendingCaps } from "./pending-caps";
 import { createInquiryExtension } from "./inquiry-extension";
 import type { ExtensionRules } from "./inquiry-extension";
+import { createAgentWaitingUpdate } from "./agent-waiting";
 import { NO_INQUIRY_METRICS } from "./inquiry-metrics";
 import type { InquiryMetrics } from "./inquiry-metrics";
 import { NO_INQUIRY_TRACING } from "./inquiry-tracing";
@@ -129,6 +130,14 @@ export interface InquiryService {
    */
   extend(userId: string, id: string, deviceId: string): Promise<Inquiry>;
   /**
+   * Whether a call of the agent waits on the user's pending inquiry right now: true when a
+   * call attaches, false when one leaves without a final answer (client timeout, dropped
+   * connection, hold budget spent). Stored on the record (`agentWaiting`, in the pending
+   * list too) and, when it changed, told to every device (`inquiry:agent-waiting`). A no-op
+   * when unchanged or once final; NOT_FOUND for unknown ids and other users' inquiries.
+   */
+  setAgentWaiting(userId: string, id: string, waiting: boolean): Promise<void>;
+  /**
    * The hub's own timeout: resolves `timeout` if the inquiry is pending and its deadline
    * (`expiresAt` + grace, as stored now, so an extension counts) has passed. What backstop
    * timers and the sweeper call; returns whether this call resolved it.
@@ -213,6 +222,7 @@ export function createInquiryService(
         if (backstops.has(event.inquiry.id)) scheduleBackstop(event.inquiry);
         return;
       case "inquiry.created":
+      case "inquiry.agent-waiting":
         return;
     }
   });
@@ -385,6 +395,8 @@ export function createInquiryService(
     async extend(userId, id, deviceId) {
       return extendPending(await getOwned(userId, id), deviceId);
     },
+
+    setAgentWaiting: createAgentWaitingUpdate({ store: deps.store, bus: deps.bus }),
 
     expireIfDue: (id) => expireIfDue(id, { held: false }),
 

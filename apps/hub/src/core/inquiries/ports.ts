@@ -21,6 +21,17 @@ export type StoreExtendOutcome =
   | { kind: "already-final"; inquiry: Inquiry }
   | { kind: "not-found" };
 
+/**
+ * Result of setting a pending inquiry's `agentWaiting`: `changed` when this call moved it,
+ * `unchanged` when it already held that value (absent counts as waiting), `already-final`
+ * once resolved (final records keep what they had).
+ */
+export type StoreAgentWaitingOutcome =
+  | { kind: "changed"; inquiry: Inquiry }
+  | { kind: "unchanged"; inquiry: Inquiry }
+  | { kind: "already-final"; inquiry: Inquiry }
+  | { kind: "not-found" };
+
 /** What `insert` checks in the same atomic step as the write. */
 export interface StoreInsertLimits {
   /** A pending inquiry is refused while its user already has this many pending. */
@@ -69,13 +80,19 @@ export interface InquiryStore {
    * deadline. Nothing changes unless the record is pending with `expiresAt === from`.
    */
   extend(id: string, change: { from: string; to: string }): Promise<StoreExtendOutcome>;
+  /**
+   * Sets a pending inquiry's `agentWaiting`, atomically like `resolve` (never on a final
+   * record, never undoing a concurrent resolution or extension).
+   */
+  setAgentWaiting(id: string, waiting: boolean): Promise<StoreAgentWaitingOutcome>;
 }
 
 /** What happened to an inquiry; transports (Socket.IO fan-out, MCP waits) subscribe to it. */
 export type InquiryEvent =
   | { type: "inquiry.created"; inquiry: Inquiry; traceContext?: TraceCarrier | undefined }
   | { type: "inquiry.resolved"; inquiry: Inquiry }
-  | { type: "inquiry.extended"; inquiry: Inquiry; byDeviceId: string };
+  | { type: "inquiry.extended"; inquiry: Inquiry; byDeviceId: string }
+  | { type: "inquiry.agent-waiting"; inquiry: Inquiry };
 
 /**
  * Publishes inquiry events to every subscriber. In one process a plain emitter; across nodes

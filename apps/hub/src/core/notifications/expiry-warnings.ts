@@ -83,6 +83,8 @@ export function startExpiryWarnings(deps: {
       case "inquiry.resolved":
         disarm(event.inquiry.id);
         return;
+      case "inquiry.agent-waiting":
+        return;
     }
   }
 

@@ -1,7 +1,9 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { applyResolution } from "../../core/inquiries/inquiry-machine";
+import { applyAgentWaiting } from "../../core/inquiries/agent-waiting";
 import type {
   InquiryStore,
+  StoreAgentWaitingOutcome,
   StoreExtendOutcome,
   StoreInsertLimits,
   StoreInsertOutcome,
@@ -182,6 +184,18 @@ export function createLmdbInquiryStore(
         unindexInquiry(tables, current);
         putInquiry(tables, { ...current, inquiry: extended });
         return { kind: "extended", inquiry: extended };
+      });
+    },
+
+    async setAgentWaiting(id, waiting) {
+      await sweepExpired();
+      return tables.records.transaction((): StoreAgentWaitingOutcome => {
+        const current = readLive(id);
+        if (current === undefined) return { kind: "not-found" };
+        const outcome = applyAgentWaiting(current.inquiry, waiting);
+        if (outcome.kind === "changed")
+          putInquiry(tables, { ...current, inquiry: outcome.inquiry });
+        return outcome;
       });
     },
   };

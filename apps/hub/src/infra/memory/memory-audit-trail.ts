@@ -36,6 +36,7 @@ export function createMemoryAuditTrail(): MemoryAuditTrail {
           append(resolutionRecord(inquiry));
           return;
         case "inquiry.extended":
+        case "inquiry.agent-waiting":
           return;
       }
     },

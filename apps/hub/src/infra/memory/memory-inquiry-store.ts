@@ -1,5 +1,6 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { applyResolution } from "../../core/inquiries/inquiry-machine";
+import { applyAgentWaiting } from "../../core/inquiries/agent-waiting";
 import type { InquiryStore } from "../../core/inquiries/ports";
 import type { TraceCarrier } from "../../core/inquiries/inquiry-tracing";
 import { createExpiryQueue } from "./expiry-queue";
@@ -166,6 +167,15 @@ export function createMemoryInquiryStore(
       const extended = { ...current, expiresAt: to };
       inquiries.set(id, extended);
       return Promise.resolve({ kind: "extended", inquiry: structuredClone(extended) });
+    },
+
+    setAgentWaiting(id, waiting) {
+      sweepExpired();
+      const current = inquiries.get(id);
+      if (current === undefined) return Promise.resolve({ kind: "not-found" });
+      const outcome = applyAgentWaiting(current, waiting);
+      if (outcome.kind === "changed") inquiries.set(id, outcome.inquiry);
+      return Promise.resolve(structuredClone(outcome));
     },
   };
 }

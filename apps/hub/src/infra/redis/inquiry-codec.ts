@@ -5,9 +5,10 @@ import type { TraceCarrier } from "../../core/inquiries/inquiry-tracing";
 import { TraceCarrierSchema } from "../tracing/trace-carrier";
 
 /**
- * How an inquiry sits in its Redis hash. `body` is the JSON of everything that never changes
- * after creation; `status` and `resolution` (JSON, `null` while pending) are separate fields
- * so the resolve script can compare and set them without parsing JSON in Lua.
+ * How an inquiry sits in its Redis hash. `body` is the JSON of everything but the resolution
+ * (what changes while pending, `expiresAt` and `agentWaiting`, is replaced by a compare-and-set
+ * of the whole body); `status` and `resolution` (JSON, `null` while pending) are separate
+ * fields so the resolve script can compare and set them without parsing JSON in Lua.
  */
 export interface StoredInquiry {
   body: string;

@@ -104,19 +104,19 @@ return {'resolved', current[1], ARGV[2], ARGV[3], current[5] or ''}
 `;
 
 /**
- * The extension's compare-and-set. KEYS: record. ARGV: the body read before (`expiresAt`
- * inside it), the body with the new `expiresAt`. Only a `pending` record whose body is still
- * the one read changes. Returns {'extended', body, holder}, {'stale', body, status,
- * resolution} when another extension changed it meanwhile, {'already-final', body, status,
- * resolution}, or {'not-found'}. The caller then moves the id's score in the global pending index.
+ * The compare-and-set of a pending record's `body`, for changes made while pending (Extend's
+ * `expiresAt`, `agentWaiting`). KEYS: record. ARGV: the body read before, the new body. Only
+ * a `pending` record whose body is still the one read changes. Returns {'replaced', body,
+ * status, resolution}, {'stale', body, status, resolution} when another change landed
+ * meanwhile (re-read and retry), {'already-final', body, status, resolution}, or {'not-found'}.
  */
-const EXTEND = `
-local current = redis.call('HMGET', KEYS[1], 'body', 'status', 'resolution', 'holder')
+const REPLACE_PENDING_BODY = `
+local current = redis.call('HMGET', KEYS[1], 'body', 'status', 'resolution')
 if not current[1] then return {'not-found'} end
 if current[2] ~= 'pending' then return {'already-final', current[1], current[2], current[3]} end
 if current[1] ~= ARGV[1] then return {'stale', current[1], current[2], current[3]} end
 redis.call('HSET', KEYS[1], 'body', ARGV[2])
-return {'extended', ARGV[2], current[2], current[3]}
+return {'replaced', ARGV[2], current[2], current[3]}
 `;
 
 declare module "ioredis" {
@@ -137,7 +137,7 @@ declare module "ioredis" {
       pendingAskersKey: string,
       ...args: (string | number)[]
     ): Result<unknown, Context>;
-    inquiryHubExtend(recordKey: string, ...args: string[]): Result<unknown, Context>;
+    inquiryHubReplacePendingBody(recordKey: string, ...args: string[]): Result<unknown, Context>;
   }
 }
 
@@ -145,5 +145,8 @@ declare module "ioredis" {
 export function defineInquiryScripts(redis: RedisClient): void {
   redis.defineCommand("inquiryHubInsert", { numberOfKeys: 5, lua: INSERT });
   redis.defineCommand("inquiryHubResolve", { numberOfKeys: 5, lua: RESOLVE });
-  redis.defineCommand("inquiryHubExtend", { numberOfKeys: 1, lua: EXTEND });
+  redis.defineCommand("inquiryHubReplacePendingBody", {
+    numberOfKeys: 1,
+    lua: REPLACE_PENDING_BODY,
+  });
 }

@@ -18,6 +18,7 @@ const InquiryEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("inquiry.resolved"), inquiry: InquirySchema }),
   z.object({ type: z.literal("inquiry.extended"), inquiry: InquirySchema, byDeviceId: z.string() }),
+  z.object({ type: z.literal("inquiry.agent-waiting"), inquiry: InquirySchema }),
 ]) satisfies z.ZodType<InquiryEvent>;
 
 function parseEvent(message: string): { event: InquiryEvent } | { problem: string } {

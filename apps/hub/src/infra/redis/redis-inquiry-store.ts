@@ -1,12 +1,17 @@
+import type { Inquiry } from "@inquiry-hub/protocol";
 import { z } from "zod";
+import { applyAgentWaiting } from "../../core/inquiries/agent-waiting";
 import type {
   InquiryStore,
+  StoreAgentWaitingOutcome,
   StoreExtendOutcome,
   StoreResolveOutcome,
 } from "../../core/inquiries/ports";
+import { HubError } from "../../core/shared/errors";
 import { auditFields, readAuditTrail } from "./audit-trail";
 import type { AuditEntry, AuditPage } from "./audit-trail";
 import { decodeInquiry, decodeTraceContext, encodeInquiry } from "./inquiry-codec";
+import type { StoredInquiry } from "./inquiry-codec";
 import { createInquiryOwners } from "./inquiry-owners";
 import { pendingMember } from "./keys";
 import type { KeyLayout } from "./keys";
@@ -37,10 +42,12 @@ const ResolveReplySchema = z.union([
   z.tuple([z.literal("not-found")]),
   z.tuple([z.enum(["resolved", "already-final"]), z.string(), z.string(), z.string(), z.string()]),
 ]);
-const ExtendReplySchema = z.union([
+const ReplaceBodyReplySchema = z.union([
   z.tuple([z.literal("not-found")]),
-  z.tuple([z.enum(["extended", "stale", "already-final"]), z.string(), z.string(), z.string()]),
+  z.tuple([z.enum(["replaced", "stale", "already-final"]), z.string(), z.string(), z.string()]),
 ]);
+/** How many times `setAgentWaiting` re-reads a record another change moved meanwhile. */
+const MAX_BODY_ATTEMPTS = 5;
 const RecordFieldsSchema = z.tuple([z.string(), z.string(), z.string()]);
 
 /**
@@ -69,6 +76,34 @@ export function createRedisInquiryStore(
       redis.zrem(keys.pendingIndex, member),
       holder === "" ? undefined : redis.srem(keys.node(holder).held, member),
     ]).catch(() => undefined);
+  }
+
+  async function readRecord(recordKey: string): Promise<StoredInquiry | undefined> {
+    const [body, status, resolution] = await callRedis("read inquiry", () =>
+      redis.hmget(recordKey, "body", "status", "resolution"),
+    );
+    if (body == null || status == null || resolution == null) return undefined;
+    return { body, status, resolution };
+  }
+
+  /** Replaces a pending record's body if it is still `expected` (see REPLACE_PENDING_BODY). */
+  async function replacePendingBody(
+    operation: string,
+    recordKey: string,
+    expected: string,
+    next: string,
+  ): Promise<
+    | { kind: "not-found" }
+    | { kind: "replaced" | "stale" | "already-final"; inquiry: Inquiry; stored: StoredInquiry }
+  > {
+    const reply = await execReplicated(redis, operation, replicaAcks, (pipeline) =>
+      pipeline.inquiryHubReplacePendingBody(recordKey, expected, next),
+    );
+    const outcome = ReplaceBodyReplySchema.parse(reply);
+    if (outcome[0] === "not-found") return { kind: "not-found" };
+    const [kind, body, status, resolution] = outcome;
+    const stored = { body, status, resolution };
+    return { kind, inquiry: decodeInquiry(stored), stored };
   }
 
   return {
@@ -125,11 +160,8 @@ export function createRedisInquiryStore(
     async get(id) {
       const userId = await owners.ownerOf(id);
       if (userId === undefined) return undefined;
-      const [body, status, resolution] = await callRedis("read inquiry", () =>
-        redis.hmget(keys.inquiry(userId, id), "body", "status", "resolution"),
-      );
-      if (body == null || status == null || resolution == null) return undefined;
-      return decodeInquiry({ body, status, resolution });
+      const stored = await readRecord(keys.inquiry(userId, id));
+      return stored === undefined ? undefined : decodeInquiry(stored);
     },
 
     async traceContextOf(id) {
@@ -209,24 +241,55 @@ export function createRedisInquiryStore(
       if (body === null) return { kind: "not-found" };
       const current = JSON.parse(body) as { expiresAt?: unknown };
       const expected = current.expiresAt === from ? body : "";
-      const extendedBody = JSON.stringify({ ...current, expiresAt: to });
-      const reply = await execReplicated(redis, "extend inquiry", replicaAcks, (pipeline) =>
-        pipeline.inquiryHubExtend(recordKey, expected, extendedBody),
+      const outcome = await replacePendingBody(
+        "extend inquiry",
+        recordKey,
+        expected,
+        JSON.stringify({ ...current, expiresAt: to }),
       );
-      const outcome = ExtendReplySchema.parse(reply);
-      if (outcome[0] === "not-found") return { kind: "not-found" };
-      const [kind, storedBody, status, resolution] = outcome;
-      const inquiry = decodeInquiry({ body: storedBody, status, resolution });
+      if (outcome.kind === "not-found") return outcome;
       const lifetimeSeconds =
         Math.ceil(Math.max(0, Date.parse(to) - Date.now()) / 1000) + historyTtlSeconds;
-      if (kind === "extended")
+      if (outcome.kind === "replaced")
         await callRedis("index extended inquiry", () =>
           Promise.all([
             redis.zadd(keys.pendingIndex, "XX", Date.parse(to), pendingMember(userId, id)),
             redis.expire(keys.inquiryOwner(id), lifetimeSeconds),
           ]),
         );
-      return { kind, inquiry };
+      return {
+        kind: outcome.kind === "replaced" ? "extended" : outcome.kind,
+        inquiry: outcome.inquiry,
+      };
+    },
+
+    async setAgentWaiting(id, waiting): Promise<StoreAgentWaitingOutcome> {
+      const userId = await owners.ownerOf(id);
+      if (userId === undefined) return { kind: "not-found" };
+      const recordKey = keys.inquiry(userId, id);
+      let read = await readRecord(recordKey);
+      for (let attempt = 0; attempt < MAX_BODY_ATTEMPTS; attempt += 1) {
+        if (read === undefined) return { kind: "not-found" };
+        const decision = applyAgentWaiting(decodeInquiry(read), waiting);
+        if (decision.kind !== "changed") return decision;
+        // The body, not the decoded record, so internal fields (trace context) stay.
+        const next = JSON.stringify({
+          ...(JSON.parse(read.body) as Record<string, unknown>),
+          agentWaiting: waiting,
+        });
+        const outcome = await replacePendingBody("set agent waiting", recordKey, read.body, next);
+        switch (outcome.kind) {
+          case "not-found":
+            return outcome;
+          case "replaced":
+            return { kind: "changed", inquiry: outcome.inquiry };
+          case "already-final":
+            return { kind: "already-final", inquiry: outcome.inquiry };
+          case "stale":
+            read = outcome.stored;
+        }
+      }
+      throw new HubError("CONFLICT", `inquiry ${id} is being changed elsewhere; try again`);
     },
 
     readAuditTrail(userId, page) {

@@ -1,4 +1,9 @@
-import type { Inquiry, InquiryExtended, InquiryWithdrawn } from "@inquiry-hub/protocol";
+import type {
+  Inquiry,
+  InquiryAgentWaiting,
+  InquiryExtended,
+  InquiryWithdrawn,
+} from "@inquiry-hub/protocol";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import type { DeviceSocket } from "./socket-types";
 
@@ -8,7 +13,8 @@ import type { DeviceSocket } from "./socket-types";
  * created or resolved during that read reaches the socket as `inquiry:new` / `inquiry:withdrawn`
  * *before* the list, and the list replaces the client's cache. So the list is corrected by
  * what was emitted to this socket during the read: withdrawn ones removed, new ones added,
- * extended ones given their new `expiresAt` (`inquiry:extended` may also arrive first).
+ * extended ones given their new `expiresAt` (`inquiry:extended` may also arrive first), and
+ * each one's `agentWaiting` as last emitted (sent from a read made after the change).
  */
 export async function pendingSnapshot(
   socket: DeviceSocket,
@@ -17,6 +23,7 @@ export async function pendingSnapshot(
   const created = new Map<string, Inquiry>();
   const withdrawn = new Set<string>();
   const extended = new Map<string, string>();
+  const agentWaiting = new Map<string, boolean>();
   const track = (event: string, payload: unknown): void => {
     if (event === "inquiry:new") {
       const inquiry = payload as Inquiry;
@@ -26,6 +33,9 @@ export async function pendingSnapshot(
     } else if (event === "inquiry:extended") {
       const { inquiryId, expiresAt } = payload as InquiryExtended;
       extended.set(inquiryId, expiresAt);
+    } else if (event === "inquiry:agent-waiting") {
+      const change = payload as InquiryAgentWaiting;
+      agentWaiting.set(change.inquiryId, change.agentWaiting);
     }
   };
   socket.onAnyOutgoing(track);
@@ -37,9 +47,12 @@ export async function pendingSnapshot(
       .filter((inquiry) => !withdrawn.has(inquiry.id))
       .map((inquiry) => {
         const expiresAt = extended.get(inquiry.id);
-        return expiresAt !== undefined && expiresAt > inquiry.expiresAt
-          ? { ...inquiry, expiresAt }
-          : inquiry;
+        const waiting = agentWaiting.get(inquiry.id);
+        return {
+          ...inquiry,
+          ...(expiresAt !== undefined && expiresAt > inquiry.expiresAt ? { expiresAt } : {}),
+          ...(waiting === undefined ? {} : { agentWaiting: waiting }),
+        };
       });
   } finally {
     socket.offAnyOutgoing(track);

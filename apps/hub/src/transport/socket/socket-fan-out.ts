@@ -1,5 +1,7 @@
 import type { Inquiry, InquiryWithdrawn } from "@inquiry-hub/protocol";
 import type { DeviceService } from "../../core/accounts/device-service";
+import { isAgentWaiting } from "../../core/inquiries/agent-waiting";
+import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import type { InquiryEvent, InquiryEventBus } from "../../core/inquiries/ports";
 import { audienceUserIds } from "../../core/teams/shared-approval-audience";
 import { userRoom } from "./socket-types";
@@ -28,11 +30,31 @@ async function withdrawnOf(
 }
 
 /**
+ * Tells the audience whether the agent waits on `inquiry`, as stored when this node sends it:
+ * changes made on two nodes may reach a node in either order, but the re-read after the later
+ * one sees the later state, so devices end on what the store holds. A final one is left to
+ * `inquiry:withdrawn`.
+ */
+async function announceAgentWaiting(
+  io: DeviceServer,
+  inquiry: Inquiry,
+  inquiries: InquiryService,
+): Promise<void> {
+  const current = await inquiries.get(inquiry.userId, inquiry.id);
+  if (current.status !== "pending") return;
+  io.local.to(audienceUserIds(current).map(userRoom)).emit("inquiry:agent-waiting", {
+    inquiryId: current.id,
+    agentWaiting: isAgentWaiting(current),
+  });
+}
+
+/**
  * Follows the inquiry event bus and tells every device of the owner (and, for a shared
  * approval, of its first audience on creation and of every audience member, escalation
  * steps included, once final): `inquiry:new` on
  * creation, `inquiry:withdrawn` (with the resolving device's name) on every resolution,
  * `inquiry:extended` (the new `expiresAt`) when a person gives more time,
+ * `inquiry:agent-waiting` when a call of the agent attaches or leaves unanswered,
  * whichever channel caused it (socket, HTTP, MCP, backstop, cancel). Returns the unsubscribe.
  *
  * Emits reach this node's sockets only (`io.local`): with several nodes, the bus already
@@ -45,6 +67,7 @@ export function startSocketFanOut(
   deps: {
     bus: InquiryEventBus;
     devices: DeviceService;
+    inquiries: InquiryService;
     logger: Logger;
     metrics?: InquiryMetrics;
     tracing?: InquiryTracing;
@@ -86,6 +109,14 @@ export function startSocketFanOut(
         });
         return;
       }
+      case "inquiry.agent-waiting":
+        announceAgentWaiting(io, event.inquiry, deps.inquiries).catch((error: unknown) =>
+          deps.logger.error(
+            { err: error, inquiryId: event.inquiry.id },
+            "announcing whether the agent waits failed",
+          ),
+        );
+        return;
     }
   });
 }
