@@ -74,7 +74,12 @@ export function createDeviceSockets(url: URL): DeviceSockets {
 
 /** Resolves with the next `event` payload satisfying `accept`. */
 export function nextEvent<
-  E extends "inquiry:new" | "inquiry:withdrawn" | "inquiry:extended" | "inquiry:expiring",
+  E extends
+    | "inquiry:new"
+    | "inquiry:withdrawn"
+    | "inquiry:extended"
+    | "inquiry:expiring"
+    | "inquiry:agent-waiting",
 >(
   socket: DeviceSocket,
   event: E,

@@ -228,6 +228,78 @@ function describeInquiryStoreContract(
       }
     });
 
+    it("sets agentWaiting on a pending inquiry only when it changes (absent = waiting), never once final", async () => {
+      const inquiry = pendingInquiry(userId);
+      await store.insert(inquiry);
+      expect(await store.setAgentWaiting(inquiry.id, true)).toStrictEqual({
+        kind: "unchanged",
+        inquiry,
+      });
+      const away: Inquiry = { ...inquiry, agentWaiting: false };
+      expect(await store.setAgentWaiting(inquiry.id, false)).toStrictEqual({
+        kind: "changed",
+        inquiry: away,
+      });
+      expect(await store.get(inquiry.id)).toStrictEqual(away);
+      expect(await store.listByUser(userId, "pending")).toStrictEqual([away]);
+      expect(await store.setAgentWaiting(inquiry.id, false)).toStrictEqual({
+        kind: "unchanged",
+        inquiry: away,
+      });
+      const back: Inquiry = { ...inquiry, agentWaiting: true };
+      expect(await store.setAgentWaiting(inquiry.id, true)).toStrictEqual({
+        kind: "changed",
+        inquiry: back,
+      });
+
+      const winner = answerBy("phone", "Paris");
+      await store.resolve(inquiry.id, winner);
+      const final: Inquiry = { ...back, status: "answered", resolution: winner };
+      expect(await store.setAgentWaiting(inquiry.id, false)).toStrictEqual({
+        kind: "already-final",
+        inquiry: final,
+      });
+      expect(await store.get(inquiry.id)).toStrictEqual(final);
+      expect(await store.setAgentWaiting(randomUUID(), false)).toStrictEqual({ kind: "not-found" });
+    });
+
+    it("keeps both an extension and an agentWaiting change made at once, and never reopens a resolution", async () => {
+      const inquiries = Array.from({ length: 20 }, (_, index) => pendingInquiry(userId, index));
+      await Promise.all(inquiries.map((inquiry) => store.insert(inquiry)));
+      const later = (inquiry: Inquiry): string =>
+        new Date(Date.parse(inquiry.expiresAt) + 60_000).toISOString();
+      const extendUntilDone = async (inquiry: Inquiry): Promise<void> => {
+        const change = { from: inquiry.expiresAt, to: later(inquiry) };
+        while ((await store.extend(inquiry.id, change)).kind === "stale");
+      };
+      await Promise.all(
+        inquiries.flatMap((inquiry) => [
+          extendUntilDone(inquiry),
+          store.setAgentWaiting(inquiry.id, false),
+        ]),
+      );
+      for (const inquiry of inquiries)
+        expect(await store.get(inquiry.id)).toStrictEqual({
+          ...inquiry,
+          expiresAt: later(inquiry),
+          agentWaiting: false,
+        });
+
+      const winner = answerBy("laptop");
+      await Promise.all(
+        inquiries.flatMap((inquiry) => [
+          store.resolve(inquiry.id, winner),
+          store.setAgentWaiting(inquiry.id, true),
+        ]),
+      );
+      for (const inquiry of inquiries) {
+        const stored = await store.get(inquiry.id);
+        expect(stored?.status).toBe("answered");
+        expect(stored?.resolution).toStrictEqual(winner);
+      }
+      expect(await store.listByUser(userId, "pending")).toStrictEqual([]);
+    });
+
     it("drops a resolved inquiry once the history TTL has passed; pending ones stay", async () => {
       const short = await open({ historyTtlSeconds: 1 });
       try {
