@@ -38,6 +38,12 @@ export interface InquiryTasks {
   ): Promise<{ applied: boolean; inquiry: Inquiry }>;
   /** Withdraws a pending inquiry `cancelled` everywhere; a final one stays as it is. */
   cancel(caller: TaskCaller, inquiryId: string): Promise<Inquiry>;
+  /**
+   * The caller's task inquiry once it is final, from whichever device or node resolved it
+   * (NOT_FOUND at once for anyone else's). Waiting changes nothing: a waiter that goes away
+   * leaves the question open.
+   */
+  settled(caller: TaskCaller, inquiryId: string): Promise<Inquiry>;
 }
 
 /** Why a task client's answer to an APPROVAL is refused. */
@@ -85,6 +91,11 @@ export function createInquiryTasks(inquiries: InquiryService): InquiryTasks {
     async cancel(caller, inquiryId) {
       const current = await read(caller, inquiryId);
       return current.status === "pending" ? inquiries.cancel(inquiryId) : current;
+    },
+
+    async settled(caller, inquiryId) {
+      const current = await read(caller, inquiryId);
+      return current.status === "pending" ? inquiries.waitForResolution(inquiryId) : current;
     },
   };
 }

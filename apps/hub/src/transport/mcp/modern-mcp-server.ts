@@ -4,6 +4,7 @@ import type { HubToolDeps } from "./hub-mcp-server";
 import type { InquiryTasks } from "../../core/inquiries/inquiry-tasks";
 import { readModernCaller } from "./modern-caller";
 import { parseSessionOptions } from "./session-options";
+import { modernInquiryTasks } from "./tasks/inquiry-task-methods";
 import { enableInquiryTasks } from "./tasks/inquiry-task-starter";
 
 /** The hub tools' dependencies, plus the task store only 2026-07-28 requests use. */
@@ -35,11 +36,15 @@ export function createModernMcpServerFactory(deps: ModernToolDeps): McpServerFac
       options: parseSessionOptions(Object.fromEntries(query)),
       carrierGone: request.requestInfo?.signal ?? STAYS_OPEN,
       enableTasks: (server) =>
-        enableInquiryTasks(server, {
-          tasks: deps.tasks,
-          caller: { userId: caller.userId, credentialId: caller.deviceId },
-          logger: deps.logger,
-        }),
+        enableInquiryTasks(
+          server,
+          {
+            tasks: deps.tasks,
+            caller: { userId: caller.userId, credentialId: caller.deviceId },
+            logger: deps.logger,
+          },
+          modernInquiryTasks,
+        ),
     });
   };
 }

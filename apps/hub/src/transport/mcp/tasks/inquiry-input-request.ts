@@ -2,6 +2,8 @@ import { AnswerBodySchema, questionsToRequestedSchema } from "@inquiry-hub/proto
 import type { AnswerBody, Inquiry, RequestedSchema } from "@inquiry-hub/protocol";
 import { ElicitResultV2Schema } from "@modelcontextprotocol/ext-tasks/core/v2";
 import type { InputRequestsV2 } from "@modelcontextprotocol/ext-tasks/core/v2";
+import { SELF_APPROVAL_REFUSED } from "../../../core/inquiries/inquiry-tasks";
+import type { InquiryTasks, TaskCaller } from "../../../core/inquiries/inquiry-tasks";
 import { HubError } from "../../../core/shared/errors";
 
 /**
@@ -46,12 +48,6 @@ export function inquiryInputRequests(inquiry: Inquiry): InputRequestsV2 {
   };
 }
 
-/** Why the inquiry was declined, by the client's elicitation action. */
-const DECLINE_REASONS = {
-  decline: "declined in the MCP client",
-  cancel: "dismissed in the MCP client",
-} as const;
-
 /** The device answer schema's verdict (lengths included) on an answer built here. */
 function checkedAnswer(body: AnswerBody): AnswerBody {
   const parsed = AnswerBodySchema.safeParse(body);
@@ -61,12 +57,19 @@ function checkedAnswer(body: AnswerBody): AnswerBody {
 }
 
 /**
- * The client's elicitation result as the answer a device would send: `accept` answers (the
- * form values of a questionnaire, the text of a plain question), `decline` and `cancel` both
- * decline, since either way the client will not answer and only one key is ever asked.
- * A malformed response is BAD_REQUEST and leaves the inquiry pending.
+ * The client's elicitation result as the answer a device would send, or `undefined` when the
+ * client dismissed the question. Only `accept` answers (the form values of a questionnaire,
+ * the text of a plain question). `decline` and `cancel` are NOT the person declining: an MCP
+ * host answers them by itself (the official ext-tasks client sends `cancel` for every input
+ * request when its host has no input handler, which is its default; a closed dialog, an
+ * error or a host timeout ends the same way), so the question stays pending on every device
+ * and the task stays `input_required` until someone answers it. A malformed response is
+ * BAD_REQUEST and leaves the inquiry pending as well.
  */
-export function answerFromInputResponse(inquiry: Inquiry, response: unknown): AnswerBody {
+export function answerFromInputResponse(
+  inquiry: Inquiry,
+  response: unknown,
+): AnswerBody | undefined {
   const parsed = ElicitResultV2Schema.safeParse(response);
   if (!parsed.success)
     throw new HubError(
@@ -74,7 +77,7 @@ export function answerFromInputResponse(inquiry: Inquiry, response: unknown): An
       `inputResponses.${INQUIRY_INPUT_KEY} is not an elicitation result`,
     );
   const { action, content } = parsed.data;
-  if (action !== "accept") return { action: "reject", reason: DECLINE_REASONS[action] };
+  if (action !== "accept") return undefined;
   if (content === undefined)
     throw new HubError("BAD_REQUEST", "an accepted answer needs `content`");
   if (inquiry.questions !== undefined) return checkedAnswer({ action: "answer", values: content });
@@ -82,4 +85,21 @@ export function answerFromInputResponse(inquiry: Inquiry, response: unknown): An
   if (typeof text !== "string")
     throw new HubError("BAD_REQUEST", `an answer needs the string field \`${ANSWER_FIELD}\``);
   return checkedAnswer({ action: "answer", response: text });
+}
+
+/**
+ * Applies the client's response to a task's input request, on either protocol generation:
+ * an accepted answer is one more contestant in first-answer-wins (see InquiryTasks.answer),
+ * a dismissal changes nothing. An APPROVAL is refused whatever the response, a dismissal
+ * included, so the client that asked for it never gets to act on it (FORBIDDEN).
+ */
+export async function applyInputResponse(
+  tasks: InquiryTasks,
+  caller: TaskCaller,
+  inquiry: Inquiry,
+  response: unknown,
+): Promise<void> {
+  if (inquiry.type === "APPROVAL") throw new HubError("FORBIDDEN", SELF_APPROVAL_REFUSED);
+  const answer = answerFromInputResponse(inquiry, response);
+  if (answer !== undefined) await tasks.answer(caller, inquiry.id, answer);
 }

@@ -1,19 +1,11 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { TASKS_EXTENSION_ID_V2 } from "@modelcontextprotocol/ext-tasks/core/v2";
 import type { McpServer } from "@modelcontextprotocol/server";
-import type { InquiryTasks, TaskCaller } from "../../../core/inquiries/inquiry-tasks";
-import type { Logger } from "../../../core/shared/ports";
-import { INQUIRY_INPUT_KEY, answerFromInputResponse } from "./inquiry-input-request";
-import { inquiryTaskView } from "./inquiry-task-view";
+import { requestAcceptsTasks } from "./client-tasks-capability";
+import { INQUIRY_INPUT_KEY, applyInputResponse } from "./inquiry-input-request";
+import type { InquiryTaskEra, InquiryTaskMethodsContext } from "./inquiry-task-starter";
+import { inquiryTaskCreated, inquiryTaskView } from "./inquiry-task-view";
 import { TaskParamsSchema, taskRequestRunner } from "./task-request";
-
-/** What the task methods of one request's server need. */
-export interface InquiryTaskMethodsContext {
-  tasks: InquiryTasks;
-  /** The credential of this request; tasks of any other credential are not found. */
-  caller: TaskCaller;
-  logger: Logger;
-}
 
 /**
  * Serves the Tasks extension's methods for `send_inquiry` tasks on one (per-request) server
@@ -21,11 +13,14 @@ export interface InquiryTaskMethodsContext {
  * in this process: each method reads and writes the shared store, so any node serves any task.
  *
  * - `tasks/get`: the task as {@link inquiryTaskView} derives it from the stored inquiry.
- * - `tasks/update`: the response to the one input request answers the inquiry like a device
- *   would (first answer wins). Responses under other keys, and any response once the inquiry
- *   is final (the key is no longer outstanding), are ignored, as the spec recommends; the
- *   client sees the final state on its next `tasks/get`. An invalid answer is -32602, and so
- *   is any answer to a pending APPROVAL (its asker never decides it; see InquiryTasks.answer).
+ * - `tasks/update`: an accepted response to the one input request answers the inquiry like a
+ *   device would (first answer wins). A `decline` or `cancel` is the client dismissing the
+ *   question, not the person answering it: nothing changes, the card stays open on every
+ *   device and the task `input_required` (see answerFromInputResponse). Responses under other
+ *   keys, and any response once the inquiry is final (the key is no longer outstanding), are
+ *   ignored, as the spec recommends; the client sees the final state on its next `tasks/get`.
+ *   An invalid answer is -32602, and so is any response to a pending APPROVAL (its asker
+ *   never decides it; see applyInputResponse).
  * - `tasks/cancel`: withdraws the inquiry `cancelled` on every device; acknowledged even when
  *   an answer got there first (cancellation is cooperative).
  */
@@ -50,7 +45,7 @@ export function serveInquiryTaskMethods(
       const response = ctx.mcpReq.inputResponses?.[INQUIRY_INPUT_KEY];
       const inquiry: Inquiry = await tasks.read(caller, inquiryId);
       if (response === undefined || inquiry.status !== "pending") return {};
-      await tasks.answer(caller, inquiryId, answerFromInputResponse(inquiry, response));
+      await applyInputResponse(tasks, caller, inquiry, response);
       return {};
     }),
   );
@@ -62,3 +57,13 @@ export function serveInquiryTaskMethods(
     }),
   );
 }
+
+/**
+ * Tasks as 2026-07-28 requests carry them: a call asks for a task by declaring the extension
+ * in its per-request capabilities, and the task's input request travels in `tasks/get`.
+ */
+export const modernInquiryTasks: InquiryTaskEra = {
+  accepts: requestAcceptsTasks,
+  created: inquiryTaskCreated,
+  serve: serveInquiryTaskMethods,
+};

@@ -41,13 +41,18 @@ export type TaskRequestRunner = <T>(
 
 /**
  * The checks every `tasks/*` request of one task kind goes through, on `/mcp` and on the
- * proxy alike: the request declared the extension, the id parses and names this kind (any
- * other id is "not found", exactly like another credential's task), and the hub's errors
- * leave as JSON-RPC errors.
+ * proxy alike: the request declared the extension (`checkCapability`; by default the
+ * 2026-07-28 per-request declaration, while a 2025-11-25 session declared it once at
+ * initialize), the id parses and names this kind (any other id is "not found", exactly like
+ * another credential's task), and the hub's errors leave as JSON-RPC errors.
  */
-export function taskRequestRunner(kind: TaskKind, logger: Logger): TaskRequestRunner {
+export function taskRequestRunner(
+  kind: TaskKind,
+  logger: Logger,
+  checkCapability: (ctx: ServerContext) => void = requireTasksCapability,
+): TaskRequestRunner {
   return async (params, ctx, act) => {
-    requireTasksCapability(ctx);
+    checkCapability(ctx);
     const parsed = parseTaskId(params.taskId);
     if (parsed?.kind !== kind) throw taskNotFound();
     try {
