@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { translateMessage } from "@/lib/i18n/translate";
 import type { Message } from "@/lib/i18n/translate";
 import { useT } from "../i18n/i18n-provider";
+import { AgentWaitingLine } from "./agent-waiting-line";
 import { ExtendButton } from "./extend-button";
 import { ReceiptLine } from "../receipts/receipt-line";
 import { useSeenReceipt } from "../receipts/use-seen-receipt";
@@ -27,8 +28,8 @@ export interface CardShellProps {
   /** A fifth of the time is left: the countdown says "Expires soon" and More time stands out. */
   expiring?: boolean;
   /**
-   * The inquiry the card shows: its "More time" button (with a countdown), its delivery line
-   * and its "seen" receipt. None of them without one.
+   * The inquiry the card shows: its "More time" button (with a countdown), whether the agent
+   * waits, its delivery line and its "seen" receipt. None of them without one.
    */
   inquiryId?: string | undefined;
   children: ReactNode;
@@ -80,6 +81,7 @@ export function CardShell({
         )}
       </div>
       {children}
+      {inquiryId !== undefined && <AgentWaitingLine inquiryId={inquiryId} />}
       {inquiryId !== undefined && <ReceiptLine inquiryId={inquiryId} />}
       {problem !== undefined && (
         <p role="alert" className="error" data-testid="error-message">

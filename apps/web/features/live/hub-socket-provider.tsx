@@ -10,6 +10,7 @@ import {
   InquiryWithdrawnSchema,
   InquiryExtendedSchema,
   InquiryExpiringSchema,
+  InquiryAgentWaitingSchema,
   InquiryReceiptsSchema,
   UserSettingsSchema,
 } from "@inquiry-hub/protocol";
@@ -29,7 +30,7 @@ import { usePendingState } from "./use-pending-state";
  * This tab's live link to the hub, mounted once in the signed-in layout so moving between
  * pages keeps the socket: it opens the socket, turns each event into a pending-state action
  * (`inquiry:pending` snapshot, `inquiry:new`, `inquiry:withdrawn`, `inquiry:extended`,
- * `inquiry:expiring`,
+ * `inquiry:expiring`, `inquiry:agent-waiting`,
  * `inquiry:progress`), a
  * settings cache write (`settings:changed`) or a refetch of a conversation and the list
  * (`conversation:changed`: a deleted one refetches to its 404), and provides the connection and the live
@@ -76,6 +77,10 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
       socket.on("inquiry:expiring", (payload) => {
         const parsed = InquiryExpiringSchema.safeParse(payload);
         if (parsed.success) dispatch({ type: "expiring", event: parsed.data });
+      });
+      socket.on("inquiry:agent-waiting", (payload) => {
+        const parsed = InquiryAgentWaitingSchema.safeParse(payload);
+        if (parsed.success) dispatch({ type: "agent-waiting", event: parsed.data });
       });
       socket.on("inquiry:progress", (payload) => {
         const parsed = InquiryProgressSchema.safeParse(payload);

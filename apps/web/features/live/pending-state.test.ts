@@ -151,6 +151,43 @@ describe("reducePending: extended", () => {
   });
 });
 
+describe("reducePending: agent-waiting", () => {
+  it("marks a listed inquiry's agent as away and back, leaving the others", () => {
+    const asked = inquiry();
+    const other = inquiry();
+    const away = run([
+      { type: "snapshot", inquiries: [asked, other] },
+      { type: "agent-waiting", event: { inquiryId: asked.id, agentWaiting: false } },
+    ]).state;
+    expect(away.pending).toEqual([{ ...asked, agentWaiting: false }, other]);
+    const back = reducePending(away, {
+      type: "agent-waiting",
+      event: { inquiryId: asked.id, agentWaiting: true },
+    });
+    expect(back.state.pending).toEqual([{ ...asked, agentWaiting: true }, other]);
+  });
+
+  it("ignores a repeat and unknown inquiries, and a later pending list wins", () => {
+    const asked = { ...inquiry(), agentWaiting: false };
+    const before = run([{ type: "snapshot", inquiries: [asked] }]).state;
+    const repeat = reducePending(before, {
+      type: "agent-waiting",
+      event: { inquiryId: asked.id, agentWaiting: false },
+    });
+    expect(repeat.state).toBe(before);
+    const unknown = reducePending(before, {
+      type: "agent-waiting",
+      event: { inquiryId: inquiry().id, agentWaiting: true },
+    });
+    expect(unknown.state).toBe(before);
+    const reloaded = reducePending(before, {
+      type: "snapshot",
+      inquiries: [{ ...asked, agentWaiting: true }],
+    });
+    expect(reloaded.state.pending).toEqual([{ ...asked, agentWaiting: true }]);
+  });
+});
+
 describe("reducePending: expiring", () => {
   const soon = "2025-01-01T01:00:00.000Z";
   const later = "2025-01-01T01:05:00.000Z";

@@ -1,5 +1,6 @@
 import type {
   Inquiry,
+  InquiryAgentWaiting,
   InquiryExpiring,
   InquiryExtended,
   InquiryProgress,
@@ -48,7 +49,9 @@ export type PendingAction =
   /** `inquiry:extended`: the inquiry's countdown moves to the new `expiresAt`. */
   | { type: "extended"; event: InquiryExtended }
   /** `inquiry:expiring`: a fifth of the inquiry's time is left. */
-  | { type: "expiring"; event: InquiryExpiring };
+  | { type: "expiring"; event: InquiryExpiring }
+  /** `inquiry:agent-waiting`: a call of the agent attached to the inquiry, or left it. */
+  | { type: "agent-waiting"; event: InquiryAgentWaiting };
 
 /** The next state, and the cards the action took out of the pending list (for their notes). */
 export interface PendingTransition {
@@ -109,6 +112,24 @@ function extended(state: PendingState, event: InquiryExtended): PendingTransitio
   return { state: { ...state, pending }, leaving: [] };
 }
 
+/**
+ * Records on a listed inquiry whether the agent waits. The hub sends each change with the
+ * state stored when it sent it, so the latest event is the truth; an unlisted one is ignored.
+ */
+function agentWaiting(state: PendingState, event: InquiryAgentWaiting): PendingTransition {
+  const listed = state.pending?.find((inquiry) => inquiry.id === event.inquiryId);
+  if (
+    state.pending === undefined ||
+    listed === undefined ||
+    listed.agentWaiting === event.agentWaiting
+  )
+    return { state, leaving: [] };
+  const pending = state.pending.map((inquiry) =>
+    inquiry.id === event.inquiryId ? { ...inquiry, agentWaiting: event.agentWaiting } : inquiry,
+  );
+  return { state: { ...state, pending }, leaving: [] };
+}
+
 /** Remembers the warned deadline of an open inquiry; a closed one or an older deadline is ignored. */
 function expiringSoon(state: PendingState, event: InquiryExpiring): PendingTransition {
   const known = state.expiring.get(event.inquiryId);
@@ -152,5 +173,7 @@ export function reducePending(state: PendingState, action: PendingAction): Pendi
       return extended(state, action.event);
     case "expiring":
       return expiringSoon(state, action.event);
+    case "agent-waiting":
+      return agentWaiting(state, action.event);
   }
 }

@@ -88,6 +88,8 @@ export const en = {
   "card.extend": "More time",
   "card.extendFailed": "More time could not be given.",
   "card.expiresSoon": "Expires soon: {time} left",
+  "card.agentWaiting": "The agent is waiting for your answer",
+  "card.agentAway": "The agent stepped away — it will get your answer when it asks again",
   "announce.question": "New question from your agent: {question}",
   "announce.approval": "Approval needed: {tool}",
   "questionnaire.required": "{label} (required)",

@@ -89,6 +89,8 @@ export const zhCN: Record<MessageKey, string> = {
   "card.extend": "延长时间",
   "card.extendFailed": "未能延长时间。",
   "card.expiresSoon": "即将过期：剩余 {time}",
+  "card.agentWaiting": "智能体正在等你的回答",
+  "card.agentAway": "智能体暂时离开了——它再次询问时会收到你的回答",
   "announce.question": "智能体有新问题：{question}",
   "announce.approval": "需要批准：{tool}",
   "questionnaire.required": "{label}（必填）",
