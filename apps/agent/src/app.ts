@@ -174,10 +174,13 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     httpServer,
     async close() {
       stopSweep();
+      // Before any await: a run whose call ends in this shutdown (say the hub stops at the same
+      // signal) must already be detached, or it would end and revoke its credential.
+      const detaching = manager.detachAll();
       await (
         await stopListening
       )();
-      await manager.detachAll();
+      await detaching;
       await closeHttp();
       await metricsEndpoints.close();
       if (!config.runStore) await store.close();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler, Response } from "express";
+import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { AgentError } from "../errors/agent-error";
 import type { ModelProvider } from "../llm/model-provider";
 import { runToolLoop } from "../loop/run-tool-loop";
@@ -96,8 +97,10 @@ async function handleChat(
   res: Response,
 ): Promise<void> {
   const controller = new AbortController();
+  // The run belongs to its request: once the client is gone nothing can take the answer, so
+  // the call is cancelled with WITHDRAW_REASON, the one cancel the hub takes as withdrawing.
   res.on("close", () => {
-    if (!res.writableFinished) controller.abort(new Error("The HTTP client disconnected."));
+    if (!res.writableFinished) controller.abort(WITHDRAW_REASON);
   });
   let forward: (json: string) => void = () => undefined;
   const identity: CompletionIdentity = {

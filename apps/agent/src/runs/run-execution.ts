@@ -1,8 +1,10 @@
+import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { runToolLoop } from "../loop/run-tool-loop";
 import type { ToolLoopResult } from "../loop/run-tool-loop";
 import type { CompletionIdentity } from "../http/completion-chunk";
 import { toRunError } from "../http/run-error";
 import type { RunSettings } from "../http/run-settings";
+import { McpUnreachableError } from "../tools/hub-unreachable";
 import type { ToolBox } from "../tools/tool-box";
 import { endRun } from "./end-run";
 import type { RunEndingDeps } from "./end-run";
@@ -22,9 +24,16 @@ export interface RunExecutionDeps extends RunEndingDeps {
 
 /** A run executing on this node, as the manager steers it. */
 export interface ActiveRun {
-  /** Stop: abort the loop (the MCP client sends `notifications/cancelled`), end it `cancelled`. */
+  /**
+   * Stop: abort the loop with WITHDRAW_REASON (the MCP client sends it as the reason of its
+   * `notifications/cancelled`, the one cancel the hub takes as withdrawing the question), end
+   * it `cancelled` (which revokes the run's credential).
+   */
   cancel(): void;
-  /** Shutdown: drop the run here without ending it, so another process resumes it. */
+  /**
+   * Shutdown: drop the run here without ending it and without cancelling its calls, so its
+   * question stays open and another process (or this one, restarted) resumes it.
+   */
   detach(): void;
   /** Settles when the run is over on this node, however it went. */
   readonly done: Promise<void>;
@@ -54,8 +63,9 @@ export function identityOf(run: RunRecord): CompletionIdentity {
  * Executes a run (fresh or resumed from its checkpoint) under this node's lease: every tool
  * call carries the idempotency key `<runId>:<toolCallId>`, progress is checkpointed with the
  * log's mark (a resumed turn skips the text it already logged), and the
- * run ends through {@link endRun} unless it was detached (shutdown, lease lost), in which case
- * its tools are dropped without cancelling and the record stays `running` for a resume.
+ * run ends through {@link endRun} unless it was detached (shutdown, lease lost) or its MCP
+ * server went away mid-call (the hub stopping first in a restart of the product), in which
+ * case its tools are dropped without cancelling and the record stays `running` for a resume.
  */
 export function executeRun(deps: RunExecutionDeps, launch: RunLaunch): ActiveRun {
   const { run, tools, log } = launch;
@@ -92,6 +102,11 @@ export function executeRun(deps: RunExecutionDeps, launch: RunLaunch): ActiveRun
       });
       ending = { status: "completed", result };
     } catch (error) {
+      if (mode === "running" && error instanceof McpUnreachableError) {
+        deps.logger.warn({ err: error, runId: run.id }, "run let go until its tools answer again");
+        mode = "detached";
+        await tools.abandon();
+      }
       ending = mode === "cancelled" ? { status: "cancelled" } : { status: "failed", error };
     }
     stopLease();
@@ -123,7 +138,7 @@ export function executeRun(deps: RunExecutionDeps, launch: RunLaunch): ActiveRun
     cancel: () => {
       if (mode !== "running") return;
       mode = "cancelled";
-      controller.abort(new Error("The run was stopped."));
+      controller.abort(WITHDRAW_REASON);
     },
     detach,
     done,

@@ -4,6 +4,7 @@ import { endpointsFor } from "../http/run-settings";
 import type { ChatRequest } from "../http/chat-request";
 import { withSystemPrompt } from "../loop/system-prompt";
 import type { RunTrace } from "../tracing/run-tracing";
+import { isHubUnreachable } from "../tools/hub-unreachable";
 import { openToolBox } from "../tools/tool-box";
 import { endRun } from "./end-run";
 import { readLoggedTurn } from "./logged-turn";
@@ -35,7 +36,10 @@ export interface RunManager {
   authorize(runId: string, bearer: string): Promise<RunRecord | undefined>;
   /** Stop: asks the node running it to cancel, waits (bounded), ends it here if nobody did. */
   cancel(run: RunRecord): Promise<RunRecord>;
-  /** Claims the runs whose lease lapsed and resumes them from their checkpoints. */
+  /**
+   * Claims the runs whose lease lapsed and resumes them from their checkpoints. A run whose
+   * tools cannot be reached yet stays running for the next sweep; one they refuse ends failed.
+   */
   sweep(): Promise<void>;
   /** Lets every run here go without ending it (shutdown); a restarted agent resumes them. */
   detachAll(): Promise<void>;
@@ -52,6 +56,8 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
    * without the mark the sweep would launch a second execution of the same run.
    */
   const held = new Set<string>();
+  /** Shutdown began: a run launched by a start or sweep still in flight is let go at once. */
+  let detaching = false;
 
   const launch = (
     run: RunRecord,
@@ -64,6 +70,7 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
     const loggedText = resumed?.text ?? "";
     const execution = executeRun(deps, { run, tools, log, started, loggedText });
     active.set(run.id, execution);
+    if (detaching) execution.detach();
     void execution.done.finally(() => {
       trace.end("ended");
       active.delete(run.id);
@@ -111,6 +118,14 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
       useLog(log);
       launch(run, tools, log, logged, trace);
     } catch (error) {
+      if (isHubUnreachable(error)) {
+        // The hub or its proxy is not up yet (the product starting, the agent first): the
+        // question stays open and the next sweep tries again.
+        deps.logger.warn({ err: error, runId }, "run not resumed yet: its tools do not answer");
+        await deps.store.release(runId, deps.nodeId);
+        held.delete(runId);
+        return;
+      }
       deps.logger.error({ err: error, runId }, "could not resume run");
       await endRun(
         deps,
@@ -195,6 +210,7 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
       }
     },
     async detachAll() {
+      detaching = true;
       const runs = [...active.values()];
       for (const run of runs) run.detach();
       await Promise.all(runs.map((run) => run.done));

@@ -3,6 +3,7 @@ import { IDEMPOTENCY_META_KEY } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { TOOL_ERROR_PREFIX } from "../llm/model-provider";
 import type { ToolDefinition } from "../llm/model-provider";
+import { McpUnreachableError, isHubUnreachable } from "./hub-unreachable";
 import { connectMcp } from "./mcp-connection";
 import type { McpConnection, McpEndpoint } from "./mcp-connection";
 import { forwardableProgress } from "./progress-forwarding";
@@ -23,7 +24,8 @@ export interface ToolBox {
   /**
    * Runs a tool; `argumentsJson` is the model's JSON string. Never throws for tool errors.
    * `idempotencyKey` goes in the call's `_meta`, so a repeated call (a resumed run) lands on
-   * what the first one started, e.g. the same open question.
+   * what the first one started, e.g. the same open question. Throws McpUnreachableError
+   * when the server went away mid-call (see hub-unreachable.ts), unless `signal` aborted.
    */
   call(
     name: string,
@@ -116,23 +118,30 @@ export async function openToolBox(
       if (!owner) return `${TOOL_ERROR_PREFIX}unknown tool "${name}"`;
       const args = parseArguments(argumentsJson);
       if (typeof args === "string") return `${TOOL_ERROR_PREFIX}${args}`;
-      const result = await trace.toolCall(name, (propagation) => {
-        const meta = {
-          ...propagation,
-          ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_META_KEY]: idempotencyKey }),
-        };
-        return owner.client.callTool(
-          { name, arguments: args, ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }) },
-          {
-            timeout: timeouts.timeoutMs,
-            maxTotalTimeout: timeouts.maxTotalTimeoutMs,
-            resetTimeoutOnProgress: true,
-            signal,
-            onprogress: () => undefined,
-            headers: propagation,
-          },
-        );
-      });
+      const result = await trace
+        .toolCall(name, (propagation) => {
+          const meta = {
+            ...propagation,
+            ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_META_KEY]: idempotencyKey }),
+          };
+          return owner.client.callTool(
+            { name, arguments: args, ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }) },
+            {
+              timeout: timeouts.timeoutMs,
+              maxTotalTimeout: timeouts.maxTotalTimeoutMs,
+              resetTimeoutOnProgress: true,
+              signal,
+              onprogress: () => undefined,
+              headers: propagation,
+            },
+          );
+        })
+        .catch((error: unknown) => {
+          if (signal.aborted || !isHubUnreachable(error)) throw error;
+          throw new McpUnreachableError(`The ${owner.name} MCP server went away during "${name}"`, {
+            cause: error,
+          });
+        });
       return resultText(result);
     },
   };
