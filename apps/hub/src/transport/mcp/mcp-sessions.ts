@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
 import type { Request, Response } from "express";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { requestPrincipal } from "../http/authenticate";
@@ -10,6 +11,10 @@ import { createSessionTable } from "./session-table";
 import type { SessionOwner, TableSession } from "./session-table";
 import type { StreamEventLog } from "../../core/streams/ports";
 import { createSessionEventStore } from "./sdk-event-store";
+import { createInquiryTasks } from "../../core/inquiries/inquiry-tasks";
+import { enableInquiryTasks } from "./tasks/inquiry-task-starter";
+import { legacyInquiryTasks } from "./tasks/legacy-inquiry-task-methods";
+import { adaptLegacyTaskWire, initializeDeclaresTasks } from "./tasks/legacy-task-requests";
 
 /** The stateful MCP endpoint: one McpServer + transport per session, bound to one device. */
 export interface McpSessions {
@@ -24,7 +29,10 @@ export interface McpSessions {
 /**
  * Creates the session table for the hub's `/mcp` endpoint. Sessions with no open response
  * for `idleMs` are closed, so clients that vanish without DELETE do not leak servers, and
- * `caps` refuse an initialize past the per-credential, per-user or per-node count.
+ * `caps` refuse an initialize past the per-credential, per-user or per-node count. A
+ * 2025-11-25 session whose client declared `tasks` at initialize gets send_inquiry as a task
+ * (the same store-derived task a 2026-07-28 request gets, see legacy-inquiry-task-methods.ts);
+ * every other session's wire is unchanged.
  */
 export function createMcpSessions(
   deps: HubToolDeps & {
@@ -41,13 +49,25 @@ export function createMcpSessions(
     logger: deps.logger,
   });
 
+  const inquiryTasks = createInquiryTasks(deps.inquiries);
+
   async function initialize(req: Request, res: Response, owner: SessionOwner): Promise<void> {
     const sessionGone = new AbortController();
+    const withTasks = initializeDeclaresTasks(req.body);
+    const caller = { userId: owner.userId, credentialId: owner.deviceId };
     const server = createHubMcpServer(deps, {
       ...owner,
       kind: requestPrincipal(req).kind,
       options: parseSessionOptions(req.query),
       carrierGone: sessionGone.signal,
+      enableTasks: withTasks
+        ? (hubServer) =>
+            enableInquiryTasks(
+              hubServer,
+              { tasks: inquiryTasks, caller, logger: deps.logger },
+              legacyInquiryTasks,
+            )
+        : undefined,
     });
     const newSessionId = randomUUID();
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
@@ -62,6 +82,7 @@ export function createMcpSessions(
       if (transport.sessionId !== undefined) table.remove(transport.sessionId);
     };
     await server.connect(transport);
+    if (withTasks) adaptLegacyTaskWire(transport, { [HUB_TOOL_NAMES.sendInquiry]: "required" });
     await transport.handleRequest(req, res, req.body);
   }
 

@@ -1,10 +1,5 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
-import type {
-  CallToolResult,
-  McpServer,
-  ServerContext,
-  ToolExecution,
-} from "@modelcontextprotocol/server";
+import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
 import type { CreateInquiryInput } from "../../../core/inquiries/inquiry-service";
 import { isTaskOf } from "../../../core/inquiries/inquiry-tasks";
 import type { InquiryTasks, TaskCaller } from "../../../core/inquiries/inquiry-tasks";
@@ -31,8 +26,6 @@ export interface InquiryTaskEra {
   created(inquiry: Inquiry): Record<string, unknown>;
   /** Serves `tasks/*` and declares task support on the caller's server, before connecting. */
   serve(server: McpServer, context: InquiryTaskMethodsContext): void;
-  /** What `tools/list` says of send_inquiry's task support, where the generation says it. */
-  toolExecution?: ToolExecution;
 }
 
 /** The one hook `send_inquiry` needs to run as a task. */
@@ -59,8 +52,6 @@ export interface InquiryTaskStarter {
    * credential, so that call holds on the inquiry as a keyed call without tasks does.
    */
   follow(inquiry: Inquiry): CallToolResult | undefined;
-  /** What `tools/list` should say of send_inquiry's task support, if anything. */
-  toolExecution?: ToolExecution;
 }
 
 /**
@@ -95,6 +86,5 @@ export function enableInquiryTasks(
       if (inquiry.status === "pending" && !isTaskOf(context.caller, inquiry)) return undefined;
       return taskResult(inquiry);
     },
-    ...(era.toolExecution === undefined ? {} : { toolExecution: era.toolExecution }),
   };
 }
