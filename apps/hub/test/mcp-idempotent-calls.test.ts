@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HistoryPageSchema, IDEMPOTENCY_META_KEY, InquirySchema } from "@inquiry-hub/protocol";
+import { HistoryPageSchema, IDEMPOTENCY_META_KEY, InquirySchema, WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { callUntilOpened, resultText, startTestHub, waitFor } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
@@ -110,7 +110,7 @@ describe("idempotent send_inquiry calls", () => {
     const opened = await callUntilOpened(client, keyed("run-3:call-1", "Stop me?"), "INQUIRY", {
       signal: stop.signal,
     });
-    stop.abort("Stop");
+    stop.abort(WITHDRAW_REASON);
     await opened.call.catch(() => undefined);
     const final = await waitFor(async () => {
       const inquiry = InquirySchema.parse(

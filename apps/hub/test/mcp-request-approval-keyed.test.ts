@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { IDEMPOTENCY_META_KEY } from "@inquiry-hub/protocol";
+import { IDEMPOTENCY_META_KEY, WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { connectHubApprovals } from "@inquiry-hub/hub-approvals";
 import type { Client } from "@modelcontextprotocol/client";
 import type { ApprovalAuditEntry } from "../src/core/approvals/audit-log";
@@ -106,7 +106,7 @@ describe("keyed request_approval calls", () => {
     const opened = requestApproval(client, SEND_EMAIL, { key: "stop:1", signal: stop.signal });
     const { inquiryId } = await opened.progress.next("APPROVAL");
     const withdrawn = nextEvent(phone.socket, "inquiry:withdrawn");
-    stop.abort("Stop");
+    stop.abort(WITHDRAW_REASON);
     await opened.call.catch(() => undefined);
     expect(await withdrawn).toMatchObject({ inquiryId, status: "cancelled" });
     const repeat = await requestApproval(client, SEND_EMAIL, { key: "stop:1" }).call;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApprovalDetailsSchema } from "@inquiry-hub/protocol";
+import { ApprovalDetailsSchema, WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/client";
 import type { ApprovalAuditEntry } from "../src/core/approvals/audit-log";
 import { waitFor } from "./helpers";
@@ -158,19 +158,40 @@ describe.each(GENERATIONS)("request_approval over the %s path", (generation) => 
     expect(audit[0]).toMatchObject({ inquiryId, verdict: "timed-out" });
   });
 
-  it("withdraws the card on every device when the client cancels the call", async () => {
+  it("withdraws the card on every device when the agent withdraws the call on purpose", async (context) => {
+    // A 2026-07-28 client cancels by closing the request's stream, which carries no reason:
+    // the hub cannot tell it from a timeout, so only the next test's rule applies there.
+    if (generation !== "2025 session") context.skip();
     const client = await agent();
     const stop = new AbortController();
     const { call, progress } = requestApproval(client, SEND_EMAIL, { signal: stop.signal });
     const { inquiryId } = await progress.next("APPROVAL");
     const onPhone = nextEvent(phone.socket, "inquiry:withdrawn");
     const onLaptop = nextEvent(laptop.socket, "inquiry:withdrawn");
-    stop.abort("Stop");
+    stop.abort(WITHDRAW_REASON);
     await expect(call).rejects.toThrow();
     for (const withdrawn of await Promise.all([onPhone, onLaptop]))
       expect(withdrawn).toMatchObject({ inquiryId, status: "cancelled" });
     await waitFor(() => Promise.resolve(audit.length > 0 ? audit : undefined));
     expect(audit[0]).toMatchObject({ inquiryId, verdict: "cancelled" });
+  });
+
+  it("keeps the card open when the client gives up, and the repeated call gets the decision", async () => {
+    const client = await agent();
+    const stop = new AbortController();
+    const { call, progress } = requestApproval(client, SEND_EMAIL, { signal: stop.signal });
+    const { inquiryId } = await progress.next("APPROVAL");
+    stop.abort(); // a client's timeout: no reason, or none on the 2026-07-28 wire
+    await expect(call).rejects.toThrow();
+    await waitFor(async () =>
+      (await hub.hub.inquiries.get(person.userId, inquiryId)).agentWaiting === false
+        ? true
+        : undefined,
+    );
+    const repeat = requestApproval(client, SEND_EMAIL);
+    expect((await repeat.progress.next("APPROVAL")).inquiryId).toBe(inquiryId);
+    await answerOver(phone.socket, { inquiryId, action: "reject" });
+    expect(decisionOf(await repeat.call)).toMatchObject({ inquiryId, decision: "reject" });
   });
 
   it("approves at once as delegated while the person's YOLO is on, unless ?yolo=0", async () => {

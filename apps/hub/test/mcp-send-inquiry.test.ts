@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { InquirySchema, RESULT_OPENINGS } from "@inquiry-hub/protocol";
+import { InquirySchema, RESULT_OPENINGS, WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import {
   callUntilOpened,
   createProgressRecorder,
@@ -110,7 +110,7 @@ describe("send_inquiry over MCP", () => {
     expect(inquiry.resolution?.byDeviceId).toBeUndefined();
   });
 
-  it("cancels the inquiry when the client aborts the call", async () => {
+  it("withdraws the inquiry when the agent cancels with WITHDRAW_REASON", async () => {
     hub = await startTestHub();
     const { token } = await hub.registerUser();
     const client = await hub.connectMcp(token);
@@ -121,7 +121,7 @@ describe("send_inquiry over MCP", () => {
       "INQUIRY",
       { signal: controller.signal },
     );
-    controller.abort();
+    controller.abort(WITHDRAW_REASON);
     await expect(call).rejects.toThrow();
 
     const testHub = hub;
@@ -137,7 +137,37 @@ describe("send_inquiry over MCP", () => {
     expect(late.status).toBe(409);
   });
 
-  it("cancels in-flight calls when the hub closes", async () => {
+  it("leaves the inquiry open when the client gives up, and a repeat of the call gets the answer", async () => {
+    hub = await startTestHub();
+    const { token } = await hub.registerUser();
+    const client = await hub.connectMcp(token);
+    const controller = new AbortController();
+    const params = { name: "send_inquiry", arguments: { prompt: "Which branch?" } };
+    const { call, inquiryId } = await callUntilOpened(client, params, "INQUIRY", {
+      signal: controller.signal,
+    });
+    controller.abort(); // what a client's request timeout does: a cancel without the reason
+    await expect(call).rejects.toThrow();
+    const testHub = hub;
+    const open = await waitFor(async () => {
+      const inquiry = await fetchInquiry(testHub, token, inquiryId);
+      return inquiry.agentWaiting === false ? inquiry : undefined;
+    });
+    expect(open.status).toBe("pending");
+
+    const answered = await hub.request(`/api/inquiries/${inquiryId}/answer`, {
+      token,
+      body: { response: "main" },
+    });
+    expect(answered.status).toBe(200);
+    // The answer was given while no call waited: the next matching call gets it, once.
+    expect(resultText(await client.callTool(params))).toBe("main");
+    const again = await callUntilOpened(client, params, "INQUIRY");
+    expect(again.inquiryId).not.toBe(inquiryId);
+    void again.call.catch(() => undefined); // still held when the hub closes
+  });
+
+  it("leaves in-flight calls' inquiries open when the hub closes", async () => {
     hub = await startTestHub();
     const { token, userId } = await hub.registerUser();
     const client = await hub.connectMcp(token);
@@ -152,11 +182,7 @@ describe("send_inquiry over MCP", () => {
     );
     const { inquiries } = hub.hub;
     await hub.hub.close();
-    const inquiry = await waitFor(async () => {
-      const current = await inquiries.get(userId, inquiryId);
-      return current.status === "pending" ? undefined : current;
-    });
-    expect(inquiry.status).toBe("cancelled");
+    expect((await inquiries.get(userId, inquiryId)).status).toBe("pending");
     await hub.close();
     expect(await settled).toBe("rejected");
   });

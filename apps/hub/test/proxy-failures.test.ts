@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { InquirySchema } from "@inquiry-hub/protocol";
+import { InquirySchema, WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { callUntilOpened, createProgressRecorder, resultText, waitFor } from "./helpers";
 import { fileExists, startProxyHarness } from "./support/proxy-harness";
 import type { ProxyHarness } from "./support/proxy-harness";
@@ -47,7 +47,7 @@ describe("approval proxy when nobody decides or the upstream fails", () => {
     expect(harness.audit[0]).toMatchObject({ verdict: "approved-on-timeout" });
   });
 
-  it("withdraws the approval as cancelled when the agent gives up on the call", async () => {
+  it("withdraws the approval as cancelled when the agent withdraws the call", async () => {
     harness = await startProxyHarness({ write_file: true });
     const token = await harness.registerUser();
     const agent = await harness.connectAgent(token);
@@ -58,7 +58,7 @@ describe("approval proxy when nobody decides or the upstream fails", () => {
       "APPROVAL",
       { signal: controller.signal },
     );
-    controller.abort();
+    controller.abort(WITHDRAW_REASON);
     await expect(call).rejects.toThrow();
     const hubUrl = harness.hubUrl;
     const status = await waitFor(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IDEMPOTENCY_META_KEY, InquirySchema } from "@inquiry-hub/protocol";
+import { IDEMPOTENCY_META_KEY, InquirySchema, WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { createMemoryIdempotencyIndex } from "../src/infra/memory/memory-idempotency-index";
@@ -104,7 +104,7 @@ describe("idempotent gated calls through the approval proxy", () => {
     const opened = await callUntilOpened(agent, keyedInsert("run-2:call-1", "stop"), "APPROVAL", {
       signal: stop.signal,
     });
-    stop.abort("Stop");
+    stop.abort(WITHDRAW_REASON);
     await opened.call.catch(() => undefined);
     const final = await waitFor(async () => {
       const current = await inquiry(token, opened.inquiryId);

@@ -8,11 +8,12 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import {
   HUB_TOOL_NAMES,
   IDEMPOTENCY_META_KEY,
-  RequestApprovalResultSchema,
+  RequestApprovalReplySchema,
 } from "@inquiry-hub/protocol";
 import type {
   ApprovalDecision,
   RequestApprovalArgs,
+  RequestApprovalReply,
   RequestApprovalResult,
 } from "@inquiry-hub/protocol";
 
@@ -54,10 +55,11 @@ export interface ToolCallForApproval {
 /** A connection to the hub's `request_approval` tool, reused for every approval of a process. */
 export interface HubApprovals {
   /**
-   * Asks the person and waits for their decision (or the hub's timeout). Throws
-   * HubApprovalError when the hub refuses the call. Aborting `signal` only stops waiting: on
-   * a 2026-07-28 hub the card stays up, so asking again with the same key (after a restart)
-   * finds the decision; a 2025-era hub withdraws it as `cancelled`.
+   * Asks the person and waits for their decision (or the hub's timeout), however long that
+   * takes: a `pending` reply (the hub's hold budget ran out) is asked again, which picks up
+   * the same card. Throws HubApprovalError when the hub refuses the call. Aborting `signal`
+   * only stops waiting: the card stays up, so asking again with the same key (after a
+   * restart) finds the decision; aborting it with WITHDRAW_REASON withdraws the card.
    */
   request(
     call: ToolCallForApproval,
@@ -126,33 +128,46 @@ export async function connectHubApprovals(options: HubApprovalsOptions): Promise
     throw refusalOf(error) ?? error;
   });
   const silenceTimeoutMs = options.silenceTimeoutMs ?? DEFAULT_SILENCE_TIMEOUT_MS;
+
+  async function askOnce(
+    call: ToolCallForApproval,
+    signal: AbortSignal | undefined,
+  ): Promise<RequestApprovalReply> {
+    const result = await client
+      .callTool(
+        {
+          name: HUB_TOOL_NAMES.requestApproval,
+          arguments: toArgs(options.source, call),
+          _meta: { [IDEMPOTENCY_META_KEY]: call.key },
+        },
+        {
+          // The hub's heartbeats arrive as progress; each one proves the wait is still alive.
+          onprogress: () => undefined,
+          resetTimeoutOnProgress: true,
+          timeout: silenceTimeoutMs,
+          ...(signal === undefined ? {} : { signal }),
+        },
+      )
+      .catch((error: unknown) => {
+        throw refusalOf(error) ?? error;
+      });
+    if (result.isError === true) throw new HubApprovalError(textOf(result));
+    const parsed = RequestApprovalReplySchema.safeParse(result.structuredContent);
+    if (!parsed.success)
+      throw new HubApprovalError(
+        `request_approval returned no decision: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+      );
+    return parsed.data;
+  }
+
   return {
     async request(call, requestOptions = {}) {
-      const result = await client
-        .callTool(
-          {
-            name: HUB_TOOL_NAMES.requestApproval,
-            arguments: toArgs(options.source, call),
-            _meta: { [IDEMPOTENCY_META_KEY]: call.key },
-          },
-          {
-            // The hub's heartbeats arrive as progress; each one proves the wait is still alive.
-            onprogress: () => undefined,
-            resetTimeoutOnProgress: true,
-            timeout: silenceTimeoutMs,
-            ...(requestOptions.signal === undefined ? {} : { signal: requestOptions.signal }),
-          },
-        )
-        .catch((error: unknown) => {
-          throw refusalOf(error) ?? error;
-        });
-      if (result.isError === true) throw new HubApprovalError(textOf(result));
-      const parsed = RequestApprovalResultSchema.safeParse(result.structuredContent);
-      if (!parsed.success)
-        throw new HubApprovalError(
-          `request_approval returned no decision: ${parsed.error.issues[0]?.message ?? "invalid"}`,
-        );
-      return parsed.data;
+      // A `pending` reply means the hub stopped holding this call before anyone decided (its
+      // hold budget); the approval stays open, and the same call again picks it up.
+      for (;;) {
+        const reply = await askOnce(call, requestOptions.signal);
+        if (reply.decision !== "pending") return { ...reply, decision: reply.decision };
+      }
     },
     async close() {
       if (transport.sessionId !== undefined)

@@ -144,9 +144,14 @@ export {
   MAX_APPROVAL_JSON_LENGTH,
   MAX_FRAMEWORK_TOOL_NAME_LENGTH,
   RequestApprovalArgsSchema,
+  RequestApprovalReplySchema,
   RequestApprovalResultSchema,
 } from "./request-approval";
-export type { RequestApprovalArgs, RequestApprovalResult } from "./request-approval";
+export type {
+  RequestApprovalArgs,
+  RequestApprovalReply,
+  RequestApprovalResult,
+} from "./request-approval";
 export { PROTOCOL_VERSION, SocketHandshakeAuthSchema, SocketRefusalSchema } from "./socket-auth";
 export type { SocketHandshakeAuth, SocketRefusal } from "./socket-auth";
 export {
@@ -313,6 +318,14 @@ export {
 export type { RunInfo, RunStatus } from "./runs";
 export { IDEMPOTENCY_META_KEY, IdempotencyKeySchema } from "./idempotency";
 export type { IdempotencyKey } from "./idempotency";
+export { WITHDRAW_REASON, isWithdrawReason } from "./withdraw";
+export {
+  WAITING_OPENING,
+  WaitingResultSchema,
+  waitingResult,
+  waitingResultText,
+} from "./waiting-result";
+export type { WaitingResult } from "./waiting-result";
 export { replyPartsFromEvents, replyPartsFromSseData } from "./reply-parts";
 export {
   DeliveryReceiptSchema,

@@ -89,3 +89,16 @@ export const RequestApprovalResultSchema = z.object({
   message: z.string().max(MAX_ANSWER_LENGTH).optional(),
 });
 export type RequestApprovalResult = z.infer<typeof RequestApprovalResultSchema>;
+
+/**
+ * The tool's `outputSchema`: a decision (RequestApprovalResult), or `pending` when the call
+ * stopped waiting before anyone decided (its hold budget ran out). The question is then still
+ * open until `expiresAt`, `message` says so, and the same call again (same key, or same
+ * source, tool and arguments) picks it up; the framework must not run the call meanwhile.
+ */
+export const RequestApprovalReplySchema = RequestApprovalResultSchema.extend({
+  decision: z.enum([...RequestApprovalResultSchema.shape.decision.options, "pending"]),
+  /** Set for `pending`: when the open question times out on its own. */
+  expiresAt: z.iso.datetime().optional(),
+});
+export type RequestApprovalReply = z.infer<typeof RequestApprovalReplySchema>;

@@ -322,6 +322,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
         ? undefined
         : createOpenAiAnswerDrafter(config.answerDrafting, logger),
     heartbeatMs: config.heartbeatSeconds * 1000,
+    defaultHoldMs: config.holdSeconds * 1000,
     heldCalls,
     logger,
     tracing,
@@ -382,6 +383,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
           authenticate,
           guards: mcpGuards,
           heartbeatMs: config.heartbeatSeconds * 1000,
+          defaultHoldMs: config.holdSeconds * 1000,
           idleMs: config.mcpSessionIdleSeconds * 1000,
           sessionCaps: config.proxySessionCaps,
           maxResultBytes: config.upstreamMaxResultBytes,

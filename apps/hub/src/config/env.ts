@@ -52,6 +52,7 @@ const EnvSchema = z.object({
     .max(MAX_TIMEOUT_SECONDS)
     .default(DEFAULT_HUB_CONFIG.timeoutGraceSeconds),
   HUB_HEARTBEAT_SECONDS: seconds(DEFAULT_HUB_CONFIG.heartbeatSeconds),
+  HUB_HOLD_SECONDS: seconds(DEFAULT_HUB_CONFIG.holdSeconds),
   HUB_EXTEND_STEP_SECONDS: seconds(DEFAULT_HUB_CONFIG.extendStepSeconds),
   HUB_EXTEND_MAX_SECONDS: seconds(DEFAULT_HUB_CONFIG.extendMaxSeconds),
   HUB_DEVICE_IDLE_DAYS: z.coerce
@@ -374,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     inquiryTimeoutSeconds: parsed.data.HUB_INQUIRY_TIMEOUT_SECONDS,
     timeoutGraceSeconds: parsed.data.HUB_TIMEOUT_GRACE_SECONDS,
     heartbeatSeconds: parsed.data.HUB_HEARTBEAT_SECONDS,
+    holdSeconds: parsed.data.HUB_HOLD_SECONDS,
     extendStepSeconds: parsed.data.HUB_EXTEND_STEP_SECONDS,
     extendMaxSeconds: parsed.data.HUB_EXTEND_MAX_SECONDS,
     deviceIdleDays: parsed.data.HUB_DEVICE_IDLE_DAYS,

@@ -23,6 +23,11 @@ export interface HubConfig {
   timeoutGraceSeconds: number;
   /** Interval of INQUIRY_HEARTBEAT progress notifications during a `send_inquiry` call. */
   heartbeatSeconds: number;
+  /**
+   * How long a call from a client the hub does not know (and that set no `?hold=`) is held
+   * before it returns "not answered yet": below the 60 s most MCP clients wait by default.
+   */
+  holdSeconds: number;
   /** What one Extend adds to a pending inquiry's `expiresAt`. */
   extendStepSeconds: number;
   /**
@@ -171,6 +176,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   inquiryTimeoutSeconds: 120,
   timeoutGraceSeconds: 10,
   heartbeatSeconds: 10,
+  holdSeconds: 45,
   extendStepSeconds: 60,
   extendMaxSeconds: 30 * 60,
   corsOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],

@@ -32,6 +32,15 @@ export interface IdempotentInquiries {
     key: string,
     input: CreateInquiryInput,
   ): Promise<IdempotentCreation>;
+  /**
+   * Hands the final inquiry `key` names to one call of the scope's credential, exactly once,
+   * and frees the key, so the same question asked afterwards is a new question: true for the
+   * call that takes it, false for any other (racing or later) call. For repeat keys
+   * (repeat-key.ts), whose answers are kept for the agent only until delivered.
+   */
+  deliverOnce(scope: IdempotencyScope, key: string, inquiryId: string): Promise<boolean>;
+  /** Frees `key` if it still names `inquiryId`: its outcome was delivered another way. */
+  forget(scope: IdempotencyScope, key: string, inquiryId: string): Promise<void>;
 }
 
 /**
@@ -83,6 +92,15 @@ export function createIdempotentInquiries(
   }
 
   return {
+    async deliverOnce(scope, key, inquiryId) {
+      const token = `delivered ${randomUUID()}`;
+      const kept = await index.attachResult(scope, key, inquiryId, token, "if-absent");
+      await index.release(scope, key, inquiryId);
+      return kept === token;
+    },
+    forget(scope, key, inquiryId) {
+      return index.release(scope, key, inquiryId);
+    },
     async createOnce(scope, key, input) {
       const outcome = (await attempt(scope, key, input)) ?? (await attempt(scope, key, input));
       if (outcome === undefined)

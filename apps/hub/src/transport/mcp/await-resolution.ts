@@ -2,7 +2,6 @@ import { toClosedMeta, toHeartbeatMeta, toOpenedMeta } from "@inquiry-hub/protoc
 import type { Inquiry } from "@inquiry-hub/protocol";
 import type { ServerContext } from "@modelcontextprotocol/server";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
-import { HubError } from "../../core/shared/errors";
 import { createProgressReporter } from "./progress-reporter";
 import type { Logger } from "../../core/shared/ports";
 
@@ -17,34 +16,32 @@ export interface HoldingContext {
 /** The tool call holding the inquiry. */
 export interface HoldingCall {
   extra: ServerContext;
-  /** Aborts when the caller gives up (cancelled, session or upstream gone). */
-  stop: AbortSignal;
+  /** Aborts when the question must be withdrawn now (see call-ending.ts). */
+  withdraw: AbortSignal;
   /**
-   * Aborts when the caller went away without giving up (an idempotent call whose session
-   * closed): the call stops holding and the inquiry stays pending for the caller's retry.
+   * Aborts when the call stops waiting and leaves the question open (see call-ending.ts):
+   * the still pending inquiry is then returned, for the caller to say so.
    */
-  release?: AbortSignal;
+  detach?: AbortSignal | undefined;
 }
 
-/** Rejects once `signal` aborts: the holder left, the question stays open. */
-function whenReleased(signal: AbortSignal | undefined): Promise<never> {
-  return new Promise((_resolve, reject) => {
+/** Resolves with `undefined` once `signal` aborts: the holder left, the question stays open. */
+function whenDetached(signal: AbortSignal | undefined): Promise<undefined> {
+  return new Promise((resolve) => {
     if (signal === undefined) return;
-    const leave = (): void =>
-      reject(new HubError("UNAVAILABLE", "the session closed; the inquiry stays pending"));
-    if (signal.aborted) leave();
-    else signal.addEventListener("abort", leave, { once: true });
+    if (signal.aborted) resolve(undefined);
+    else signal.addEventListener("abort", () => resolve(undefined), { once: true });
   });
 }
 
 /**
  * Holds a tool call until its inquiry is final, the way send_inquiry and gated proxy calls
  * both do: the opened meta (INQUIRY, or APPROVAL for a gated call) as a progress notification
- * (when the call has a progressToken),
- * INQUIRY_HEARTBEAT every `heartbeatMs`, and INQUIRY_CLOSED before returning the final
- * inquiry. If `stop` aborts, the inquiry is resolved `cancelled` through the service's
- * compare-and-set, so a concurrent answer still wins cleanly. If `release` aborts instead,
- * the call stops holding (rejecting UNAVAILABLE) and leaves the inquiry pending.
+ * (when the call has a progressToken), INQUIRY_HEARTBEAT every `heartbeatMs`, and
+ * INQUIRY_CLOSED before returning the final inquiry. If `withdraw` aborts, the inquiry is
+ * resolved `cancelled` through the service's compare-and-set, so a concurrent answer still
+ * wins cleanly. If `detach` aborts first, the call stops holding and returns the inquiry as it
+ * is now: still pending, open on every device for a repeat of the call to pick up.
  */
 export async function awaitResolution(
   context: HoldingContext,
@@ -52,7 +49,7 @@ export async function awaitResolution(
   call: HoldingCall,
 ): Promise<Inquiry> {
   const { inquiries } = context;
-  const { stop } = call;
+  const stop = call.withdraw;
   const resolution = inquiries.waitForResolution(inquiry.id);
   const cancel = (): void => {
     inquiries
@@ -64,13 +61,26 @@ export async function awaitResolution(
   stop.addEventListener("abort", cancel, { once: true });
   if (stop.aborted) cancel();
 
+  const markWaiting = (waiting: boolean): void => {
+    inquiries
+      .setAgentWaiting(inquiry.userId, inquiry.id, waiting)
+      .catch((error: unknown) =>
+        context.logger.warn({ err: error, inquiryId: inquiry.id }, "marking the agent's wait failed"),
+      );
+  };
   const progress = createProgressReporter(call.extra);
   const heartbeat = setInterval(() => {
     void progress.report(toHeartbeatMeta(inquiry));
   }, context.heartbeatMs);
   try {
     await progress.report(toOpenedMeta(inquiry));
-    const final = await Promise.race([resolution, whenReleased(call.release)]);
+    markWaiting(true);
+    const final = await Promise.race([resolution, whenDetached(call.detach)]);
+    if (final === undefined) {
+      // The card now says the agent will get the answer when it asks again.
+      markWaiting(false);
+      return await inquiries.get(inquiry.userId, inquiry.id);
+    }
     const closed = toClosedMeta(final);
     if (closed !== undefined) await progress.report(closed);
     return final;

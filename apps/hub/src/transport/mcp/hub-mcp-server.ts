@@ -1,5 +1,8 @@
 import type { CredentialKind } from "@inquiry-hub/protocol";
 import { McpServer } from "@modelcontextprotocol/server";
+import type { ServerContext } from "@modelcontextprotocol/server";
+import { callingClient } from "./client-identity";
+import { holdBudget } from "./hold-budget";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
@@ -20,6 +23,8 @@ export interface HubToolDeps {
   /** Keyed send_inquiry calls: one inquiry per user and idempotency key. */
   idempotent: IdempotentInquiries;
   heartbeatMs: number;
+  /** The hold budget of a client the hub does not know (HUB_HOLD_SECONDS; hold-budget.ts). */
+  defaultHoldMs: number;
   /** This node's held-call caps, shared by both generations and the approval proxy. */
   heldCalls: HeldCalls;
   yolo: YoloGate;
@@ -65,6 +70,8 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
     { capabilities: { tools: {} } },
   );
   const tasks = caller.enableTasks?.(server);
+  const holdBudgetMs = (ctx: ServerContext): number | undefined =>
+    holdBudget(callingClient(server.server, ctx), caller.options.hold, deps.defaultHoldMs).ms;
   registerSendInquiryTool(server, {
     inquiries: deps.inquiries,
     idempotent: deps.idempotent,
@@ -78,6 +85,7 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
     userId: caller.userId,
     credentialId: caller.deviceId,
     tasks,
+    holdBudgetMs,
     ...caller.options,
   });
   if (caller.kind === "person")
@@ -94,6 +102,7 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
     userId: caller.userId,
     credentialId: caller.deviceId,
     heartbeatMs: deps.heartbeatMs,
+    holdBudgetMs,
     heldCalls: deps.heldCalls,
     logger: deps.logger,
     yolo: deps.yolo,

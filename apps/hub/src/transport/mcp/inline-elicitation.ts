@@ -154,6 +154,7 @@ export function askInClient(
     );
   };
   answerInClient().catch((error: unknown) => {
+    console.log("DEBUG inline error", error);
     if (ended.signal.aborted || (error instanceof HubError && error.code === "CONFLICT")) return;
     context.logger.warn({ ...log, err: error }, "the client's in-line answer was not taken");
   });

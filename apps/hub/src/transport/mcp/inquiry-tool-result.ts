@@ -1,4 +1,4 @@
-import { inquiryResultText } from "@inquiry-hub/protocol";
+import { inquiryResultText, waitingResult, waitingResultText } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 
@@ -20,5 +20,18 @@ export function inquiryToolResult(inquiry: Inquiry): CallToolResult {
       { type: "text", text: JSON.stringify({ values }) },
     ],
     structuredContent: { values },
+  };
+}
+
+/**
+ * The result of a call that stopped waiting while its question stays open (its client's
+ * timeout is near, or it went away): a sentence telling the model to repeat `subject` with
+ * the same arguments, and WaitingResult as `structuredContent` for programs. Not an error:
+ * nothing failed, and clients show an error's text to the model less faithfully.
+ */
+export function waitingToolResult(inquiry: Inquiry, subject: string): CallToolResult {
+  return {
+    content: [{ type: "text", text: waitingResultText(inquiry, subject) }],
+    structuredContent: { ...waitingResult(inquiry) },
   };
 }

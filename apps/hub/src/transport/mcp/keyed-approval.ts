@@ -25,6 +25,8 @@ export interface KeyedApprovalContext extends ApprovalAsking, HoldingContext {
 /** A keyed call's approval, decided; `audit` is for the one call that acts on it. */
 export type KeyedApproval =
   | { kind: "refused"; outcome: ApprovalOutcome }
+  /** The call stopped waiting (ending.detached); the approval stays open for a repeat. */
+  | { kind: "waiting"; inquiry: Inquiry }
   | { kind: "decided"; inquiry: Inquiry; outcome: ApprovalOutcome; audit(): Promise<void> };
 
 /** How a keyed call holds: the caller's key, the key it is indexed under, why it may end. */
@@ -52,9 +54,9 @@ function isSameCall(inquiry: Inquiry, context: ApprovalAsking, request: Approval
 /**
  * Holds a keyed call on its approval, with send_inquiry's idempotency: the first call with
  * the user's key opens the approval (through the one createOnce path), a repeat holds on
- * the same pending one or gets the final one at once. Only `ending.cancelled` (Stop)
- * withdraws it; `ending.gone` (the session died) stops holding and leaves it pending for the
- * retry. A key that names another source, tool or other arguments is refused. The audit
+ * the same pending one or gets the final one at once. Only `ending.withdrawn` withdraws it;
+ * `ending.detached` (a client's timeout, the session gone, the hold budget spent) stops holding
+ * and returns it still pending, for the caller to say so and for the retry to pick up. A key that names another source, tool or other arguments is refused. The audit
  * entry is left to the caller, so repeats write none. Serves the proxy's keyed gated calls
  * and keyed `request_approval` calls alike.
  */
@@ -97,6 +99,7 @@ export async function awaitKeyedApproval(
     ending: holding.ending,
     delegate: yolo && created,
   });
+  if (final.status === "pending") return { kind: "waiting", inquiry: final };
   return {
     kind: "decided",
     inquiry: final,
@@ -124,8 +127,8 @@ async function decide(
   try {
     return await awaitResolution(context, inquiry, {
       extra: how.extra,
-      stop: how.ending.cancelled,
-      release: how.ending.gone,
+      withdraw: how.ending.withdrawn,
+      detach: how.ending.detached,
     });
   } finally {
     stopEscalating?.();

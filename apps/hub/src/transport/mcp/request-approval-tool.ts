@@ -3,11 +3,11 @@ import {
   HUB_TOOL_NAMES,
   IDEMPOTENCY_META_KEY,
   RequestApprovalArgsSchema,
-  RequestApprovalResultSchema,
+  RequestApprovalReplySchema,
+  waitingResultText,
 } from "@inquiry-hub/protocol";
-import type { Inquiry, RequestApprovalArgs } from "@inquiry-hub/protocol";
+import type { Inquiry, RequestApprovalArgs, RequestApprovalReply } from "@inquiry-hub/protocol";
 import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
-import { openApprovalInquiry, prepareApproval } from "../../core/approvals/approval-inquiry";
 import type { ApprovalRequest } from "../../core/approvals/approval-inquiry";
 import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
 import type { AuditSink } from "../../core/approvals/audit-log";
@@ -21,8 +21,8 @@ import type { ArgumentsValidator } from "../../core/inquiries/ports";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import { HubError } from "../../core/shared/errors";
 import type { Logger } from "../../core/shared/ports";
-import { awaitResolution } from "./await-resolution";
-import { splitCallEnding } from "./call-ending";
+import { repeatKey } from "../../core/inquiries/repeat-key";
+import { callEnding } from "./call-ending";
 import { callTraceCarriers } from "./call-trace-context";
 import { readIdempotencyKey } from "./idempotency-key";
 import { awaitKeyedApproval } from "./keyed-approval";
@@ -80,6 +80,8 @@ export interface RequestApprovalContext extends RequestApprovalDeps {
   /** This node's held-call caps: the call takes a slot before anything is asked. */
   heldCalls: HeldCalls;
   heartbeatMs: number;
+  /** How long this call may hold before it returns `pending` (hold-budget.ts). */
+  holdBudgetMs(ctx: ServerContext): number | undefined;
   logger: Logger;
   yolo: YoloGate;
   /** `?yolo=0`: always ask in this session, even while the person's YOLO is on. */
@@ -95,15 +97,18 @@ export interface RequestApprovalContext extends RequestApprovalDeps {
  * path (prepareApproval, openApprovalInquiry; `source` shown where a gated call shows its
  * upstream, `run_id` grouping the cards), held like send_inquiry (APPROVAL progress,
  * heartbeats, INQUIRY_CLOSED), decided by approvalOutcome and audited. The result is a
- * sentence plus `structuredContent` (RequestApprovalResult). Timeout is `timeout` (fail
- * closed); the client's cancel is `cancelled`; YOLO approves at once as delegated, as for
+ * sentence plus `structuredContent` (RequestApprovalReply). Timeout is `timeout` (fail
+ * closed); a withdrawal is `cancelled`; YOLO approves at once as delegated, as for
  * the proxy. A refusal (bad arguments, the pending cap, a rate limit) is an `isError` result
  * naming the problem, and opens nothing.
  *
- * A call with an idempotency key in `_meta` holds on the one approval of its user and key
- * (awaitKeyedApproval, as the proxy's keyed calls): a repeat while it is pending holds on it,
- * a repeat after the decision gets it at once, only the client's cancel withdraws it, and a
- * closed session leaves it pending for the retry. A key that names another call is refused.
+ * Every call holds on the one approval of its credential and key (awaitKeyedApproval, as the
+ * proxy's gated calls): the idempotency key in `_meta`, or without one the repeat key of the
+ * call itself (source, tool, arguments). A repeat while it is pending holds on it; a repeat
+ * after the decision gets it at once under a caller's key, and exactly once under a repeat key
+ * (then the same call asks anew). Only a cancel with WITHDRAW_REASON withdraws it; a client's
+ * timeout or a closed session leaves it pending for the retry, and a call whose hold budget
+ * ran out returns `pending`. A key that names another call is refused.
  *
  * What bounds it: arguments and input_schema are at most MAX_APPROVAL_JSON_LENGTH characters
  * of JSON each (the schema), and the whole request at most the hub's JSON body limit (config
@@ -125,7 +130,7 @@ export function registerRequestApprovalTool(
     {
       description: REQUEST_APPROVAL_DESCRIPTION,
       inputSchema: RequestApprovalArgsSchema,
-      outputSchema: RequestApprovalResultSchema,
+      outputSchema: RequestApprovalReplySchema,
     },
     async (args, ctx) => {
       const tracing = context.tracing ?? NO_INQUIRY_TRACING;
@@ -204,37 +209,53 @@ async function handleCall(
     return { content: [{ type: "text", text }], structuredContent: result };
   };
 
-  if (key === undefined) {
-    const { input, audited } = prepareApproval(asking, request);
-    const opened = await openApprovalInquiry(asking, request, input);
-    traced.opened(opened);
-    const final =
-      opened.status === "pending"
-        ? await awaitResolution(asking, opened, { extra: ctx, stop: ctx.mcpReq.signal })
-        : opened;
-    return reply(final, await audited(final));
-  }
-
-  const indexKey = requestApprovalIdempotencyKey(key);
-  const approval = await awaitKeyedApproval(asking, request, ctx, {
-    key,
-    indexKey,
-    ending: splitCallEnding(ctx.mcpReq.signal, context.sessionGone),
-  });
-  if (approval.kind === "refused") {
-    if (approval.outcome.forward) throw new Error("a refused approval cannot be run");
-    throw new HubError("CONFLICT", approval.outcome.text);
-  }
-  traced.opened(approval.inquiry);
-  const turn = await context.forwardOnce.takeTurn(
-    { userId: context.userId, credentialId: context.credentialId },
-    indexKey,
-    approval.inquiry.id,
-    0,
+  // A call without a key is indexed under the call itself (repeatKey), so a repeat after its
+  // client timed out picks up the same card.
+  const indexKey = requestApprovalIdempotencyKey(
+    key ?? repeatKey(HUB_TOOL_NAMES.requestApproval, { source: args.source, tool: args.tool, arguments: args.arguments }),
   );
-  if (turn.kind === "act") {
-    await approval.audit();
-    await turn.finish(null);
-  }
-  return reply(approval.inquiry, approval.outcome);
+  const owner = { userId: context.userId, credentialId: context.credentialId };
+  const decided = async (firstTry: boolean): Promise<CallToolResult> => {
+    const approval = await awaitKeyedApproval(asking, request, ctx, {
+      key: key ?? indexKey,
+      indexKey,
+      ending: callEnding({
+        callSignal: ctx.mcpReq.signal,
+        carrierGone: context.sessionGone,
+        budgetMs: context.holdBudgetMs(ctx),
+      }),
+    });
+    if (approval.kind === "refused") {
+      if (approval.outcome.forward) throw new Error("a refused approval cannot be run");
+      throw new HubError("CONFLICT", approval.outcome.text);
+    }
+    traced.opened(approval.inquiry);
+    if (approval.kind === "waiting") return waitingReply(approval.inquiry, args.tool);
+    const turn = await context.forwardOnce.takeTurn(owner, indexKey, approval.inquiry.id, 0);
+    if (turn.kind === "act") {
+      await approval.audit();
+      await turn.finish(null);
+    }
+    if (key !== undefined) return reply(approval.inquiry, approval.outcome);
+    // A decision kept for the agent applies to one call; after it, the same call asks anew.
+    await context.idempotent.forget(owner, indexKey, approval.inquiry.id);
+    if (turn.kind === "act") return reply(approval.inquiry, approval.outcome);
+    if (firstTry) return decided(false);
+    throw new HubError("UNAVAILABLE", "the same approval is being requested by a racing call");
+  };
+  return decided(true);
+}
+
+/**
+ * The reply of a call that stopped waiting (its hold budget ran out) while the approval stays
+ * open: `pending`, with the sentence a model would get and the question's deadline.
+ */
+function waitingReply(inquiry: Inquiry, tool: string): CallToolResult {
+  const result: RequestApprovalReply = {
+    inquiryId: inquiry.id,
+    decision: "pending",
+    expiresAt: inquiry.expiresAt,
+    message: waitingResultText(inquiry, `request_approval (for ${tool})`),
+  };
+  return { content: [{ type: "text", text: result.message ?? "" }], structuredContent: result };
 }

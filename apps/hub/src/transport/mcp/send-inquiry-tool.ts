@@ -1,6 +1,11 @@
 import { HUB_TOOL_NAMES, SendInquiryArgsSchema } from "@inquiry-hub/protocol";
 import type { Inquiry, SendInquiryArgs } from "@inquiry-hub/protocol";
-import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
+import type {
+  CallToolResult,
+  McpServer,
+  Server,
+  ServerContext,
+} from "@modelcontextprotocol/server";
 import { withDraftedSuggestion } from "../../core/inquiries/answer-drafter";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
 import type { CreateInquiryInput, InquiryService } from "../../core/inquiries/inquiry-service";
@@ -8,9 +13,12 @@ import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquir
 import { recordDelegatedInquiry } from "../../core/inquiries/yolo-inquiries";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import { awaitResolution } from "./await-resolution";
-import { splitCallEnding } from "./call-ending";
+import { askInClient } from "./inline-elicitation";
+import { callEnding } from "./call-ending";
 import { readIdempotencyKey } from "./idempotency-key";
-import { inquiryToolResult } from "./inquiry-tool-result";
+import { inquiryToolResult, waitingToolResult } from "./inquiry-tool-result";
+import { repeatKey } from "../../core/inquiries/repeat-key";
+import { HubError } from "../../core/shared/errors";
 import type { InquiryTaskStarter } from "./tasks/inquiry-task-starter";
 import { toolErrorResult } from "./tool-error-result";
 import type { HeldCalls } from "./held-calls";
@@ -38,6 +46,8 @@ export interface SendInquiryContext {
   /** This node's held-call caps: a call that waits for the person takes a slot first. */
   heldCalls: HeldCalls;
   heartbeatMs: number;
+  /** How long this call may hold before it says "not answered yet" (hold-budget.ts). */
+  holdBudgetMs(ctx: ServerContext): number | undefined;
   logger: Logger;
   /** Whether to resolve at once as delegated instead of asking (YOLO). */
   yolo: YoloGate;
@@ -70,8 +80,8 @@ function inputSchemaFor(promptDescription: string | undefined) {
 /**
  * Registers `send_inquiry`: creates the inquiry, announces it as an INQUIRY progress
  * notification, keeps the call alive with heartbeats, and returns the resolution as text.
- * A cancelled call (notifications/cancelled, closed session) resolves the inquiry `cancelled`
- * through the service's compare-and-set, so a concurrent answer still wins cleanly. In YOLO
+ * A withdrawn call resolves the inquiry `cancelled` through the service's compare-and-set,
+ * so a concurrent answer still wins cleanly. In YOLO
  * mode nobody is asked: the inquiry is recorded as delegated and the call returns at once.
  * Otherwise, with drafting on and no `suggested_answer`, the assistant's draft is awaited
  * before the inquiry is announced (bounded by the drafter's timeout), so every device and
@@ -80,10 +90,15 @@ function inputSchemaFor(promptDescription: string | undefined) {
  * written like respond_inquiry's. A call that waits takes one of its credential's held-call
  * slots (`heldCalls`) before anything is created.
  *
- * A call carrying an idempotency key in `_meta` (see readIdempotencyKey) opens at most one
- * inquiry per user and key: a repeat holds on the pending inquiry (its opened meta again, so
- * the caller learns the id) or returns a final one's result at once. Only the client's
- * cancel withdraws a keyed call's inquiry; a closed session leaves it pending for the retry.
+ * Every call holds on one inquiry per credential and key: the idempotency key in `_meta` (see
+ * readIdempotencyKey), or, without one, the repeat key of the question itself (repeatKey). A
+ * repeat holds on the pending inquiry (its opened meta again, so the caller learns the id).
+ * A final inquiry under a caller's key is returned again to every repeat; one under a repeat
+ * key is the answer kept for the agent: delivered to the next matching call exactly once,
+ * after which the same question asked again is a new one. A call holds for its hold budget
+ * (`holdBudgetMs`) and then returns a waiting result telling the model to repeat the call.
+ * A client's timeout, other cancels and a closed carrier only detach the call; the question
+ * stays open on every device. Only a cancel with WITHDRAW_REASON withdraws it (call-ending.ts).
  *
  * A call that declared the Tasks extension gets a task instead of a held call (see
  * `tasks`): a keyed one the task of its key's inquiry, so one key is one task.
@@ -99,7 +114,7 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
       const tracing = context.tracing ?? NO_INQUIRY_TRACING;
       const traced = tracing.startToolCall(HUB_TOOL_NAMES.sendInquiry, callTraceCarriers(ctx));
       try {
-        const result = await handleCall(context, args, ctx, traced);
+        const result = await handleCall(context, args, ctx, traced, server.server);
         traced.end();
         return result;
       } catch (error) {
@@ -110,12 +125,17 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
   );
 }
 
-/** One send_inquiry call; `traced` is its span, whose context every inquiry it opens keeps. */
+/**
+ * One send_inquiry call; `traced` is its span, whose context every inquiry it opens keeps.
+ * `session` is the session's server: what its client declared (form elicitation: the call's
+ * pending question is asked in that client too, see inline-elicitation.ts).
+ */
 async function handleCall(
   context: SendInquiryContext,
   args: SendInquiryArgs,
   ctx: ServerContext,
   traced: TracedToolCall,
+  session: Server,
 ): Promise<CallToolResult> {
   const key = readIdempotencyKey(ctx.mcpReq._meta);
   const input: CreateInquiryInput = {
@@ -136,37 +156,46 @@ async function handleCall(
     return returned(await recordDelegatedInquiry(context.inquiries, context.userId, input));
   const asTask = context.tasks?.accepts(ctx) === true ? context.tasks : undefined;
   const owner = { userId: context.userId, credentialId: context.credentialId };
-  if (key === undefined) {
-    const drafted = await withDraftedSuggestion(context.drafter, input);
-    if (asTask !== undefined) return await asTask.start(drafted);
-    return context.heldCalls.hold(owner, async () => {
-      const inquiry = await context.inquiries.create(context.userId, drafted);
-      traced.opened(inquiry);
-      return returned(
-        await awaitResolution(context, inquiry, { extra: ctx, stop: ctx.mcpReq.signal }),
-      );
-    });
-  }
-  const keyedCall = async (): Promise<CallToolResult> => {
+  if (key === undefined && asTask !== undefined)
+    return await asTask.start(await withDraftedSuggestion(context.drafter, input));
+  // A call without a key is indexed under its question (repeatKey), so the repeat a model
+  // makes after its client timed out picks up the same card.
+  const indexKey = key ?? repeatKey(HUB_TOOL_NAMES.sendInquiry, args);
+  const keepsAnswer = key === undefined;
+  const keyedCall = async (firstTry: boolean): Promise<CallToolResult> => {
     const { inquiry } = await context.idempotent.createOnce(
-      { userId: context.userId, credentialId: context.credentialId },
-      key,
+      owner,
+      indexKey,
       await withDraftedSuggestion(context.drafter, input),
     );
     traced.opened(inquiry);
-    if (inquiry.status !== "pending") return returned(inquiry);
+    if (inquiry.status !== "pending") {
+      if (!keepsAnswer) return returned(inquiry);
+      // An answer kept for the agent goes to one repeat; after it, the question is new.
+      if (await context.idempotent.deliverOnce(owner, indexKey, inquiry.id))
+        return returned(inquiry);
+      if (firstTry) return keyedCall(false);
+      throw new HubError("UNAVAILABLE", "the same question is being asked by a racing call");
+    }
     const task = asTask?.follow(inquiry);
     if (task !== undefined) return task;
-    const ending = splitCallEnding(ctx.mcpReq.signal, context.sessionGone);
-    return returned(
-      await awaitResolution(context, inquiry, {
-        extra: ctx,
-        stop: ending.cancelled,
-        release: ending.gone,
-      }),
-    );
+    const ending = callEnding({
+      callSignal: ctx.mcpReq.signal,
+      carrierGone: context.sessionGone,
+      budgetMs: context.holdBudgetMs(ctx),
+    });
+    const stopAsking = askInClient(context, session.getClientCapabilities(), ctx, inquiry);
+    const now = await awaitResolution(context, inquiry, {
+      extra: ctx,
+      withdraw: ending.withdrawn,
+      detach: ending.detached,
+    }).finally(stopAsking);
+    if (now.status === "pending") return waitingToolResult(now, HUB_TOOL_NAMES.sendInquiry);
+    // A waiting call takes the answer whoever else races for it; the key is freed for the next.
+    if (keepsAnswer) await context.idempotent.deliverOnce(owner, indexKey, now.id);
+    return returned(now);
   };
-  // A keyed call takes its slot before the key is claimed, since it may hold on the key's
-  // inquiry even as a task request (another credential's key); a task frees it at once.
-  return context.heldCalls.hold(owner, keyedCall);
+  // A call takes its slot before the key is claimed, since it may hold on the key's inquiry
+  // even as a task request (another credential's key); a task frees it at once.
+  return context.heldCalls.hold(owner, () => keyedCall(true));
 }

@@ -35,6 +35,8 @@ export interface ApprovalProxyDeps {
   guards?: RequestHandler[];
   /** Interval of INQUIRY_HEARTBEAT notifications while an approval waits. */
   heartbeatMs: number;
+  /** The hold budget of a client the hub does not know (HUB_HOLD_SECONDS; hold-budget.ts). */
+  defaultHoldMs: number;
   /** A session with no open request for this long is closed. */
   idleMs: number;
   /** Largest upstream response relayed where an upstream sets no `max_result_bytes`. */
@@ -99,6 +101,7 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
     validateArguments: deps.validateArguments,
     audit: deps.audit,
     heartbeatMs: deps.heartbeatMs,
+    defaultHoldMs: deps.defaultHoldMs,
     logger: deps.logger,
     yolo: deps.yolo,
     teams: deps.teams,

@@ -9,6 +9,7 @@ import type { InquiryTracing } from "../../core/inquiries/inquiry-tracing";
 import { awaitResolution } from "../mcp/await-resolution";
 import type { KeyedApprovalContext } from "../mcp/keyed-approval";
 import type { HeldCalls } from "../mcp/held-calls";
+import type { HoldOverride } from "../mcp/hold-budget";
 
 /** Everything a proxy session shares across its gated calls. */
 export interface ApprovalContext extends KeyedApprovalContext {
@@ -22,6 +23,10 @@ export interface ApprovalContext extends KeyedApprovalContext {
   tracing?: InquiryTracing | undefined;
   /** This node's held-call caps, shared with `/mcp`: a blocking gated call takes a slot. */
   heldCalls: HeldCalls;
+  /** The hold budget of a client the hub does not know (HUB_HOLD_SECONDS; hold-budget.ts). */
+  defaultHoldMs: number;
+  /** The session's `?hold=`, when it set one. */
+  hold?: HoldOverride | undefined;
 }
 
 /**
@@ -54,7 +59,7 @@ export async function awaitApproval(
   const stopEscalating =
     routed === undefined ? undefined : context.teams?.followEscalations(inquiry);
   try {
-    const final = await awaitResolution(context, inquiry, { extra, stop });
+    const final = await awaitResolution(context, inquiry, { extra, withdraw: stop });
     return audited(final);
   } finally {
     stopEscalating?.();

@@ -7,6 +7,9 @@ import { unknownOutcomeText } from "../../core/approvals/approval-text";
 import type { CallEnding } from "../mcp/call-ending";
 import type { ApprovalRequest } from "../../core/approvals/approval-inquiry";
 import { awaitKeyedApproval } from "../mcp/keyed-approval";
+import type { KeyedApproval } from "../mcp/keyed-approval";
+import type { ForwardTurn } from "../../core/approvals/forward-once";
+import type { Inquiry } from "@inquiry-hub/protocol";
 import type { ApprovalContext } from "./await-approval";
 
 type Extra = ServerContext;
@@ -29,13 +32,20 @@ export interface KeyedGatedCall {
   request: ApprovalRequest;
   extra: Extra;
   key: string;
+  /**
+   * Whether `key` is the call's repeat key (no idempotency key came): its outcome is then
+   * delivered exactly once and the key freed, so the same call afterwards asks anew.
+   */
+  repeat: boolean;
   ending: CallEnding;
   /** How long a repeat waits for a forward another call is running (the upstream's deadline). */
   forwardWaitMs: number;
-  /** Sends the approved arguments upstream; aborts only on `ending.cancelled` or its deadline. */
+  /** Sends the approved arguments upstream; aborts only on `ending.withdrawn` or its deadline. */
   forward(args: Record<string, unknown>): Promise<CallToolResult>;
   /** The result of a call that was not run (rejected, timed out, withdrawn, refused). */
   notRun(outcome: Extract<ApprovalOutcome, { forward: false }>): CallToolResult;
+  /** The result of a call that stopped waiting while its approval stays open. */
+  waiting(inquiry: Inquiry): CallToolResult;
 }
 
 /**
@@ -59,13 +69,16 @@ export function replay(stored: StoredOutcome): CallToolResult {
 }
 
 /**
- * A gated call with an idempotency key: the approval is held through awaitKeyedApproval,
+ * A gated call under its key (the caller's idempotency key, or its repeat key): the approval
+ * is held through awaitKeyedApproval (a call that stops waiting gets `waiting`),
  * then exactly one call takes the turn to act on the decision (ForwardOnce): it writes the
  * audit entry, forwards an approved call, and leaves its result beside the key, so a repeat
  * gets that result instead of running the tool twice. A repeat that finds the turn taken and
  * never finished (the hub died mid-forward, or the session closed under it) answers that the
  * outcome is unknown; a refusal needs no turn to be told again. A forward whose session
  * closed under it is not recorded when it failed: the failure may be the closing itself.
+ * Under a repeat key the acting call frees the key once done, so the decision applies to
+ * exactly one call and the same call afterwards asks the person anew.
  */
 export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolResult> {
   const { approvals, request } = call;
@@ -79,13 +92,24 @@ export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolR
     if (approval.outcome.forward) throw new Error("a refused approval cannot be forwarded");
     return call.notRun(approval.outcome);
   }
+  if (approval.kind === "waiting") return call.waiting(approval.inquiry);
   const { outcome } = approval;
+  const scope = { userId: approvals.userId, credentialId: approvals.agentDeviceId };
   const turn = await approvals.forwardOnce.takeTurn(
-    { userId: approvals.userId, credentialId: approvals.agentDeviceId },
+    scope,
     indexKey,
     approval.inquiry.id,
     outcome.forward ? call.forwardWaitMs : 0,
   );
+  if (call.repeat && turn.kind === "act") {
+    // Once acted on, the same call asks anew; a repeat that came while this one forwarded
+    // (its client gave up meanwhile) still finds the key and gets this result.
+    try {
+      return await actOnTurn(call, approval, turn);
+    } finally {
+      await approvals.idempotent.forget(scope, indexKey, approval.inquiry.id);
+    }
+  }
   switch (turn.kind) {
     case "finished":
       return replay(StoredOutcomeSchema.parse(turn.result));
@@ -96,8 +120,17 @@ export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolR
         isError: true,
       };
     case "act":
-      break;
+      return actOnTurn(call, approval, turn);
   }
+}
+
+/** The call that took the turn: audits the decision, forwards an approved call, keeps the result. */
+async function actOnTurn(
+  call: KeyedGatedCall,
+  approval: Extract<KeyedApproval, { kind: "decided" }>,
+  turn: Extract<ForwardTurn, { kind: "act" }>,
+): Promise<CallToolResult> {
+  const { outcome } = approval;
   await approval.audit();
   if (!outcome.forward) {
     const result = call.notRun(outcome);

@@ -38,7 +38,7 @@ export function createModernProxyServerFactory(deps: {
   return async (request) => {
     const caller = readModernCaller(request.authInfo);
     const query = new URL(request.requestInfo?.url ?? "http://localhost/").searchParams;
-    const { yoloOverride } = parseSessionOptions(Object.fromEntries(query));
+    const { yoloOverride, hold } = parseSessionOptions(Object.fromEntries(query));
     const client = await deps.connections.open(upstreamName, upstream, caller.userId);
     const upstreamGone = new AbortController();
     client.onclose = () => upstreamGone.abort();
@@ -57,6 +57,7 @@ export function createModernProxyServerFactory(deps: {
         agentDeviceId: caller.deviceId,
         runId: randomUUID(),
         yoloOverride,
+        hold,
       },
     });
     const release = (): void => void client.close().catch(() => undefined);

@@ -18,6 +18,7 @@ import { createElicitationHandler } from "./elicitation-handler";
 import { relayUpstreamLogs } from "./upstream-relay";
 import type { UpstreamConfig } from "../../core/approvals/proxy-policy";
 import { createToolCatalog, UpstreamToolListSchema } from "../../infra/mcp-upstream/tool-catalog";
+import { callingClient } from "../mcp/client-identity";
 import { createToolCallHandler } from "./tool-call-handler";
 import {
   createUpstreamForward,
@@ -180,7 +181,13 @@ export function createProxyServer(deps: {
           });
     server.setRequestHandler(
       "tools/call",
-      createToolCallHandler({ ...deps, catalog, calls, tasks }),
+      createToolCallHandler({
+        ...deps,
+        catalog,
+        calls,
+        tasks,
+        callingClient: (extra) => callingClient(server, extra),
+      }),
     );
   }
   for (const [capability, schemas] of Object.entries(PASS_THROUGH)) {

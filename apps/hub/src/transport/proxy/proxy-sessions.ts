@@ -21,7 +21,7 @@ interface ProxySession extends TableSession {
 /** Session-independent parts of an approval context, shared by every proxy session. */
 export type SharedApprovalContext = Omit<
   ApprovalContext,
-  "upstream" | "descriptionPrefix" | "userId" | "agentDeviceId" | "runId" | "yoloOverride"
+  "upstream" | "descriptionPrefix" | "userId" | "agentDeviceId" | "runId" | "yoloOverride" | "hold"
 >;
 
 /** Every `/proxy/<name>/mcp` session of the hub. */
@@ -67,7 +67,7 @@ export function createProxySessions(deps: {
     req: Request,
     res: Response,
   ): Promise<void> {
-    const { yoloOverride } = parseSessionOptions(req.query);
+    const { yoloOverride, hold } = parseSessionOptions(req.query);
     const sessionId = randomUUID();
     const client = await deps.connections.open(upstreamName, upstream, owner.userId);
     const upstreamGone = new AbortController();
@@ -86,6 +86,7 @@ export function createProxySessions(deps: {
         agentDeviceId: owner.deviceId,
         runId: sessionId,
         yoloOverride,
+        hold,
       },
     });
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({

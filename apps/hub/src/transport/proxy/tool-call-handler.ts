@@ -8,14 +8,17 @@ import {
   checkDefinitions,
 } from "../../core/approvals/tool-pinning";
 import type { ApprovalVerdict } from "../../core/approvals/approval-outcome";
-import { splitCallEnding } from "../mcp/call-ending";
+import { waitingResultText } from "@inquiry-hub/protocol";
+import type { Implementation } from "@modelcontextprotocol/server";
+import { callEnding } from "../mcp/call-ending";
+import { holdBudget } from "../mcp/hold-budget";
+import { repeatKey } from "../../core/inquiries/repeat-key";
 import { readIdempotencyKey } from "../mcp/idempotency-key";
 import { toolErrorResult } from "../mcp/tool-error-result";
 import { HubError } from "../../core/shared/errors";
 import { callTraceCarriers } from "../mcp/call-trace-context";
 import { NO_INQUIRY_TRACING } from "../../core/inquiries/inquiry-tracing";
 import type { TraceCarrier } from "../../core/inquiries/inquiry-tracing";
-import { awaitApproval } from "./await-approval";
 import { runKeyedGatedCall } from "./keyed-gated-call";
 import type { ApprovalContext } from "./await-approval";
 import type { ForwardedCalls } from "./elicitation-calls";
@@ -54,6 +57,8 @@ export interface ToolCallDeps {
   roundTrip?: RoundTripApprovals | undefined;
   /** 2026-07-28 requests only: gated calls run as approval tasks (tasks/approval-task-starter.ts). */
   tasks?: ApprovalTaskStarter | undefined;
+  /** The client behind a call (client-identity.ts), for its hold budget. */
+  callingClient(extra: ServerContext): Implementation | undefined;
 }
 
 /**
@@ -167,7 +172,6 @@ export function createToolCallHandler(
     const misfit = deps.approvals.validateArguments(tool.inputSchema, args);
     if (misfit !== undefined) return textResult(misfitText(name, params.name, misfit), true);
 
-    const stop = AbortSignal.any([extra.mcpReq.signal, deps.upstreamGone]);
     const gated = {
       tool: params.name,
       inputSchema: tool.inputSchema,
@@ -197,29 +201,30 @@ export function createToolCallHandler(
         meta: forwardedMeta(params._meta, deps.upstream.forwardMeta),
         forward: (approved) => forwardApproved(params, approved, extra),
       });
-    // Both ways below hold the call open until the person decides: each takes a held slot.
+    // The call is held open until the person decides, or its hold budget runs out: it takes a
+    // held slot. Without an idempotency key it is indexed under its repeat key, so the repeat
+    // a model makes after its client timed out picks up the same card.
     const owner = { userId: deps.approvals.userId, credentialId: deps.approvals.agentDeviceId };
-    if (key !== undefined) {
-      const ending = splitCallEnding(stop, deps.sessionGone);
-      return deps.approvals.heldCalls.hold(owner, () =>
-        runKeyedGatedCall({
-          approvals: deps.approvals,
-          request: gated,
-          extra,
-          key,
-          ending,
-          forwardWaitMs: deps.upstream.timeoutMs,
-          forward: (approved) => forwardApproved(params, approved, extra, ending.cancelled),
-          notRun,
-        }),
-      );
-    }
-    const outcome = await deps.approvals.heldCalls.hold(owner, () =>
-      awaitApproval(deps.approvals, gated, extra, stop),
+    const ending = callEnding({
+      callSignal: extra.mcpReq.signal,
+      carrierGone: deps.sessionGone,
+      budgetMs: holdBudget(deps.callingClient(extra), deps.approvals.hold, deps.approvals.defaultHoldMs).ms,
+      withdrawWith: deps.upstreamGone,
+    });
+    return deps.approvals.heldCalls.hold(owner, () =>
+      runKeyedGatedCall({
+        approvals: deps.approvals,
+        request: gated,
+        extra,
+        key: key ?? repeatKey(params.name, args),
+        repeat: key === undefined,
+        ending,
+        forwardWaitMs: deps.upstream.timeoutMs,
+        forward: (approved) => forwardApproved(params, approved, extra, ending.withdrawn),
+        notRun,
+        waiting: (inquiry) =>
+          textResult(waitingResultText(inquiry, params.name), tool.outputSchema !== undefined),
+      }),
     );
-    if (deps.upstreamGone.aborted)
-      return textResult(upstreamFailureText(name, params.name, "the connection closed"), true);
-    if (!outcome.forward) return notRun(outcome);
-    return forwardApproved(params, outcome.args, extra);
   }
 }
