@@ -65,7 +65,10 @@ export async function awaitResolution(
     inquiries
       .setAgentWaiting(inquiry.userId, inquiry.id, waiting)
       .catch((error: unknown) =>
-        context.logger.warn({ err: error, inquiryId: inquiry.id }, "marking the agent's wait failed"),
+        context.logger.warn(
+          { err: error, inquiryId: inquiry.id },
+          "marking the agent's wait failed",
+        ),
       );
   };
   const progress = createProgressReporter(call.extra);

@@ -66,8 +66,7 @@ export function callEnding(sources: CallEndingSources): CallEnding {
   };
   if (withdrawWith?.aborted === true) upstreamEnded();
   else withdrawWith?.addEventListener("abort", upstreamEnded, { once: true });
-  const budget =
-    sources.budgetMs === undefined ? undefined : AbortSignal.timeout(sources.budgetMs);
+  const budget = sources.budgetMs === undefined ? undefined : AbortSignal.timeout(sources.budgetMs);
   return {
     withdrawn: withdrawn.signal,
     detached: budget === undefined ? detached.signal : AbortSignal.any([detached.signal, budget]),

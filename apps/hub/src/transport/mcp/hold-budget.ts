@@ -13,15 +13,23 @@ const KNOWN_CLIENT_WAITS: ReadonlyMap<string, number | "unlimited"> = new Map<
 >([
   // The hub's own agent resets its MCP timeout on every heartbeat (AGENT_MCP_TIMEOUT_SECONDS).
   ["inquiry-hub-agent", "unlimited"],
-  // VS Code waits for a tool call without a limit.
+  // The AI SDK's MCP client sets no timeout on tools/call.
+  ["ai-sdk-mcp-client", "unlimited"],
+  // VS Code waits for a tool call until the chat request is stopped.
   ["Visual Studio Code", "unlimited"],
+  ["Visual Studio Code - Insiders", "unlimited"],
+  // LangChain's adapters keep the official SDK's 60 s default.
+  ["@langchain/mcp-adapters", 60_000],
   // Claude Desktop (and claude.ai connectors) give up after about 60 s, not configurable.
   ["claude-ai", 60_000],
   // ChatGPT connectors give up after about 60 s and send no progress token.
   ["openai-mcp", 60_000],
-  // Codex waits 300 s by default.
-  ["codex-mcp-client", 300_000],
+  // Codex: tool_timeout_sec, 60 s by default.
+  ["codex-mcp-client", 60_000],
 ]);
+
+/** mcp-remote passes its stdio host's clientInfo on, renamed "<host> (via mcp-remote x.y.z)". */
+const VIA_BRIDGE = / \(via mcp-remote [^)]*\)$/;
 
 /**
  * What is kept back from a client's wait: the held call returns this long before the client
@@ -29,18 +37,12 @@ const KNOWN_CLIENT_WAITS: ReadonlyMap<string, number | "unlimited"> = new Map<
  */
 const MARGIN_MS = 10_000;
 
-/** How long a held call may wait, and where that figure came from (logged with the call). */
-export interface HoldBudget {
-  /** Undefined: hold until the question is final. */
-  ms: number | undefined;
-  source: "session" | "client" | "default";
-}
-
 /** A hold override: milliseconds, or `"none"` to hold until the question is final. */
 export type HoldOverride = number | "none";
 
 /**
- * The hold budget of one call: the session's `?hold=` when it set one; otherwise what its
+ * The hold budget of one call in milliseconds (undefined: hold until the question is final):
+ * the session's `?hold=` when it set one; otherwise what its
  * client is known to wait, less a margin; otherwise `defaultMs` (HUB_HOLD_SECONDS, below the
  * 60 s most clients wait). A progress token does not lengthen it: the official SDKs send one
  * when the caller listens for progress, yet keep their timeout running unless the caller also
@@ -50,11 +52,11 @@ export function holdBudget(
   client: Implementation | undefined,
   override: HoldOverride | undefined,
   defaultMs: number,
-): HoldBudget {
-  if (override !== undefined)
-    return { ms: override === "none" ? undefined : override, source: "session" };
-  const known = client === undefined ? undefined : KNOWN_CLIENT_WAITS.get(client.name);
-  if (known === "unlimited") return { ms: undefined, source: "client" };
-  if (known !== undefined) return { ms: Math.max(1000, known - MARGIN_MS), source: "client" };
-  return { ms: defaultMs, source: "default" };
+): number | undefined {
+  if (override !== undefined) return override === "none" ? undefined : override;
+  const known =
+    client === undefined ? undefined : KNOWN_CLIENT_WAITS.get(client.name.replace(VIA_BRIDGE, ""));
+  if (known === "unlimited") return undefined;
+  if (known !== undefined) return Math.max(1000, known - MARGIN_MS);
+  return defaultMs;
 }

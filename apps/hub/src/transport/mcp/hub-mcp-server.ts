@@ -52,7 +52,8 @@ export interface HubCaller {
   carrierGone: AbortSignal;
   /**
    * Makes the caller's server task-capable (serves `tasks/*`, declares the extension) and
-   * returns the hook send_inquiry consults; given only for 2026-07-28 requests.
+   * returns the hook send_inquiry consults; given for 2026-07-28 requests and for
+   * 2025-11-25 sessions whose client declared tasks.
    */
   enableTasks?: ((server: McpServer) => InquiryTaskStarter) | undefined;
 }
@@ -71,7 +72,7 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
   );
   const tasks = caller.enableTasks?.(server);
   const holdBudgetMs = (ctx: ServerContext): number | undefined =>
-    holdBudget(callingClient(server.server, ctx), caller.options.hold, deps.defaultHoldMs).ms;
+    holdBudget(callingClient(server.server, ctx), caller.options.hold, deps.defaultHoldMs);
   registerSendInquiryTool(server, {
     inquiries: deps.inquiries,
     idempotent: deps.idempotent,

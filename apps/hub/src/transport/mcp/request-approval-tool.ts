@@ -212,7 +212,12 @@ async function handleCall(
   // A call without a key is indexed under the call itself (repeatKey), so a repeat after its
   // client timed out picks up the same card.
   const indexKey = requestApprovalIdempotencyKey(
-    key ?? repeatKey(HUB_TOOL_NAMES.requestApproval, { source: args.source, tool: args.tool, arguments: args.arguments }),
+    key ??
+      repeatKey(HUB_TOOL_NAMES.requestApproval, {
+        source: args.source,
+        tool: args.tool,
+        arguments: args.arguments,
+      }),
   );
   const owner = { userId: context.userId, credentialId: context.credentialId };
   const decided = async (firstTry: boolean): Promise<CallToolResult> => {

@@ -61,8 +61,9 @@ export interface SendInquiryContext {
   /** Drafts a suggested answer when the call has none (HUB_SUGGEST_*); absent = off. */
   drafter?: AnswerDrafter | undefined;
   /**
-   * Runs the call as a task when the request declared the Tasks extension; only 2026-07-28
-   * requests have it (see modern-mcp-server.ts), so a legacy session's wire never changes.
+   * Runs the call as a task when the request declared the Tasks extension: 2026-07-28 requests
+   * (modern-mcp-server.ts) and 2025-11-25 sessions whose client declared tasks at initialize
+   * (tasks/legacy-task-requests.ts); every other session's wire never changes.
    */
   tasks?: InquiryTaskStarter | undefined;
   /** Records each call as a server span joined to its caller's trace; nothing when absent. */

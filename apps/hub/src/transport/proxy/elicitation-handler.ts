@@ -115,7 +115,11 @@ export function createElicitationHandler(
       const inquiry = await context.inquiries.create(context.userId, input);
       const final = await awaitResolution(context, inquiry, {
         extra: call.extra,
-        withdraw: AbortSignal.any([extra.mcpReq.signal, call.extra.mcpReq.signal, deps.upstreamGone]),
+        withdraw: AbortSignal.any([
+          extra.mcpReq.signal,
+          call.extra.mcpReq.signal,
+          deps.upstreamGone,
+        ]),
       });
       return elicitResultOf(final);
     } finally {

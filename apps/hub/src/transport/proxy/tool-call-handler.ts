@@ -208,7 +208,11 @@ export function createToolCallHandler(
     const ending = callEnding({
       callSignal: extra.mcpReq.signal,
       carrierGone: deps.sessionGone,
-      budgetMs: holdBudget(deps.callingClient(extra), deps.approvals.hold, deps.approvals.defaultHoldMs).ms,
+      budgetMs: holdBudget(
+        deps.callingClient(extra),
+        deps.approvals.hold,
+        deps.approvals.defaultHoldMs,
+      ),
       withdrawWith: deps.upstreamGone,
     });
     return deps.approvals.heldCalls.hold(owner, () =>
