@@ -1,0 +1,80 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseProxyConfig } from "../../src/config/load-proxy-config";
+import { startTestHub } from "../helpers";
+import type { TestHub } from "../helpers";
+import { startCountingFileUpstream } from "./counting-file-upstream";
+import type { CountingFileUpstream } from "./counting-file-upstream";
+import { connectLangChain } from "./framework-clients";
+import { mintAgentKey, readInquiry } from "./hub-records";
+import { startPhone } from "./phone";
+import { runScriptedAgent } from "./scripted-agent";
+import type { AgentClient } from "./scripted-agent";
+import { connectSdkV1 } from "./sdk-clients";
+import type { HubEndpoint } from "./sdk-clients";
+
+const CLIENT_TIMEOUT_MS = 2_000;
+const PERSON_DELAY_MS = 5_000;
+
+const CLIENTS: { name: string; connect: (endpoint: HubEndpoint) => Promise<AgentClient> }[] = [
+  { name: "official SDK v1 Client", connect: (at) => connectSdkV1(at, CLIENT_TIMEOUT_MS) },
+  { name: "@langchain/mcp-adapters", connect: (at) => connectLangChain(at, CLIENT_TIMEOUT_MS) },
+];
+
+/**
+ * A gated call through the approval proxy, approved after the agent's client gave up: the
+ * repeated call gets the tool's result, the upstream ran the tool exactly once with the
+ * approved arguments, and the person saw one card.
+ */
+describe("a late approval runs the gated call once", () => {
+  let upstream: CountingFileUpstream | undefined;
+  let hub: TestHub | undefined;
+  let agent: AgentClient | undefined;
+  afterEach(async () => {
+    await agent?.close();
+    agent = undefined;
+    await hub?.close();
+    hub = undefined;
+    await upstream?.close();
+    upstream = undefined;
+  });
+
+  it.each(CLIENTS)(
+    "$name: write_file approved after the client's timeout writes the file once",
+    async ({ connect }) => {
+      upstream = await startCountingFileUpstream();
+      const proxy = parseProxyConfig({
+        upstreams: {
+          files: {
+            url: upstream.url.href,
+            timeout_seconds: 5,
+            tools: { write_file: { description: "Write {args.name}?" } },
+          },
+        },
+      });
+      hub = await startTestHub({ proxy });
+      const person = await hub.registerUser("approver");
+      const phoneLogin = await hub.login(person.username, "phone");
+      const phone = await startPhone(hub.devices, phoneLogin.token, PERSON_DELAY_MS, {
+        action: "approve",
+      });
+      const token = await mintAgentKey(hub, person.token);
+      agent = await connect({ url: new URL("/proxy/files/mcp", hub.url), token });
+
+      const args = { name: "late.md", content: "approved after the timeout" };
+      const run = await runScriptedAgent(agent, "write_file", args);
+
+      expect(run.final.kind, JSON.stringify(run.turns)).toBe("final");
+      // LangChain hands the model the whole text block as JSON when it carries _meta.
+      expect(JSON.stringify(run.final)).toContain("wrote late.md");
+      expect(run.turns.length, "the client gave up at least once first").toBeGreaterThan(1);
+      expect(upstream.writes, "the upstream ran the tool exactly once").toEqual([args]);
+      expect(await readFile(path.join(upstream.folder, "late.md"), "utf8")).toBe(args.content);
+      expect(phone.cardIds(), "the person was asked once").toHaveLength(1);
+      const record = await readInquiry(hub, person.token, phone.cardIds()[0] ?? "");
+      expect(record.status).toBe("answered");
+    },
+    30_000,
+  );
+});
