@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InquirySchema, RESULT_OPENINGS } from "@inquiry-hub/protocol";
+import { InquirySchema, RESULT_OPENINGS, WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callUntilOpened, resultText, startTestHub, waitFor } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
@@ -137,7 +137,7 @@ describe("/metrics after a scripted run", () => {
       "INQUIRY",
       { signal: abort.signal },
     );
-    abort.abort();
+    abort.abort(WITHDRAW_REASON);
     await expect(abandoned.call).rejects.toThrow();
     await waitFor(async () =>
       (await statusOf(agent, abandoned.inquiryId)) === "cancelled" ? true : undefined,
