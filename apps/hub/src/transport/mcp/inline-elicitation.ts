@@ -1,16 +1,15 @@
 import { z } from "zod";
-import { MAX_ANSWER_LENGTH, questionsToRequestedSchema } from "@inquiry-hub/protocol";
-import type { AnswerBody, Inquiry } from "@inquiry-hub/protocol";
-import { ElicitRequestFormParamsSchema } from "@modelcontextprotocol/core";
+import type { Inquiry } from "@inquiry-hub/protocol";
 import { PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/server";
-import type {
-  ClientCapabilities,
-  ElicitRequestFormParams,
-  ServerContext,
-} from "@modelcontextprotocol/server";
+import type { ClientCapabilities, ServerContext } from "@modelcontextprotocol/server";
 import type { InquiryService } from "../../core/inquiries/inquiry-service";
 import { HubError } from "../../core/shared/errors";
 import type { Logger } from "../../core/shared/ports";
+import {
+  INQUIRY_INPUT_KEY,
+  answerFromInputResponse,
+  inquiryInputRequests,
+} from "./tasks/inquiry-input-request";
 
 /** What asking the caller's own client needs from its send_inquiry session. */
 export interface InlineElicitationContext {
@@ -21,14 +20,8 @@ export interface InlineElicitationContext {
   logger: Logger;
 }
 
-/** The form's one field when the inquiry is a plain question (with or without options). */
-const ANSWER_FIELD = "answer";
-
-/**
- * The elicitation request's own SDK timer is set this far out (the largest delay `setTimeout`
- * accepts): the form lives exactly as long as the held call, which ends it (see the disposer).
- */
-const NO_SDK_TIMEOUT_MS = 2_147_483_647;
+/** How long the client gets to answer the ping that precedes a form (see askInClient). */
+const PING_TIMEOUT_MS = 10_000;
 
 /**
  * Form elicitation as a client declares it: `elicitation.form`, or an empty `elicitation: {}`,
@@ -38,11 +31,6 @@ const FormElicitationSchema = z.object({
   elicitation: z
     .looseObject({ form: z.looseObject({}).optional(), url: z.unknown().optional() })
     .refine((elicitation) => elicitation.form !== undefined || elicitation.url === undefined),
-});
-
-/** The accepted content of a plain question's form. */
-const PlainAnswerContentSchema = z.object({
-  [ANSWER_FIELD]: z.string().trim().min(1).max(MAX_ANSWER_LENGTH),
 });
 
 /**
@@ -67,48 +55,6 @@ function isModernRequest(ctx: ServerContext): boolean {
 }
 
 /**
- * The inquiry as an elicitation form: its questionnaire, or one answer field (a choice among
- * its options when it has some, the suggested answer as the default when it fits). Checked
- * against the spec's form schema; undefined for a form the spec's flat subset cannot express.
- */
-function formOf(inquiry: Inquiry): ElicitRequestFormParams | undefined {
-  const suggested = inquiry.suggestedAnswer;
-  const offered = inquiry.options.length > 0 ? inquiry.options : undefined;
-  const fitsDefault =
-    suggested !== undefined && (offered === undefined || offered.includes(suggested));
-  const requestedSchema =
-    inquiry.questions === undefined
-      ? {
-          type: "object",
-          properties: {
-            [ANSWER_FIELD]: {
-              type: "string",
-              title: "Your answer",
-              ...(offered === undefined ? {} : { enum: offered }),
-              ...(fitsDefault ? { default: suggested } : {}),
-            },
-          },
-          required: [ANSWER_FIELD],
-        }
-      : questionsToRequestedSchema(inquiry.questions);
-  const form = ElicitRequestFormParamsSchema.safeParse({
-    mode: "form",
-    message: inquiry.question,
-    requestedSchema,
-  });
-  return form.success ? form.data : undefined;
-}
-
-/** The answer an accepted form gives, in the shape a device would send it. */
-function answerOf(inquiry: Inquiry, content: Record<string, unknown>): AnswerBody {
-  if (inquiry.questions !== undefined) return { action: "answer", values: content };
-  const parsed = PlainAnswerContentSchema.safeParse(content);
-  if (!parsed.success)
-    throw new HubError("BAD_REQUEST", `the client's form answer does not fit: ${parsed.error.message}`);
-  return { action: "answer", response: parsed.data[ANSWER_FIELD] };
-}
-
-/**
  * Asks the caller's own MCP client for one pending send_inquiry question in-line, as an
  * `elicitation/create` form on the call's own stream, racing the person's devices; returns
  * the disposer the held call runs when it ends. Only a 2025-era session whose client declared
@@ -123,6 +69,12 @@ function answerOf(inquiry: Inquiry, content: Record<string, unknown>): AnswerBod
  *   aborts the elicitation, so the SDK tells the client `notifications/cancelled`.
  * - dismissed in the client (`decline`, `cancel`, an error): nothing; the person was not
  *   asked to decline, and the question stays open on the devices.
+ *
+ * The form is the one a task's input request shows (inquiry-input-request.ts). A `ping` goes
+ * first: the official TypeScript SDK v1 client ignores `notifications/cancelled` for request
+ * id 0, which a session's first server→client request gets, so without it a device's answer
+ * could not withdraw the first form of a session. The ping also shows the client listens on
+ * the call's stream before any form is shown.
  */
 export function askInClient(
   context: InlineElicitationContext,
@@ -130,33 +82,37 @@ export function askInClient(
   ctx: ServerContext,
   inquiry: Inquiry,
 ): () => void {
-  const form = answerableInClient(inquiry) ? formOf(inquiry) : undefined;
+  const form = inquiryInputRequests(inquiry)[INQUIRY_INPUT_KEY];
   if (
     form === undefined ||
+    !answerableInClient(inquiry) ||
     isModernRequest(ctx) ||
     !FormElicitationSchema.safeParse(capabilities).success
   )
     return () => undefined;
   const ended = new AbortController();
-  const log = { inquiryId: inquiry.id, credentialId: context.credentialId };
   const answerInClient = async (): Promise<void> => {
-    const result = await ctx.mcpReq.send(
-      { method: "elicitation/create", params: form },
-      { signal: ended.signal, timeout: NO_SDK_TIMEOUT_MS },
-    );
-    if (result.action !== "accept") return;
+    await ctx.mcpReq.send({ method: "ping" }, { signal: ended.signal, timeout: PING_TIMEOUT_MS });
+    const response = await ctx.mcpReq.send(form, {
+      signal: ended.signal,
+      timeout: Math.max(1, Date.parse(inquiry.expiresAt) - Date.now()),
+    });
+    const answer = answerFromInputResponse(inquiry, response);
+    if (answer === undefined) return;
     await context.inquiries.answer(
       context.userId,
       inquiry.id,
-      answerOf(inquiry, result.content ?? {}),
+      answer,
       context.credentialId,
       "mcp-client",
     );
   };
   answerInClient().catch((error: unknown) => {
-    console.log("DEBUG inline error", error);
     if (ended.signal.aborted || (error instanceof HubError && error.code === "CONFLICT")) return;
-    context.logger.warn({ ...log, err: error }, "the client's in-line answer was not taken");
+    context.logger.info(
+      { err: error, inquiryId: inquiry.id, credentialId: context.credentialId },
+      "the client's in-line answer to a question was not taken",
+    );
   });
   return () => ended.abort("the send_inquiry call this form belongs to has ended");
 }
