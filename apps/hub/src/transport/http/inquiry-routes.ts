@@ -15,7 +15,11 @@ function mayRead(principal: Principal, inquiry: Inquiry): boolean {
 
 /**
  * The owner's view of inquiries: list, read, answer, extend (`POST /:id/extend`, no body: one
- * configured step more, 409 once resolved or at the waiting call's limit). Another user's inquiry is reported as
+ * configured step more, 409 once resolved or at the waiting call's limit), and withdraw
+ * (`POST /:id/withdraw`, no body): the asking agent takes its question back on purpose, the way
+ * a 2026-07-28 client can (its cancel carries no reason; see WITHDRAW_REASON). Only the
+ * credential that asked may withdraw (anyone else gets 404); the result is the final inquiry,
+ * `cancelled`, or the answer that won the race. Another user's inquiry is reported as
  * unknown (404), never as forbidden, so ids do not reveal that they exist; the same holds for
  * an agent credential reading an inquiry it did not open. Only a person answers: an agent
  * credential gets 403, whatever the inquiry. An answer is recorded as given by the device of
@@ -47,6 +51,18 @@ export function createInquiryRoutes(inquiries: InquiryService): Router {
     await inquiries.get(principal.user.id, id);
     const body = parseInput(AnswerBodySchema, req.body);
     res.json(await inquiries.answer(principal.user.id, id, body, principal.device.id));
+  });
+
+  router.post("/:id/withdraw", async (req, res) => {
+    const { id } = req.params;
+    const principal = requestPrincipal(req);
+    const inquiry = await inquiries.get(principal.user.id, id);
+    if (inquiry.askedByCredentialId !== principal.device.id)
+      throw new HubError(
+        "NOT_FOUND",
+        `inquiry ${id} not found among the questions this credential asked`,
+      );
+    res.json(await inquiries.cancel(id));
   });
 
   router.post("/:id/extend", async (req, res) => {

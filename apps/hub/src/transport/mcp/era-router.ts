@@ -5,6 +5,7 @@ import type { InboundHttpRequest, McpServerFactory } from "@modelcontextprotocol
 import { requestPrincipal } from "../http/authenticate";
 import type { Logger } from "../../core/shared/ports";
 import { toAuthInfo } from "./modern-caller";
+import { parseSessionOptions } from "./session-options";
 
 /** One MCP URL serving every protocol generation in use. */
 export interface EraRouter {
@@ -60,6 +61,9 @@ export function createEraRouter(deps: {
   return {
     async handle(req, res) {
       if (isLegacy(req)) return deps.legacy(req, res);
+      // The per-request server factory reads the URL's options too, but a refusal thrown
+      // there would reach the client as a 500: a bad `?hold=` is the caller's 400, here.
+      parseSessionOptions(req.query);
       const auth = toAuthInfo(requestPrincipal(req));
       await serveModern(Object.assign(req, { auth }), res, req.body);
     },
