@@ -1,3 +1,4 @@
+import { silentLogger } from "@inquiry-hub/logging";
 import { ProgressNotificationSchema } from "@inquiry-hub/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectMcp } from "../src/tools/mcp-connection";
@@ -50,6 +51,7 @@ describe.each(GENERATIONS)(
         [endpointOf(running)],
         { timeoutMs: 400, maxTotalTimeoutMs: 10_000 },
         (json) => forwarded.push(json),
+        silentLogger(),
       );
       try {
         const text = await tools.call(
@@ -81,6 +83,7 @@ describe.each(GENERATIONS)(
         [endpointOf(running)],
         { timeoutMs: 400, maxTotalTimeoutMs: 700 },
         () => undefined,
+        silentLogger(),
       );
       try {
         await expect(

@@ -116,6 +116,7 @@ async function handleChat(
       endpointsFor(settings, token, request.inquiryTimeoutSeconds, request.yolo),
       settings.timeouts,
       (json) => forward(json),
+      settings.logger,
       trace,
     );
   } catch (error) {

@@ -31,7 +31,8 @@ export interface RunSettings {
  * the bearer only when it is on the hub's origin (the approval proxy, `/proxy/demo/mcp`, whose
  * approvals go to that user's devices); a tools server elsewhere never sees the credential.
  * The proxy also gets the chat's `?yolo=0`, so its approvals are as strict as the chat's
- * inquiries.
+ * inquiries. Both on the hub's origin name it as `hubOrigin`, where a call ended on purpose
+ * withdraws its questions.
  */
 export function endpointsFor(
   settings: RunSettings,
@@ -50,7 +51,17 @@ export function endpointsFor(
   return [
     // request_approval is how framework bridges gate their own tools; this agent's gate is the
     // approval proxy, so a model offered it could only ask the person to approve nothing.
-    { name: "hub", url: hubUrl, headers: bearer, hiddenTools: [HUB_TOOL_NAMES.requestApproval] },
-    { name: "demo-tools", url: toolsUrl, ...(onHub ? { headers: bearer } : {}) },
+    {
+      name: "hub",
+      url: hubUrl,
+      headers: bearer,
+      hiddenTools: [HUB_TOOL_NAMES.requestApproval],
+      hubOrigin: hubUrl.origin,
+    },
+    {
+      name: "demo-tools",
+      url: toolsUrl,
+      ...(onHub ? { headers: bearer, hubOrigin: hubUrl.origin } : {}),
+    },
   ];
 }

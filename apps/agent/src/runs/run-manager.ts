@@ -91,6 +91,7 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
       endpointsFor(deps.settings, run.bearer, run.inquiryTimeoutSeconds, run.yolo),
       deps.settings.timeouts,
       (json) => log?.notification(json),
+      deps.settings.logger,
       trace,
     ).catch((error: unknown) => {
       trace.end("failed", error);

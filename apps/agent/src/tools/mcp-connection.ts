@@ -18,6 +18,12 @@ export interface McpEndpoint {
   headers?: Record<string, string>;
   /** Tools of this server the model is never offered (e.g. the hub's bridge-only tools). */
   hiddenTools?: readonly string[];
+  /**
+   * Origin of the hub whose questions this server's calls open (the hub itself, or its
+   * approval proxy on the hub's origin). A call ended on purpose withdraws them there with
+   * `headers`. Absent for a server elsewhere: its progress never names a hub question.
+   */
+  hubOrigin?: string;
 }
 
 /** A connected MCP client with its tool list, closed when the chat request ends. */

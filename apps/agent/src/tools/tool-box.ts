@@ -1,5 +1,6 @@
+import type { Logger } from "@inquiry-hub/logging";
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { IDEMPOTENCY_META_KEY } from "@inquiry-hub/protocol";
+import { IDEMPOTENCY_META_KEY, isWithdrawReason } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { TOOL_ERROR_PREFIX } from "../llm/model-provider";
 import type { ToolDefinition } from "../llm/model-provider";
@@ -7,6 +8,7 @@ import { McpUnreachableError, isHubUnreachable } from "./hub-unreachable";
 import { connectMcp } from "./mcp-connection";
 import type { McpConnection, McpEndpoint } from "./mcp-connection";
 import { forwardableProgress } from "./progress-forwarding";
+import { trackCallQuestions } from "./withdraw-question";
 import { UNTRACED_RUN } from "../tracing/run-tracing";
 import type { RunTrace } from "../tracing/run-tracing";
 
@@ -26,6 +28,9 @@ export interface ToolBox {
    * `idempotencyKey` goes in the call's `_meta`, so a repeated call (a resumed run) lands on
    * what the first one started, e.g. the same open question. Throws McpUnreachableError
    * when the server went away mid-call (see hub-unreachable.ts), unless `signal` aborted.
+   * Aborting `signal` with WITHDRAW_REASON ends the call on purpose: besides the MCP cancel
+   * (which only a 2025-era hub reads as a withdrawal), the questions the call announced are
+   * withdrawn on the hub before the call rejects. Any other abort leaves them open.
    */
   call(
     name: string,
@@ -64,11 +69,13 @@ function parseArguments(argumentsJson: string): Record<string, unknown> | string
  * name wins) and forwards each progress notification as its JSON string via `onProgress`.
  * If any connection fails, the ones that succeeded are closed and the error is rethrown.
  * Each tool call is a client span of `trace` whose context travels with the request.
+ * `logger` hears about questions a deliberate end failed to withdraw.
  */
 export async function openToolBox(
   endpoints: readonly McpEndpoint[],
   timeouts: ToolCallTimeouts,
   onProgress: (notificationJson: string) => void,
+  logger: Logger,
   trace: RunTrace = UNTRACED_RUN,
 ): Promise<ToolBox> {
   const observe = (message: Parameters<typeof forwardableProgress>[0]): void => {
@@ -76,11 +83,15 @@ export async function openToolBox(
     if (forwarded !== undefined) onProgress(forwarded);
   };
   const settled = await Promise.allSettled(
-    endpoints.map((endpoint) => connectMcp(endpoint, observe)),
+    endpoints.map(async (endpoint) => ({
+      endpoint,
+      connection: await connectMcp(endpoint, observe),
+    })),
   );
-  const connections = settled.flatMap((outcome) =>
+  const opened = settled.flatMap((outcome) =>
     outcome.status === "fulfilled" ? [outcome.value] : [],
   );
+  const connections = opened.map(({ connection }) => connection);
   const failure = settled.find((outcome) => outcome.status === "rejected");
   const closeAll = async (): Promise<void> => {
     await Promise.allSettled(connections.map((connection) => connection.close()));
@@ -90,12 +101,12 @@ export async function openToolBox(
     throw failure.reason;
   }
 
-  const owners = new Map<string, McpConnection>();
+  const owners = new Map<string, { connection: McpConnection; endpoint: McpEndpoint }>();
   const definitions: ToolDefinition[] = [];
-  for (const connection of connections) {
+  for (const { connection, endpoint } of opened) {
     for (const tool of connection.tools) {
       if (owners.has(tool.name)) continue;
-      owners.set(tool.name, connection);
+      owners.set(tool.name, { connection, endpoint });
       definitions.push({
         type: "function",
         function: {
@@ -116,31 +127,43 @@ export async function openToolBox(
     async call(name, argumentsJson, signal, idempotencyKey) {
       const owner = owners.get(name);
       if (!owner) return `${TOOL_ERROR_PREFIX}unknown tool "${name}"`;
+      const { connection, endpoint } = owner;
       const args = parseArguments(argumentsJson);
       if (typeof args === "string") return `${TOOL_ERROR_PREFIX}${args}`;
+      const questions =
+        endpoint.hubOrigin === undefined
+          ? undefined
+          : trackCallQuestions(
+              { hubOrigin: endpoint.hubOrigin, headers: endpoint.headers ?? {} },
+              logger,
+            );
       const result = await trace
         .toolCall(name, (propagation) => {
           const meta = {
             ...propagation,
             ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_META_KEY]: idempotencyKey }),
           };
-          return owner.client.callTool(
+          return connection.client.callTool(
             { name, arguments: args, ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }) },
             {
               timeout: timeouts.timeoutMs,
               maxTotalTimeout: timeouts.maxTotalTimeoutMs,
               resetTimeoutOnProgress: true,
               signal,
-              onprogress: () => undefined,
+              onprogress: (progress) => questions?.observe(progress),
               headers: propagation,
             },
           );
         })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
+          if (signal.aborted && isWithdrawReason(signal.reason)) await questions?.withdraw();
           if (signal.aborted || !isHubUnreachable(error)) throw error;
-          throw new McpUnreachableError(`The ${owner.name} MCP server went away during "${name}"`, {
-            cause: error,
-          });
+          throw new McpUnreachableError(
+            `The ${connection.name} MCP server went away during "${name}"`,
+            {
+              cause: error,
+            },
+          );
         });
       return resultText(result);
     },
