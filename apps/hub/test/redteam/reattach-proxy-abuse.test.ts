@@ -151,11 +151,8 @@ describe("red team: a re-attached approval through the proxy (issue 32)", () => 
       },
     );
 
-    // KNOWN BUG (reported to the lead, issue 32): on the 2026-07-28 path the per-request
-    // server factories (modern-mcp-server.ts, modern-proxy-server.ts) throw parseSessionOptions'
-    // BAD_REQUEST inside the SDK's createMcpHandler, which answers HTTP 500 without naming hold.
     it.each(PATHS.flatMap((path) => BAD_HOLDS.map((hold) => [path, hold] as const)))(
-      "%s?hold=%s is refused on a 2026-07-28 request with a 4xx naming hold, and asks nothing [fails: HTTP 500]",
+      "%s?hold=%s is refused on a 2026-07-28 request with a 4xx naming hold, and asks nothing",
       async (path, hold) => {
         const cards = reattach.bench.phone.created.length;
         const pending = await pendingCount();
