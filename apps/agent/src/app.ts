@@ -140,7 +140,11 @@ export function createAgentServer(config: AgentConfig): AgentServer {
   const app = express();
   app.use(express.json({ limit: "5mb" }));
   app.get("/v1/models", createModelsHandler(settings.models));
-  app.post("/v1/chat/completions", createChatCompletionsHandler(settings, { manager, store, hub }));
+  const shuttingDown = new AbortController();
+  app.post(
+    "/v1/chat/completions",
+    createChatCompletionsHandler(settings, { manager, store, hub }, shuttingDown.signal),
+  );
   app.use(createRunRoutes(manager, store));
   app.get("/health", (_req, res) => {
     res.json({ ok: true });
@@ -173,6 +177,7 @@ export function createAgentServer(config: AgentConfig): AgentServer {
   return {
     httpServer,
     async close() {
+      shuttingDown.abort();
       stopSweep();
       // Before any await: a run whose call ends in this shutdown (say the hub stops at the same
       // signal) must already be detached, or it would end and revoke its credential.

@@ -1,7 +1,9 @@
 import { DEMO_MODEL_ID, parseAgentSseData } from "@inquiry-hub/protocol";
+import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgentServer } from "../src/index";
 import { eventually, hubApi } from "./support/hub-api";
-import { WEATHER_QUESTION } from "./support/run-sse";
+import { WEATHER_QUESTION, listenAgent } from "./support/run-sse";
 import { startStack } from "./stack";
 import type { Stack } from "./stack";
 
@@ -48,5 +50,38 @@ describe("a streaming chat without background", () => {
     expect(withdrawn.status).toBe("cancelled");
     const [listed] = await hubApi(stack.hubUrl).history(person);
     expect(listed).toMatchObject({ id: inquiryId, status: "cancelled" });
+  });
+
+  it("is not withdrawn by the agent's own shutdown: the question stays open for a repeat of the call", async () => {
+    const agent = createAgentServer(stack.agentConfig);
+    const url = await listenAgent(agent);
+    const client = new OpenAI({
+      baseURL: new URL("/v1", url).href,
+      apiKey: await stack.mintRunCredential(person),
+      maxRetries: 0,
+    });
+    const stream = await client.chat.completions.create({
+      model: DEMO_MODEL_ID,
+      stream: true,
+      messages: [{ role: "user", content: WEATHER_QUESTION }],
+    });
+    let inquiryId: string | undefined;
+    for await (const chunk of stream) {
+      const event = parseAgentSseData(JSON.stringify(chunk));
+      if (event.type === "inquiry_opened") {
+        inquiryId = event.inquiry.inquiryId;
+        break;
+      }
+    }
+    expect(inquiryId).toBeDefined();
+    await agent.close();
+
+    const detached = await eventually(
+      "the call's detach",
+      () => stack.getInquiry(person, inquiryId!),
+      (inquiry) => inquiry.agentWaiting === false || inquiry.status !== "pending",
+    );
+    expect(detached.status).toBe("pending");
+    expect((await stack.answer(person, inquiryId!, { response: "Hangzhou" })).status).toBe(200);
   });
 });

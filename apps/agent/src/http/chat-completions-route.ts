@@ -95,12 +95,16 @@ async function handleChat(
   model: ModelProvider,
   token: string,
   res: Response,
+  shutdown: AbortSignal,
 ): Promise<void> {
   const controller = new AbortController();
   // The run belongs to its request: once the client is gone nothing can take the answer, so
-  // the call is cancelled with WITHDRAW_REASON, the one cancel the hub takes as withdrawing.
+  // the call ends with WITHDRAW_REASON, which withdraws its question (see tool-box.ts). The
+  // agent's own shutdown cuts the connection too; then the question stays open, as a
+  // background run's does, for the client to repeat the call and re-attach to it.
   res.on("close", () => {
-    if (!res.writableFinished) controller.abort(WITHDRAW_REASON);
+    if (res.writableFinished) return;
+    controller.abort(shutdown.aborted ? new Error("The agent is shutting down.") : WITHDRAW_REASON);
   });
   let forward: (json: string) => void = () => undefined;
   const identity: CompletionIdentity = {
@@ -160,10 +164,12 @@ async function handleChat(
  * client disconnect aborts the run, the pending tool call and the upstream model request.
  * A failure before the first chunk is an HTTP error; after it, an SSE error event and `[DONE]`.
  * With `background: true` the run belongs to no request (see `background-chat.ts`).
+ * `shutdown` aborts when the agent shuts down: the connections it then cuts are no disconnect.
  */
 export function createChatCompletionsHandler(
   settings: RunSettings,
   runs: BackgroundRuns,
+  shutdown: AbortSignal,
 ): RequestHandler {
   return async (req, res) => {
     const request = parseChatRequest(req.body);
@@ -189,6 +195,6 @@ export function createChatCompletionsHandler(
       );
       return;
     }
-    await handleChat(settings, request, model, token, res);
+    await handleChat(settings, request, model, token, res, shutdown);
   };
 }
