@@ -493,17 +493,17 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
   const stopConversationFanOut = startConversationFanOut(sockets.io, conversations);
   const stopTeamFanOut = teams.startFanOut(sockets.io);
   const stopExpiryWarningFanOut = startExpiryWarningFanOut(sockets.io, expiryWarnings);
+  // Questions first: a held call then ends with its question withdrawn (and audits it), where a
+  // session closed first would only have detached it.
   const stopClosingMcp = devices.onRevoked((device) => {
-    Promise.all([
-      mcp.closeDevice(device.id),
-      proxies?.closeDevice(device.id),
-      withdrawAskedBy(inquiries, device.userId, device.id),
-    ]).catch((error: unknown) =>
-      logger.error(
-        { err: error, deviceId: device.id },
-        "closing a revoked device's MCP sessions and questions failed",
-      ),
-    );
+    withdrawAskedBy(inquiries, device.userId, device.id)
+      .then(() => Promise.all([mcp.closeDevice(device.id), proxies?.closeDevice(device.id)]))
+      .catch((error: unknown) =>
+        logger.error(
+          { err: error, deviceId: device.id },
+          "closing a revoked device's MCP sessions and questions failed",
+        ),
+      );
   });
   let closing: Promise<void> | undefined;
   let metricsUrl: URL | undefined;
