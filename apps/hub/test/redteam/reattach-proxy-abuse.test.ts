@@ -53,6 +53,28 @@ describe("red team: a re-attached approval through the proxy (issue 32)", () => 
     expect(ack).not.toHaveProperty("error");
   }
 
+  /**
+   * The call, once its `?hold=1` budget ended it. KNOWN BUG (reported to the lead): on Node 20
+   * the budget sometimes never fires, since call-ending.ts combines AbortSignal.timeout() into
+   * AbortSignal.any() with no strong reference to the timeout signal, which the garbage
+   * collector may then take before it aborts (nodejs/node#57736); the call then waits until the
+   * client gives up. Failing here after 10 s names that instead of the SDK's 60 s timeout.
+   */
+  async function budgetEnded<T>(call: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error("the ?hold=1 budget did not end the call within 10 s")),
+        10_000,
+      );
+    });
+    try {
+      return await Promise.race([call, stuck]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Opens the approval of `params`, then stops waiting on it the way `detach` says. */
   async function openAndDetach(
     agent: Client,
@@ -65,7 +87,7 @@ describe("red team: a re-attached approval through the proxy (issue 32)", () => 
       stop.abort();
       await expect(opened.call).rejects.toThrow();
     } else {
-      expect(resultText(await opened.call).startsWith(WAITING_OPENING)).toBe(true);
+      expect(resultText(await budgetEnded(opened.call)).startsWith(WAITING_OPENING)).toBe(true);
     }
     await reattach.detached(opened.inquiryId);
     return opened.inquiryId;
