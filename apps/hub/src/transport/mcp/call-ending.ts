@@ -16,6 +16,8 @@ export interface CallEnding {
   detached: AbortSignal;
   /** Aborts when the carrier itself went away (legacy session closed, request exchange broke). */
   gone: AbortSignal;
+  /** Stops the hold budget's timer: call it once the call no longer waits. */
+  finish: () => void;
 }
 
 /** Where a held call's ending comes from. */
@@ -66,10 +68,17 @@ export function callEnding(sources: CallEndingSources): CallEnding {
   };
   if (withdrawWith?.aborted === true) upstreamEnded();
   else withdrawWith?.addEventListener("abort", upstreamEnded, { once: true });
-  const budget = sources.budgetMs === undefined ? undefined : AbortSignal.timeout(sources.budgetMs);
+  // A plain timer, not AbortSignal.timeout: a timeout signal only reachable through
+  // AbortSignal.any may be collected before it fires (nodejs/node#57736), and the call would
+  // then hold until its client gives up.
+  const budget =
+    sources.budgetMs === undefined
+      ? undefined
+      : setTimeout(() => detached.abort(new Error("hold budget spent")), sources.budgetMs);
   return {
     withdrawn: withdrawn.signal,
-    detached: budget === undefined ? detached.signal : AbortSignal.any([detached.signal, budget]),
+    detached: detached.signal,
     gone: gone.signal,
+    finish: () => clearTimeout(budget),
   };
 }

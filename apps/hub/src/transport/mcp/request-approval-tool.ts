@@ -221,15 +221,16 @@ async function handleCall(
   );
   const owner = { userId: context.userId, credentialId: context.credentialId };
   const decided = async (firstTry: boolean): Promise<CallToolResult> => {
+    const ending = callEnding({
+      callSignal: ctx.mcpReq.signal,
+      carrierGone: context.sessionGone,
+      budgetMs: context.holdBudgetMs(ctx),
+    });
     const approval = await awaitKeyedApproval(asking, request, ctx, {
       key: key ?? indexKey,
       indexKey,
-      ending: callEnding({
-        callSignal: ctx.mcpReq.signal,
-        carrierGone: context.sessionGone,
-        budgetMs: context.holdBudgetMs(ctx),
-      }),
-    });
+      ending,
+    }).finally(ending.finish);
     if (approval.kind === "refused") {
       if (approval.outcome.forward) throw new Error("a refused approval cannot be run");
       throw new HubError("CONFLICT", approval.outcome.text);

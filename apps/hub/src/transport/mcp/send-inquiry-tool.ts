@@ -190,7 +190,10 @@ async function handleCall(
       extra: ctx,
       withdraw: ending.withdrawn,
       detach: ending.detached,
-    }).finally(stopAsking);
+    }).finally(() => {
+      stopAsking();
+      ending.finish();
+    });
     if (now.status === "pending") return waitingToolResult(now, HUB_TOOL_NAMES.sendInquiry);
     // A waiting call takes the answer whoever else races for it; the key is freed for the next.
     if (keepsAnswer) await context.idempotent.deliverOnce(owner, indexKey, now.id);

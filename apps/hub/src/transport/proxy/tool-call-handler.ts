@@ -215,20 +215,22 @@ export function createToolCallHandler(
       ),
       withdrawWith: deps.upstreamGone,
     });
-    return deps.approvals.heldCalls.hold(owner, () =>
-      runKeyedGatedCall({
-        approvals: deps.approvals,
-        request: gated,
-        extra,
-        key: key ?? repeatKey(params.name, args),
-        repeat: key === undefined,
-        ending,
-        forwardWaitMs: deps.upstream.timeoutMs,
-        forward: (approved) => forwardApproved(params, approved, extra, ending.withdrawn),
-        notRun,
-        waiting: (inquiry) =>
-          textResult(waitingResultText(inquiry, params.name), tool.outputSchema !== undefined),
-      }),
-    );
+    return deps.approvals.heldCalls
+      .hold(owner, () =>
+        runKeyedGatedCall({
+          approvals: deps.approvals,
+          request: gated,
+          extra,
+          key: key ?? repeatKey(params.name, args),
+          repeat: key === undefined,
+          ending,
+          forwardWaitMs: deps.upstream.timeoutMs,
+          forward: (approved) => forwardApproved(params, approved, extra, ending.withdrawn),
+          notRun,
+          waiting: (inquiry) =>
+            textResult(waitingResultText(inquiry, params.name), tool.outputSchema !== undefined),
+        }),
+      )
+      .finally(ending.finish);
   }
 }
