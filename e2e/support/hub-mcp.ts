@@ -1,4 +1,5 @@
 import { setMaxListeners } from "node:events";
+import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "@playwright/test";
@@ -64,7 +65,7 @@ export async function holdToolCalls(
     .toBe(before + argumentSets.length);
   return {
     async cancelAll() {
-      abort.abort("test done");
+      abort.abort(WITHDRAW_REASON);
       await Promise.all(calls);
       await expect.poll(() => pendingCount(token), { timeout: 15_000 }).toBe(before);
     },

@@ -1,3 +1,4 @@
+import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { devices, expect, test } from "@playwright/test";
@@ -120,7 +121,7 @@ test("a phone pairs over the LAN front door, answers live, and gets the next que
         inquiry: { question: string };
       };
       expect(message).toMatchObject({ type: "inquiry:new", inquiry: { question: "Which hotel?" } });
-      withdraw.abort("test done");
+      withdraw.abort(WITHDRAW_REASON);
       await pending;
     } finally {
       await agent.close();
