@@ -1,4 +1,4 @@
-import { CreatedAgentKeySchema, IDEMPOTENCY_META_KEY } from "@inquiry-hub/protocol";
+import { CreatedAgentKeySchema, IDEMPOTENCY_META_KEY, WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callUntilOpened, resultText, startTestHub, waitFor } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
@@ -63,7 +63,7 @@ describe("red team: one agent key reuses another's idempotency key", () => {
       Promise.resolve(phone.created.some((card) => card.id === reused.inquiryId) || undefined),
     );
 
-    stopB.abort();
+    stopB.abort(WITHDRAW_REASON);
     await reused.call.catch(() => undefined);
     await waitFor(async () =>
       (await statusOf(reused.inquiryId)) === "cancelled" ? true : undefined,
