@@ -195,8 +195,13 @@ async function handleCall(
       ending.finish();
     });
     if (now.status === "pending") return waitingToolResult(now, HUB_TOOL_NAMES.sendInquiry);
-    // A waiting call takes the answer whoever else races for it; the key is freed for the next.
-    if (keepsAnswer) await context.idempotent.deliverOnce(owner, indexKey, now.id);
+    // A waiting call takes the answer whoever else races for it; the key is freed for the next
+    // without holding this call's slot meanwhile (a burst of withdrawn calls would otherwise
+    // keep the credential's held-call cap full after their questions are gone).
+    if (keepsAnswer)
+      context.idempotent.deliverOnce(owner, indexKey, now.id).catch((error: unknown) => {
+        context.logger.warn({ err: error, inquiryId: now.id }, "freeing a repeat key failed");
+      });
     return returned(now);
   };
   // A call takes its slot before the key is claimed, since it may hold on the key's inquiry
