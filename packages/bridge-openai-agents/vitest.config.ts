@@ -1,10 +1,27 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/**
+ * - `unit` (`src/`): the bridge's pure parts (keys, decisions), in process.
+ * - `integration` (`test/`): the SDK's own run loop against a real hub on a loopback port.
+ *
+ * Every file starts its own hub and closes it, and the loopback guard installs itself once per
+ * worker, so the files share workers (`isolate: false`) instead of importing the hub again each.
+ */
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     setupFiles: ["test/support/loopback-only.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    isolate: false,
+    env: {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      INQUIRY_HUB_DATA_DIR: path.join(tmpdir(), "inquiry-hub-test-data"),
+    },
+    projects: [
+      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"] } },
+      { extends: true, test: { name: "integration", include: ["test/**/*.test.ts"] } },
+    ],
   },
 });

@@ -1,11 +1,10 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { Command, INTERRUPT } from "@langchain/langgraph";
+import { Command, INTERRUPT, isInterrupted } from "@langchain/langgraph";
 import type { Interrupt, StateSnapshot } from "@langchain/langgraph";
 import { resumeValueFromHub } from "./decide-with-hub";
 import type { HubDecisionOptions } from "./decide-with-hub";
 import { hitlInterruptsOf } from "./hitl-interrupts";
 import type { HitlInterrupt } from "./hitl-interrupts";
-import { isRecord } from "./is-record";
 
 /** The parts of a `createAgent` agent the loop uses; any `ReactAgent` has them. */
 export interface HubApprovalAgent<Input, Output, Config extends RunnableConfig> {
@@ -22,8 +21,7 @@ export type HubApprovalRunOptions = Omit<HubDecisionOptions, "threadId">;
 
 /** The interrupts an `invoke` returned under `__interrupt__`, where a paused run lists them. */
 function interruptsOf(output: unknown): Interrupt[] {
-  const interrupts = isRecord(output) ? output[INTERRUPT] : undefined;
-  return Array.isArray(interrupts) ? (interrupts as Interrupt[]) : [];
+  return isInterrupted(output) ? output[INTERRUPT] : [];
 }
 
 /** Asks the hub about the waiting interrupts and resumes the run with the decisions. */

@@ -17,7 +17,7 @@ let hub: HubWithPerson;
 let approvals: HubApprovals;
 
 beforeAll(async () => {
-  hub = await startHubWithPerson({ inquiryTimeoutSeconds: 1, timeoutGraceSeconds: 0.5 });
+  hub = await startHubWithPerson({ inquiryTimeoutSeconds: 0.3, timeoutGraceSeconds: 0.2 });
   approvals = await connectLangGraphHubApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
 });
 

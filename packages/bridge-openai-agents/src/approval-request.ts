@@ -3,15 +3,16 @@ import type { ToolCallForApproval } from "@inquiry-hub/hub-approvals";
 import { approvalKey } from "./approval-key";
 
 /**
- * What the person may decide. No `edit`: the SDK (0.14) can only approve or reject a pending
- * call (`RunState.approve` / `reject`); it has no way to run the call with other arguments, so
- * offering an editor would promise something the run cannot do (openai-agents-js issue #1097).
+ * What the person may decide. No `edit`: the SDK (0.14 through 0.20) can only approve or reject
+ * a pending call (`RunState.approve` / `reject`); it has no way to run the call with other
+ * arguments, so offering an editor would promise something the run cannot do (the request for
+ * one, openai-agents-js issue #1097, was closed as "wontfix").
  */
 export const OFFERED_DECISIONS = ["approve", "reject"] as const;
 
 /**
- * The id the SDK itself records the decision under, read the same way it does: a call id
- * where the item has one, else the hosted item's own id.
+ * The call's id as the model gave it: a call id where the item has one, else the hosted item's
+ * own id. It is kept in the serialized state, so a restored run reads the same one.
  */
 export function callIdOf(item: RunToolApprovalItem): string {
   const raw = item.rawItem;

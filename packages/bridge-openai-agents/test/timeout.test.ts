@@ -13,7 +13,7 @@ describe("an approval nobody decides", () => {
   let approvals: HubApprovals;
 
   beforeAll(async () => {
-    hub = await startHubWithPerson({ inquiryTimeoutSeconds: 1, timeoutGraceSeconds: 0.5 });
+    hub = await startHubWithPerson({ inquiryTimeoutSeconds: 0.3, timeoutGraceSeconds: 0.2 });
     approvals = await connectOpenAIAgentsApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
   });
   afterAll(async () => {
