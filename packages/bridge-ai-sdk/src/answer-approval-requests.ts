@@ -16,6 +16,11 @@ export interface AnswerApprovalRequestsOptions {
    */
   conversationId: string;
   /**
+   * The `toolsContext` given to `generateText`, for tools whose description is a function of
+   * their context: the card then shows the description the model read.
+   */
+  toolsContext?: Record<string, unknown> | undefined;
+  /**
    * Stops waiting for the person; the answer rejects with the signal's reason. A 2026-07-28
    * hub keeps the cards up, so asking again later with the same messages picks them up; a
    * 2025-era hub withdraws them, and asking again then answers them "Nobody decided in time".
@@ -39,6 +44,16 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The description the model read: a tool may compute it from its own context. */
+function describeTool(
+  toolName: string,
+  options: AnswerApprovalRequestsOptions,
+): string | undefined {
+  const description = options.tools[toolName]?.description;
+  if (typeof description !== "function") return description;
+  return description({ context: options.toolsContext?.[toolName] });
+}
+
 async function toHubCall(
   request: UnansweredApprovalRequest,
   options: AnswerApprovalRequestsOptions,
@@ -52,7 +67,7 @@ async function toHubCall(
   return {
     tool: request.toolName,
     arguments: request.input,
-    description: tool?.description,
+    description: describeTool(request.toolName, options),
     inputSchema: inputSchema as Record<string, unknown> | undefined,
     allowedDecisions: AI_SDK_DECISIONS,
     key: `${options.conversationId}:${request.approvalId}`,

@@ -100,7 +100,7 @@ export async function connectAiSdk(endpoint: HubEndpoint): Promise<AgentClient> 
     async call(name, args) {
       const execute = tools[name]?.execute;
       if (execute === undefined) throw new Error(`${name} was not loaded`);
-      return replyOf(await execute(args, { toolCallId: randomUUID(), messages: [] }));
+      return replyOf(await execute(args, { toolCallId: randomUUID(), messages: [], context: {} }));
     },
     close: () => client.close(),
   };
