@@ -2,14 +2,38 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Three tiers, each a project (`npm run test:unit|test:integration|test:cluster`):
+ *
+ * - `unit` (`src/**`): in-process only, no listening server, no child process.
+ * - `integration` (`test/**`): the real hub, demo-tools and agent on loopback ports, embedded
+ *   stores and a single redis-server a test starts.
+ * - `cluster` (`test/cluster/**`): a Redis Cluster of six redis-servers.
+ *
+ * Every file starts its own servers on port 0 and its stores in fresh temp folders and closes
+ * them in afterAll, so files share a worker (`isolate: false`): the hub and the agent are
+ * imported once per worker instead of once per file, which was half of the run.
+ */
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // As in the hub: these tests run real servers and redis-servers beside the rest of
     // `npm test` on two cores, where a run resumed on a second agent took over 5 s once.
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    isolate: false,
     // Whatever a test starts keeps its state in a temp folder, never in the person's home.
     env: { INQUIRY_HUB_DATA_DIR: path.join(tmpdir(), "inquiry-hub-test-data") },
+    projects: [
+      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/cluster/**"],
+        },
+      },
+      { extends: true, test: { name: "cluster", include: ["test/cluster/**/*.test.ts"] } },
+    ],
   },
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDemoToolsServer } from "@inquiry-hub/demo-tools";
 import { DEFAULT_HUB_CONFIG, createHub } from "@inquiry-hub/hub";
-import type { HubDeps } from "@inquiry-hub/hub";
+import type { HubConfig, HubDeps } from "@inquiry-hub/hub";
 import { AgentRunCredentialSchema, AuthResponseSchema, InquirySchema } from "@inquiry-hub/protocol";
 import type { Inquiry, MintRunBody } from "@inquiry-hub/protocol";
 import OpenAI from "openai";
@@ -48,14 +48,19 @@ const RegisteredSchema = AuthResponseSchema.pick({ token: true });
 /**
  * Starts the three servers; call `close()` in `afterAll`. `agentConfig` is merged over the
  * agent's test configuration, e.g. `{ models }` or `{ openai }`; `hubDeps` go to the hub
- * (e.g. its tracing).
+ * (e.g. its tracing); `hubConfig` is merged over the hub's, whose heartbeat every 0.2 s lands
+ * in every waiting run's log unless a test turns it down.
  */
 export async function startStack(
   agentConfig: Partial<AgentConfig> = {},
   hubDeps: Partial<HubDeps> = {},
+  hubConfig: Partial<HubConfig> = {},
 ): Promise<Stack> {
   const sandboxDir = await mkdtemp(path.join(tmpdir(), "agent-test-sandbox-"));
-  const hub = createHub({ ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.2 }, hubDeps);
+  const hub = createHub(
+    { ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.2, ...hubConfig },
+    hubDeps,
+  );
   const hubUrl = await hub.listen();
   const demo = createDemoToolsServer({ sandboxDir });
   const demoUrl = await listenOnFreePort(demo.httpServer);

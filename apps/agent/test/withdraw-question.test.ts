@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { trackCallQuestions, withdrawQuestion } from "./withdraw-question";
+import { trackCallQuestions, withdrawQuestion } from "../src/tools/withdraw-question";
 
 interface SeenRequest {
   method: string | undefined;
