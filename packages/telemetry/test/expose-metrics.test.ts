@@ -1,9 +1,9 @@
 import { Counter, Registry } from "prom-client";
 import { afterEach, describe, expect, it } from "vitest";
-import { exposeMetrics } from "./expose-metrics";
-import type { MetricsEndpoints } from "./expose-metrics";
-import type { MetricsExposure } from "./metrics-env";
-import type { MetricsRefusal, RefuseMetrics } from "./metrics-route";
+import { exposeMetrics } from "../src/expose-metrics";
+import type { MetricsEndpoints } from "../src/expose-metrics";
+import type { MetricsExposure } from "../src/metrics-env";
+import type { MetricsRefusal, RefuseMetrics } from "../src/metrics-route";
 
 const TOKEN = "t".repeat(32);
 
