@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { z } from "zod";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { freeLoopbackPort, startRedisCluster, startRedisServer } from "@inquiry-hub/test-kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freeLoopbackPort, startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { MigrationUrlSchema, runKeyMigrationCommand } from "./key-migration-cli";
-import type { KeyMigrationArgs, KeyMigrationCommand } from "./key-migration-cli";
-import { moveKey, refuseClusterMode, scanKeysUnder } from "./key-migration-steps";
+import { scanKeysUnder } from "../src/key-migration-steps";
+import { renameCommand, run } from "./support/test-migration";
 
 let server: TestRedisServer;
 let raw: Redis;
@@ -20,50 +18,6 @@ afterAll(async () => {
   await raw.quit();
   await server.stop();
 });
-
-/** A command moving `<prefix>old:<name>` to `<prefix>{<name>}`, the way the real ones use the steps. */
-const renameCommand: KeyMigrationCommand<KeyMigrationArgs> = {
-  usage: "usage: test-migration --url redis://… [--prefix p:] [--dry-run]",
-  parse: (values) => {
-    const args = z
-      .object({
-        url: MigrationUrlSchema,
-        prefix: z.string(),
-        "dry-run": z.boolean().default(false),
-      })
-      .parse(values);
-    return { url: args.url, prefix: args.prefix, dryRun: args["dry-run"] };
-  },
-  migrate: async (redis, args) => {
-    await refuseClusterMode(redis, "test migration");
-    let moved = 0;
-    const conflicts: string[] = [];
-    for (const key of await scanKeysUnder(redis, `${args.prefix}old:`)) {
-      const to = `${args.prefix}{${key.slice(`${args.prefix}old:`.length)}}`;
-      const outcome = await moveKey(redis, key, to, args.dryRun);
-      if (outcome === "moved") moved += 1;
-      if (outcome === "conflict") conflicts.push(`${key} -> ${to}`);
-    }
-    return { counts: { moved }, conflicts, unrecognized: [] };
-  },
-};
-
-/** Runs the command with `argv`, returning its exit code and what it printed. */
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((line: string) => void out.push(line));
-  const error = vi
-    .spyOn(console, "error")
-    .mockImplementation((line: string) => void err.push(line));
-  try {
-    const code = await runKeyMigrationCommand(renameCommand, argv);
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 describe("scanKeysUnder", () => {
   it("finds every key under a prefix, globs in it taken literally, sorted", async () => {
@@ -124,18 +78,4 @@ describe("runKeyMigrationCommand", () => {
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^migration failed: .*ECONNREFUSED/);
   });
-
-  it("refuses a Redis in cluster mode, moving nothing", async () => {
-    const cluster = await startRedisCluster();
-    try {
-      const [seed] = cluster.startupNodes;
-      const result = await run(["--url", `redis://127.0.0.1:${seed?.port}`, "--prefix", "p:"]);
-      expect(result.code).toBe(1);
-      expect(result.err).toBe(
-        "migration failed: this Redis runs in cluster mode: the test migration is for one Redis or a Sentinel master only (a cluster never held the old layout)",
-      );
-    } finally {
-      await cluster.stop();
-    }
-  }, 20_000);
 });
