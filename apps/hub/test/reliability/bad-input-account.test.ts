@@ -14,7 +14,7 @@ import type { TestHub, TestLogin } from "../helpers";
 import { accountSnapshotOf } from "./support/account-snapshot";
 import { expectClientError } from "./support/client-error";
 import { UNLIMITED } from "./support/two-nodes";
-import { SIZES, budgetMs, report } from "./scale";
+import { budgetMs, fuzzed, reportAfterAll } from "./scale";
 
 /** Near misses of every account body: the right keys with wrong, extra or out-of-range values. */
 const nearMiss = fc.oneof(
@@ -87,11 +87,11 @@ describe("bad account input", () => {
     expect(team.status).toBe(201);
     teamId = ((await team.json()) as { id: string }).id;
   });
-  afterAll(async () => {
+  afterAll(() => node.close());
+  reportAfterAll(() => {
     const mix = [...counts].map(([route, count]) => `${route} ${count}`).join(", ");
     const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
-    report(`bad input account routes ${total} bodies (${mix}), all 4xx, state unchanged`);
-    await node.close();
+    return `bad input account routes ${total} bodies (${mix}), all 4xx, state unchanged`;
   });
 
   const routes: { name: string; method: string; path: () => string; schema: z.ZodType }[] = [
@@ -144,7 +144,7 @@ describe("bad account input", () => {
             nearMiss.filter((body) => !route.schema.safeParse(body).success),
             (body) => send(route.name, route.method, route.path(), body),
           ),
-          { numRuns: SIZES.fuzzRuns },
+          fuzzed(),
         );
         expect(await accountSnapshotOf(node, login)).toBe(before);
       },
@@ -160,7 +160,7 @@ describe("bad account input", () => {
         fc.asyncProperty(privateWebhook, (body) =>
           send("PUT webhook (private address)", "PUT", "/api/channels/webhook", body),
         ),
-        { numRuns: SIZES.fuzzRuns },
+        fuzzed(),
       );
       expect(await accountSnapshotOf(node, login)).toBe(before);
     },

@@ -16,7 +16,7 @@ import type { DeviceSockets, TestDevice } from "../socket-helpers";
 import { answerBySocket } from "./support/answer-attempts";
 import { snapshotOf } from "./support/state-snapshot";
 import { UNLIMITED } from "./support/two-nodes";
-import { SIZES, budgetMs, report } from "./scale";
+import { SIZES, budgetMs, fuzzed, report } from "./scale";
 
 const anyValue = fc.anything({ maxDepth: 3 });
 
@@ -63,7 +63,7 @@ describe("bad protocol input", () => {
             expect(ack).toMatchObject({ error: { code: "BAD_REQUEST" } });
           },
         ),
-        { numRuns: SIZES.fuzzRuns },
+        fuzzed(),
       );
       expect(device.socket.connected).toBe(true);
       expect(await snapshotOf(node, login)).toBe(before);
@@ -91,7 +91,7 @@ describe("bad protocol input", () => {
             expect(resultText(result).length).toBeGreaterThan(0);
           },
         ),
-        { numRuns: SIZES.fuzzRuns },
+        fuzzed(),
       );
       expect(await snapshotOf(node, login)).toBe(before);
       report(`bad input MCP ${SIZES.fuzzRuns} tool calls, all isError results, state unchanged`);
@@ -121,7 +121,7 @@ describe("bad protocol input", () => {
       fc.property(strings, (data) => {
         expect(() => parseAgentSseData(data)).not.toThrow();
       }),
-      { numRuns: SIZES.fuzzRuns * 25 },
+      fuzzed(SIZES.fuzzRuns * 25),
     );
     report(`bad input SSE parser ${SIZES.fuzzRuns * 25} strings, 0 throws`);
   });
@@ -144,7 +144,7 @@ describe("bad protocol input", () => {
           }
         },
       ),
-      { numRuns: SIZES.fuzzRuns * 25 },
+      fuzzed(SIZES.fuzzRuns * 25),
     );
     report(
       `bad input proxy config ${SIZES.fuzzRuns * 25} inputs, ${refused} refused with a named Error`,

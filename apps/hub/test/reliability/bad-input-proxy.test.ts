@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProxyHarness } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
-import { SIZES, budgetMs, report } from "./scale";
+import { budgetMs, fuzzed, reportAfterAll } from "./scale";
 
 const TOOLS = {
   get_weather: false,
@@ -35,11 +35,11 @@ describe("bad proxy tool calls", () => {
     token = await harness.registerUser();
     agent = await harness.connectAgent(token);
   });
-  afterAll(async () => {
+  afterAll(() => harness.close());
+  reportAfterAll(() => {
     const mix = [...refusals].map(([kind, count]) => `${kind} ${count}`).join(", ");
     const total = [...refusals.values()].reduce((sum, count) => sum + count, 0);
-    report(`bad input proxy tools/call ${total} calls (${mix}), all refused, nothing changed`);
-    await harness.close();
+    return `bad input proxy tools/call ${total} calls (${mix}), all refused, nothing changed`;
   });
 
   async function stateOf(): Promise<string> {
@@ -95,7 +95,7 @@ describe("bad proxy tool calls", () => {
           (args) =>
             expectRefused("get_weather bad arguments", { name: "get_weather", arguments: args }),
         ),
-        { numRuns: SIZES.fuzzRuns },
+        fuzzed(),
       );
       expect(await stateOf()).toBe(before);
     },
@@ -118,7 +118,7 @@ describe("bad proxy tool calls", () => {
               arguments: args,
             }),
         ),
-        { numRuns: SIZES.fuzzRuns },
+        fuzzed(),
       );
       expect(await stateOf()).toBe(before);
     },
@@ -135,7 +135,7 @@ describe("bad proxy tool calls", () => {
           fc.dictionary(fc.string({ maxLength: 10 }), fc.anything({ maxDepth: 2 })),
           (name, args) => expectRefused("unknown tool", { name, arguments: args }),
         ),
-        { numRuns: SIZES.fuzzRuns },
+        fuzzed(),
       );
       expect(await stateOf()).toBe(before);
     },
@@ -163,7 +163,7 @@ describe("bad proxy tool calls", () => {
           ),
           (params) => expectRefused("not the call shape", params),
         ),
-        { numRuns: SIZES.fuzzRuns },
+        fuzzed(),
       );
       expect(await stateOf()).toBe(before);
     },

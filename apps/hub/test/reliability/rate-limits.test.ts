@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   createMemoryAttemptLimiters,
   createRedisAttemptLimiters,
@@ -10,7 +10,7 @@ import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { startTwoNodes } from "./support/two-nodes";
 import type { TwoNodes } from "./support/two-nodes";
-import { report } from "./scale";
+import { reportAfterAll } from "./scale";
 
 const SMALL = {
   loginPerMinute: 3,
@@ -57,7 +57,7 @@ describe("rate limits", () => {
     await limiterRedis?.stop();
     hub = nodes = limiterRedis = limiterClient = undefined;
   });
-  afterAll(() => report(`rate limits ${figures.join(", ")}`));
+  reportAfterAll(() => `rate limits ${figures.join(", ")}`);
 
   it("login, pairing create and claim: 429 with Retry-After past the budget", async () => {
     const limited = await startTestHub({ rateLimits: SMALL });

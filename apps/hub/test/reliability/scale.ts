@@ -1,3 +1,7 @@
+import { afterAll, afterEach, onTestFinished } from "vitest";
+import type { TaskState } from "vitest";
+import { SEED_OVERRIDE } from "./support/seeded-random";
+
 /**
  * The sizes of the reliability suite, from RELIABILITY_SCALE: unset = "small" (the short
  * version `npm test` runs), "full" (`npm run test:reliability`, a few minutes) or "soak"
@@ -41,7 +45,43 @@ export function budgetMs(smallMs: number, fullMs: number): number {
   return large ? fullMs : smallMs;
 }
 
-/** Prints one figure line, e.g. `reliability: races 500 inquiries, …`. */
+/**
+ * fast-check parameters for one property: `numRuns` runs, seeded by RELIABILITY_SEED when it is
+ * set so a seed replays the same inputs. Unset, every run draws new inputs, and a failure prints
+ * the seed and path that reproduce it.
+ */
+export function fuzzed(numRuns: number = SIZES.fuzzRuns): { numRuns: number; seed?: number } {
+  return SEED_OVERRIDE === undefined ? { numRuns } : { numRuns, seed: SEED_OVERRIDE };
+}
+
+/**
+ * Prints one figure line, e.g. `reliability: races 500 inquiries, …`, once the running test has
+ * passed. A figure is what the suite vouches for, so a test that fails prints none, wherever in
+ * its body the line was written.
+ */
 export function report(figure: string): void {
+  onTestFinished(({ task }) => {
+    if (task.result?.state === "pass") print(figure);
+  });
+}
+
+/**
+ * Prints a figure that sums over the tests of the enclosing `describe` (call it in its body;
+ * `figure` is read once they all ran), only when every one of them passed.
+ */
+export function reportAfterAll(figure: () => string): void {
+  const states: (TaskState | undefined)[] = [];
+  afterEach(({ onTestFinished: whenFinished }) => {
+    // Registered from afterEach, so it sees the state after every afterEach hook ran too.
+    whenFinished(({ task }) => {
+      states.push(task.result?.state);
+    });
+  });
+  afterAll(() => {
+    if (states.length > 0 && states.every((state) => state === "pass")) print(figure());
+  });
+}
+
+function print(figure: string): void {
   console.log(`reliability: ${figure}`);
 }

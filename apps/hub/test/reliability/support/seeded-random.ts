@@ -9,9 +9,18 @@ export interface SeededRandom {
   readonly seed: number;
 }
 
-export function seededRandom(
-  seed = Number(process.env.RELIABILITY_SEED ?? 20_240_901),
-): SeededRandom {
+/** RELIABILITY_SEED, when set: the seed of every randomized suite and fast-check property. */
+export const SEED_OVERRIDE = readSeed(process.env.RELIABILITY_SEED);
+
+function readSeed(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const seed = Number(value);
+  if (!Number.isSafeInteger(seed))
+    throw new Error(`RELIABILITY_SEED must be an integer, not ${value}`);
+  return seed;
+}
+
+export function seededRandom(seed = SEED_OVERRIDE ?? 20_240_901): SeededRandom {
   let state = seed >>> 0;
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
