@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ensureLanCertificate } from "../src/index";
+import { ensureLanCertificate } from "./index";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dirs: string[] = [];

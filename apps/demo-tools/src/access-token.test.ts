@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadOrCreateToken } from "../src/index";
+import { loadOrCreateToken } from "./index";
 
 let root: string;
 
