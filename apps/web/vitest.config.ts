@@ -1,31 +1,45 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import type { TestProjectInlineConfiguration } from "vitest/config";
 
 /**
- * Two projects, both in Node, `@/` resolving as in tsconfig.json so tests import modules the
+ * Three projects, all in Node, `@/` resolving as in tsconfig.json so tests import modules the
  * way the app does:
  *
- * - `unit` (`*.test.ts`): the pure modules (stream reading, countdown, origin checks, i18n) and
- *   the server modules (env, route handlers). They run on the server side of the app, so they
- *   resolve packages the way Next resolves them for server code: with the `react-server`
- *   export condition. That is what lets a module marked `import "server-only"` load here,
- *   exactly as in a route handler, while a client bundle that reached it would still fail.
- *   `server-only` is inlined so Vite, not Node, resolves it and applies that condition.
+ * - `unit` (`*.test.ts` in features/ and lib/): the pure modules (stream reading, countdown,
+ *   origin checks, i18n) and the server modules (env, route helpers). They run on the server
+ *   side of the app, so they resolve packages the way Next resolves them for server code: with
+ *   the `react-server` export condition. That is what lets a module marked
+ *   `import "server-only"` load here, exactly as in a route handler, while a client bundle that
+ *   reached it would still fail. `server-only` is inlined so Vite, not Node, resolves it and
+ *   applies that condition.
  * - `components` (`*.test.tsx`): client components rendered to markup with react-dom/server,
  *   which the `react-server` condition forbids, so this project resolves as a client does.
+ *   In-process like `unit`; `npm run test:unit` runs both. Each file gets a fresh worker:
+ *   their `vi.mock` of Next's modules must not reach another file.
+ * - `integration` (`test/**`): route handlers against a stand-in hub listening on loopback,
+ *   resolved as the server side.
+ *
+ * Files of `unit` and `integration` share a worker: those that stub the environment or `fetch`
+ * undo it, and those that read the environment at import re-import.
  */
+const serverSide = {
+  ssr: { resolve: { conditions: ["react-server"] } },
+  test: { environment: "node", server: { deps: { inline: ["server-only"] } } },
+} satisfies TestProjectInlineConfiguration;
+
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
+    isolate: false,
     projects: [
       {
         extends: true,
-        ssr: { resolve: { conditions: ["react-server"] } },
+        ...serverSide,
         test: {
+          ...serverSide.test,
           name: "unit",
-          environment: "node",
           include: ["features/**/*.test.ts", "lib/**/*.test.ts"],
-          server: { deps: { inline: ["server-only"] } },
         },
       },
       {
@@ -34,7 +48,13 @@ export default defineConfig({
           name: "components",
           environment: "node",
           include: ["features/**/*.test.tsx"],
+          isolate: true,
         },
+      },
+      {
+        extends: true,
+        ...serverSide,
+        test: { ...serverSide.test, name: "integration", include: ["test/**/*.test.ts"] },
       },
     ],
   },

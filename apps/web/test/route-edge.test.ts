@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { IncomingHttpHeaders, Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 /**
  * The route handlers themselves, called with real Request objects: each one that reads a body
@@ -21,11 +21,12 @@ beforeAll(async () => {
     res.end(JSON.stringify({ error: { code: "UNAUTHORIZED", message: "no" } }));
   });
   await new Promise<void>((resolve) => hub.listen(0, "127.0.0.1", resolve));
-  process.env.HUB_URL = `http://127.0.0.1:${(hub.address() as AddressInfo).port}`;
-  process.env.WEB_TRUSTED_PROXY_HOPS = "1";
+  vi.stubEnv("HUB_URL", `http://127.0.0.1:${(hub.address() as AddressInfo).port}`);
+  vi.stubEnv("WEB_TRUSTED_PROXY_HOPS", "1");
 });
 
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await new Promise((resolve) => hub.close(resolve));
 });
 
