@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
-import { mintAgentKey, readInquiry } from "./hub-records";
-import { startPhone } from "./phone";
+import { meetLatePerson } from "./late-person";
 import { runScriptedAgent } from "./scripted-agent";
 import type { AgentClient } from "./scripted-agent";
 import { connectSdkV1 } from "./sdk-clients";
@@ -30,15 +29,14 @@ describe.runIf(process.env.SLOW_TIER === "1")(
 
     it("the SDK v1 Client at its real 60 s gets pending results, never a timeout, then the answer", async () => {
       hub = await startTestHub();
-      const person = await hub.registerUser("slow");
-      const phoneLogin = await hub.login(person.username, "phone");
-      const phone = await startPhone(hub.devices, phoneLogin.token, PERSON_DELAY_MS, {
-        response: "Take your time",
-      });
-      agent = await connectSdkV1({
-        url: new URL("/mcp", hub.url),
-        token: await mintAgentKey(hub, person.token),
-      });
+      const late = await meetLatePerson(
+        hub,
+        { response: "Take your time" },
+        {
+          afterMs: PERSON_DELAY_MS,
+        },
+      );
+      agent = await connectSdkV1({ url: new URL("/mcp", hub.url), token: late.agentKey });
 
       const run = await runScriptedAgent(agent, "send_inquiry", { prompt: "Shall we wait?" });
 
@@ -49,10 +47,8 @@ describe.runIf(process.env.SLOW_TIER === "1")(
       const waits = run.turns.slice(0, -1);
       expect(waits.length).toBeGreaterThan(0);
       expect(waits.map((turn) => turn.kind)).toEqual(waits.map(() => "pending"));
-      expect(phone.cardIds()).toHaveLength(1);
-      expect((await readInquiry(hub, person.token, phone.cardIds()[0] ?? "")).status).toBe(
-        "answered",
-      );
+      expect(late.phone.cardIds()).toHaveLength(1);
+      expect((await late.record(late.phone.cardIds()[0] ?? "")).status).toBe("answered");
     }, 180_000);
   },
 );

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 import { connectAiSdk, connectLangChain, connectOpenAiAgents } from "./framework-clients";
-import { mintAgentKey, readInquiry } from "./hub-records";
-import { startPhone } from "./phone";
+import { meetLatePerson } from "./late-person";
 import { runScriptedAgent } from "./scripted-agent";
 import type { AgentClient } from "./scripted-agent";
 import { connectSdkV1, connectSdkV2, connectViaMcpRemote } from "./sdk-clients";
 import type { HubEndpoint } from "./sdk-clients";
 
-/** Each client gives up on a call after this long… */
-const CLIENT_TIMEOUT_MS = 2_000;
-/** …and the person answers this long after the card appeared: well past one client timeout. */
-const PERSON_DELAY_MS = 5_000;
+/** Each client gives up on a call after this long; the person answers only after that. */
+const CLIENT_TIMEOUT_MS = 1_000;
 /** For a client with no timeout of its own, the hub is asked (`?hold=`) to hand back this soon. */
 const HOLD_SECONDS = CLIENT_TIMEOUT_MS / 1000;
 
@@ -35,29 +32,26 @@ const CLIENTS: { name: string; connect: (endpoint: HubEndpoint) => Promise<Agent
 /**
  * A person who answers after the agent's MCP client has given up: whatever the client, the
  * agent that simply repeats the call (as the hub's pending result tells it to) ends with the
- * person's answer, the person saw one card, and the record says answered.
+ * person's answer, the person saw one card, and the record says answered. Each test is a fresh
+ * person on one hub.
  */
 describe("a late answer reaches the agent through every common MCP client", () => {
-  let hub: TestHub | undefined;
+  let hub: TestHub;
   let agent: AgentClient | undefined;
+  beforeAll(async () => {
+    hub = await startTestHub();
+  });
   afterEach(async () => {
     await agent?.close();
     agent = undefined;
-    await hub?.close();
-    hub = undefined;
   });
+  afterAll(() => hub.close());
 
   it.each(CLIENTS)(
     "$name: the repeated send_inquiry ends with the answer given after its timeout",
     async ({ connect }) => {
-      hub = await startTestHub();
-      const person = await hub.registerUser("late");
-      const phoneLogin = await hub.login(person.username, "phone");
-      const phone = await startPhone(hub.devices, phoneLogin.token, PERSON_DELAY_MS, {
-        response: "Blue",
-      });
-      const token = await mintAgentKey(hub, person.token);
-      agent = await connect({ url: new URL("/mcp", hub.url), token });
+      const late = await meetLatePerson(hub, { response: "Blue" });
+      agent = await connect({ url: new URL("/mcp", hub.url), token: late.agentKey });
 
       const run = await runScriptedAgent(agent, "send_inquiry", {
         prompt: "Which colour should the button be?",
@@ -69,9 +63,9 @@ describe("a late answer reaches the agent through every common MCP client", () =
         run.turns.length,
         "the client gave up at least once before the answer",
       ).toBeGreaterThan(1);
-      expect(phone.cardIds(), "the person was asked once").toHaveLength(1);
-      expect(await phone.firstAnswer).toHaveProperty("data");
-      const record = await readInquiry(hub, person.token, phone.cardIds()[0] ?? "");
+      expect(late.phone.cardIds(), "the person was asked once").toHaveLength(1);
+      expect(await late.phone.firstAnswer).toHaveProperty("data");
+      const record = await late.record(late.phone.cardIds()[0] ?? "");
       expect(record.status).toBe("answered");
       expect(record.resolution).toMatchObject({ response: "Blue" });
     },

@@ -7,15 +7,14 @@ import type { TestHub } from "../helpers";
 import { startCountingFileUpstream } from "./counting-file-upstream";
 import type { CountingFileUpstream } from "./counting-file-upstream";
 import { connectLangChain } from "./framework-clients";
-import { mintAgentKey, readInquiry } from "./hub-records";
-import { startPhone } from "./phone";
+import { meetLatePerson } from "./late-person";
 import { runScriptedAgent } from "./scripted-agent";
 import type { AgentClient } from "./scripted-agent";
 import { connectSdkV1 } from "./sdk-clients";
 import type { HubEndpoint } from "./sdk-clients";
 
-const CLIENT_TIMEOUT_MS = 2_000;
-const PERSON_DELAY_MS = 5_000;
+/** Each client gives up on a call after this long; the person approves only after that. */
+const CLIENT_TIMEOUT_MS = 1_000;
 
 const CLIENTS: { name: string; connect: (endpoint: HubEndpoint) => Promise<AgentClient> }[] = [
   { name: "official SDK v1 Client", connect: (at) => connectSdkV1(at, CLIENT_TIMEOUT_MS) },
@@ -25,7 +24,8 @@ const CLIENTS: { name: string; connect: (endpoint: HubEndpoint) => Promise<Agent
 /**
  * A gated call through the approval proxy, approved after the agent's client gave up: the
  * repeated call gets the tool's result, the upstream ran the tool exactly once with the
- * approved arguments, and the person saw one card.
+ * approved arguments, and the person saw one card. Each test has its own upstream (whose count
+ * of runs is the proof) and so its own hub.
  */
 describe("a late approval runs the gated call once", () => {
   let upstream: CountingFileUpstream | undefined;
@@ -54,13 +54,8 @@ describe("a late approval runs the gated call once", () => {
         },
       });
       hub = await startTestHub({ proxy });
-      const person = await hub.registerUser("approver");
-      const phoneLogin = await hub.login(person.username, "phone");
-      const phone = await startPhone(hub.devices, phoneLogin.token, PERSON_DELAY_MS, {
-        action: "approve",
-      });
-      const token = await mintAgentKey(hub, person.token);
-      agent = await connect({ url: new URL("/proxy/files/mcp", hub.url), token });
+      const late = await meetLatePerson(hub, { action: "approve" });
+      agent = await connect({ url: new URL("/proxy/files/mcp", hub.url), token: late.agentKey });
 
       const args = { name: "late.md", content: "approved after the timeout" };
       const run = await runScriptedAgent(agent, "write_file", args);
@@ -71,8 +66,8 @@ describe("a late approval runs the gated call once", () => {
       expect(run.turns.length, "the client gave up at least once first").toBeGreaterThan(1);
       expect(upstream.writes, "the upstream ran the tool exactly once").toEqual([args]);
       expect(await readFile(path.join(upstream.folder, "late.md"), "utf8")).toBe(args.content);
-      expect(phone.cardIds(), "the person was asked once").toHaveLength(1);
-      const record = await readInquiry(hub, person.token, phone.cardIds()[0] ?? "");
+      expect(late.phone.cardIds(), "the person was asked once").toHaveLength(1);
+      const record = await late.record(late.phone.cardIds()[0] ?? "");
       expect(record.status).toBe("answered");
     },
     30_000,

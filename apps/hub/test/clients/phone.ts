@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { InquirySchema } from "@inquiry-hub/protocol";
 import type { Inquiry, SocketAck } from "@inquiry-hub/protocol";
 import type { DeviceSockets } from "../socket-helpers";
@@ -16,15 +17,22 @@ export interface Phone {
 }
 
 /**
- * Connects a device of the person and, `answerAfterMs` after each card first appears, answers it
- * with `decision` (e.g. `{response: "Blue"}` or `{action: "approve"}`): a person who takes
- * longer than the agent's client is willing to wait.
+ * When the phone answers a card: once the hub told it that no call of the agent waits on the
+ * card any more (`inquiry:agent-waiting` false: the client gave up, or was handed "not answered
+ * yet"), or a fixed time after the card appeared.
+ */
+export type AnswerMoment = "once the agent left" | { afterMs: number };
+
+/**
+ * Connects a device of the person and answers each card with `decision` (e.g.
+ * `{response: "Blue"}` or `{action: "approve"}`) at `moment`: a person who takes longer than
+ * the agent's client is willing to wait.
  */
 export async function startPhone(
   devices: DeviceSockets,
   token: string,
-  answerAfterMs: number,
   decision: Record<string, unknown>,
+  moment: AnswerMoment,
 ): Promise<Phone> {
   const device = await devices.connect({ token });
   const acks = new Map<string, SocketAck<Inquiry>>();
@@ -32,17 +40,39 @@ export async function startPhone(
   const firstAnswer = new Promise<SocketAck<Inquiry>>((resolve) => (resolveFirst = resolve));
   const scheduled = new Set<string>();
   const cards: Inquiry[] = [];
+  const agentLeft = createSignals();
+  device.socket.on("inquiry:agent-waiting", (change) => {
+    if (!change.agentWaiting) agentLeft.fire(change.inquiryId);
+  });
   device.socket.on("inquiry:new", (payload) => {
     const card = InquirySchema.parse(payload);
     cards.push(card);
     if (scheduled.has(card.id)) return;
     scheduled.add(card.id);
-    setTimeout(() => {
-      void answerOver(device.socket, { inquiryId: card.id, ...decision }).then((ack) => {
+    const answerTime =
+      moment === "once the agent left" ? agentLeft.next(card.id) : delay(moment.afterMs);
+    void answerTime
+      .then(() => answerOver(device.socket, { inquiryId: card.id, ...decision }))
+      .then((ack) => {
         acks.set(card.id, ack);
         resolveFirst(ack);
       });
-    }, answerAfterMs);
   });
   return { cards, cardIds: () => [...scheduled], acks, firstAnswer };
+}
+
+/** One-shot signals by id; `next` resolves whether the signal fired before or after it was asked. */
+function createSignals(): { fire(id: string): void; next(id: string): Promise<void> } {
+  const signals = new Map<string, { fired: Promise<void>; fire: () => void }>();
+  const signalOf = (id: string): { fired: Promise<void>; fire: () => void } => {
+    let signal = signals.get(id);
+    if (signal === undefined) {
+      let fire: () => void = () => undefined;
+      const fired = new Promise<void>((resolve) => (fire = resolve));
+      signal = { fired, fire };
+      signals.set(id, signal);
+    }
+    return signal;
+  };
+  return { fire: (id) => signalOf(id).fire(), next: (id) => signalOf(id).fired };
 }
