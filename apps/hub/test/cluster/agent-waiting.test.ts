@@ -4,12 +4,12 @@ import type { InquiryAgentWaiting } from "@inquiry-hub/protocol";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestHub } from "./helpers";
-import type { TestHub, TestLogin } from "./helpers";
-import { nextEvent } from "./socket-helpers";
-import type { DeviceSocket } from "./socket-helpers";
-import { startTestNode } from "./support/cluster";
-import type { TestNode } from "./support/cluster";
+import { startTestHub } from "../helpers";
+import type { TestHub, TestLogin } from "../helpers";
+import { nextEvent } from "../socket-helpers";
+import type { DeviceSocket } from "../socket-helpers";
+import { startTestNode } from "../support/cluster";
+import type { TestNode } from "../support/cluster";
 
 /** Every `inquiry:agent-waiting` a device hears, validated, in arrival order. */
 function recordAgentWaiting(socket: DeviceSocket): InquiryAgentWaiting[] {

@@ -10,8 +10,8 @@ import {
   startRedisServer,
 } from "@inquiry-hub/test-kit";
 import type { LoopbackReceiver, TestRedisServer } from "@inquiry-hub/test-kit";
-import { startTestNode } from "./support/cluster";
-import type { TestNode } from "./support/cluster";
+import { startTestNode } from "../support/cluster";
+import type { TestNode } from "../support/cluster";
 
 const SlackBodySchema = z.object({ text: z.string() });
 /** Long enough for a duplicate from the other node to have arrived, had one been sent. */

@@ -1,9 +1,9 @@
 import { InquirySchema } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { resultText } from "./helpers";
-import { startTestCluster } from "./support/cluster";
-import type { TestCluster, TestNode } from "./support/cluster";
+import { resultText } from "../helpers";
+import { startTestCluster } from "../support/cluster";
+import type { TestCluster, TestNode } from "../support/cluster";
 
 const INQUIRIES = 1_000;
 const BATCH = 100;

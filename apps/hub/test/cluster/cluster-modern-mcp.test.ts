@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
-import { createProgressRecorder, resultText } from "./helpers";
-import { answerOver } from "./socket-helpers";
-import { startTestCluster } from "./support/cluster";
-import type { TestCluster } from "./support/cluster";
-import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "./support/modern-mcp-client";
+import { createProgressRecorder, resultText } from "../helpers";
+import { answerOver } from "../socket-helpers";
+import { startTestCluster } from "../support/cluster";
+import type { TestCluster } from "../support/cluster";
+import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "../support/modern-mcp-client";
 
 /**
  * Two hub nodes on one redis-server behind a round-robin "load balancer" with no

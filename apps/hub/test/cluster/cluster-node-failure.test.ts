@@ -4,10 +4,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { spawnChildNode, startTestNode } from "./support/cluster";
-import type { ChildNode, ClusterOptions, TestNode } from "./support/cluster";
-import { createDeviceSockets } from "./socket-helpers";
-import type { DeviceSockets } from "./socket-helpers";
+import { spawnChildNode, startTestNode } from "../support/cluster";
+import type { ChildNode, ClusterOptions, TestNode } from "../support/cluster";
+import { createDeviceSockets } from "../socket-helpers";
+import type { DeviceSockets } from "../socket-helpers";
 
 const HELD = 50;
 const LEASE_SECONDS = 3;

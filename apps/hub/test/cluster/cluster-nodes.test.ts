@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DeviceListResponseSchema } from "@inquiry-hub/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { callUntilOpened, resultText } from "./helpers";
-import { startTestCluster } from "./support/cluster";
-import type { TestCluster, TestNode } from "./support/cluster";
+import { callUntilOpened, resultText } from "../helpers";
+import { startTestCluster } from "../support/cluster";
+import type { TestCluster, TestNode } from "../support/cluster";
 
 /**
  * Two hub nodes in this process sharing one real redis-server: users, devices and inquiries

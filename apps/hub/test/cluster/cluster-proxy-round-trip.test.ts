@@ -2,13 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ElicitRequest } from "@modelcontextprotocol/client";
-import { resultText } from "./helpers";
-import { answerOver, nextEvent } from "./socket-helpers";
-import { startTestCluster } from "./support/cluster";
-import type { TestCluster } from "./support/cluster";
-import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "./support/modern-mcp-client";
-import { startDemoUpstream } from "./support/proxy-harness";
-import type { DemoUpstream } from "./support/proxy-harness";
+import { resultText } from "../helpers";
+import { answerOver, nextEvent } from "../socket-helpers";
+import { startTestCluster } from "../support/cluster";
+import type { TestCluster } from "../support/cluster";
+import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "../support/modern-mcp-client";
+import { startDemoUpstream } from "../support/proxy-harness";
+import type { DemoUpstream } from "../support/proxy-harness";
 
 /** Both nodes seal and open request states with this one key, as HUB_REQUEST_STATE_SECRET. */
 const SHARED_SECRET = "cluster-request-state-secret-of-32+chars";

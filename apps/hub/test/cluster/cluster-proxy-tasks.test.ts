@@ -3,14 +3,14 @@ import path from "node:path";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resultText } from "./helpers";
-import { answerOver, nextEvent } from "./socket-helpers";
-import { startTestCluster } from "./support/cluster";
-import type { TestCluster } from "./support/cluster";
-import { startDemoUpstream } from "./support/proxy-harness";
-import type { DemoUpstream } from "./support/proxy-harness";
-import { connectTasksClient } from "./support/tasks-client";
-import type { TasksClient } from "./support/tasks-client";
+import { resultText } from "../helpers";
+import { answerOver, nextEvent } from "../socket-helpers";
+import { startTestCluster } from "../support/cluster";
+import type { TestCluster } from "../support/cluster";
+import { startDemoUpstream } from "../support/proxy-harness";
+import type { DemoUpstream } from "../support/proxy-harness";
+import { connectTasksClient } from "../support/tasks-client";
+import type { TasksClient } from "../support/tasks-client";
 
 /** Both nodes seal and open request states with this one key, as HUB_REQUEST_STATE_SECRET. */
 const SHARED_SECRET = "cluster-request-state-secret-of-32+chars";

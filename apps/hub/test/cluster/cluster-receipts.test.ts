@@ -4,9 +4,9 @@ import { InquiryReceiptsSchema } from "@inquiry-hub/protocol";
 import type { InquiryReceipts, SocketAck } from "@inquiry-hub/protocol";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { startTestNode } from "./support/cluster";
-import type { TestNode } from "./support/cluster";
-import type { DeviceSocket } from "./socket-helpers";
+import { startTestNode } from "../support/cluster";
+import type { TestNode } from "../support/cluster";
+import type { DeviceSocket } from "../socket-helpers";
 
 function report(socket: DeviceSocket, payload: unknown): Promise<SocketAck<{ recorded: boolean }>> {
   return new Promise((resolve) => socket.emit("inquiry:receipt", payload, resolve));

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { callUntilOpened, resultText } from "./helpers";
-import { startTestCluster } from "./support/cluster";
-import type { TestCluster, TestNode } from "./support/cluster";
-import { answerOver } from "./socket-helpers";
+import { callUntilOpened, resultText } from "../helpers";
+import { startTestCluster } from "../support/cluster";
+import type { TestCluster, TestNode } from "../support/cluster";
+import { answerOver } from "../socket-helpers";
 
 /** How soon after Redis is back a node must serve again. */
 const RECOVERY_MS = 5_000;

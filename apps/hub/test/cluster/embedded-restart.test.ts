@@ -8,11 +8,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createProgressRecorder } from "./helpers";
-import { createTempDataDir } from "./support/temp-embedded-database";
-import type { TempDataDir } from "./support/temp-embedded-database";
+import { createProgressRecorder } from "../helpers";
+import { createTempDataDir } from "../support/temp-embedded-database";
+import type { TempDataDir } from "../support/temp-embedded-database";
 
-const HUB_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const HUB_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PASSWORD = "correct horse battery";
 
 /** A hub started from its real entry point (main.ts) on the embedded store in `dataDir`. */

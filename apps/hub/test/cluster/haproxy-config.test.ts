@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_HUB_CONFIG } from "../src/index";
+import { DEFAULT_HUB_CONFIG } from "../../src/index";
 import { checkHaproxyConfig, renderHaproxyConfig, startHaproxy } from "@inquiry-hub/test-kit";
 import type { HaproxyConfigOptions, TestHaproxy } from "@inquiry-hub/test-kit";
-import { startTestHub } from "./helpers";
-import type { TestHub } from "./helpers";
+import { startTestHub } from "../helpers";
+import type { TestHub } from "../helpers";
 
 const LISTEN = { host: "127.0.0.1", port: 8080 };
 const THREE_NODES: HaproxyConfigOptions = {

@@ -11,19 +11,19 @@ import {
 } from "@inquiry-hub/protocol";
 import { startHaproxy, startRedisCluster } from "@inquiry-hub/test-kit";
 import type { TestHaproxy, TestRedisCluster } from "@inquiry-hub/test-kit";
-import { callUntilOpened, resultText } from "./helpers";
-import { answerOver } from "./socket-helpers";
+import { callUntilOpened, resultText } from "../helpers";
+import { answerOver } from "../socket-helpers";
 import {
   connectReconnectingDevice,
   loginThrough,
   registerThrough,
-} from "./support/balanced-devices";
-import type { BalancedLogin, ReconnectingDevice } from "./support/balanced-devices";
-import { spawnChildNode, startTestNode } from "./support/cluster";
-import { clusterTopology } from "./support/cluster-infra";
-import { connectTasksClient } from "./support/tasks-client";
-import type { TasksClient } from "./support/tasks-client";
-import type { ChildNode, TestNode } from "./support/cluster";
+} from "../support/balanced-devices";
+import type { BalancedLogin, ReconnectingDevice } from "../support/balanced-devices";
+import { spawnChildNode, startTestNode } from "../support/cluster";
+import { clusterTopology } from "../support/cluster-infra";
+import { connectTasksClient } from "../support/tasks-client";
+import type { TasksClient } from "../support/tasks-client";
+import type { ChildNode, TestNode } from "../support/cluster";
 
 /** The node to kill runs as a child process; the survivors run in this process (faster). */
 const VICTIM = "hub-a";

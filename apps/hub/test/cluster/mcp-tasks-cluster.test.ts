@@ -1,11 +1,11 @@
 import { HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
 import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { answerOver, nextEvent } from "./socket-helpers";
-import { startTestCluster } from "./support/cluster";
-import type { TestCluster } from "./support/cluster";
-import { connectTasksClient } from "./support/tasks-client";
-import type { TasksClient } from "./support/tasks-client";
+import { answerOver, nextEvent } from "../socket-helpers";
+import { startTestCluster } from "../support/cluster";
+import type { TestCluster } from "../support/cluster";
+import { connectTasksClient } from "../support/tasks-client";
+import type { TasksClient } from "../support/tasks-client";
 
 /**
  * Two hub nodes on one redis-server: a task lives in the shared store only, so the node that

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { scrape, valueOf } from "@inquiry-hub/test-kit";
 import type { Sample } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callUntilOpened, resultText } from "./helpers";
-import { answerOver } from "./socket-helpers";
-import { startTestCluster } from "./support/cluster";
-import type { TestCluster } from "./support/cluster";
+import { callUntilOpened, resultText } from "../helpers";
+import { answerOver } from "../socket-helpers";
+import { startTestCluster } from "../support/cluster";
+import type { TestCluster } from "../support/cluster";
 
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { startTestHub } from "./helpers";
-import { startTestNode } from "./support/cluster";
-import type { TestNode } from "./support/cluster";
+import { startTestHub } from "../helpers";
+import { startTestNode } from "../support/cluster";
+import type { TestNode } from "../support/cluster";
 
 async function probe(node: { request: TestNode["request"] }, path: string) {
   const response = await node.request(path);

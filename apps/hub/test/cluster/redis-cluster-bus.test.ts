@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { startRedisCluster } from "@inquiry-hub/test-kit";
 import type { TestRedisCluster } from "@inquiry-hub/test-kit";
-import type { InquiryEvent } from "../src/core/inquiries/ports";
-import { createKeyLayout } from "../src/infra/redis/keys";
-import { createRedisInfra } from "../src/infra/redis/index";
-import type { RedisInfra } from "../src/infra/redis/index";
-import { channelIndexOf, eventChannels } from "../src/infra/redis/redis-event-bus";
-import { callUntilOpened, resultText } from "./helpers";
-import { startTestNode } from "./support/cluster";
-import { clusterTopology } from "./support/cluster-infra";
+import type { InquiryEvent } from "../../src/core/inquiries/ports";
+import { createKeyLayout } from "../../src/infra/redis/keys";
+import { createRedisInfra } from "../../src/infra/redis/index";
+import type { RedisInfra } from "../../src/infra/redis/index";
+import { channelIndexOf, eventChannels } from "../../src/infra/redis/redis-event-bus";
+import { callUntilOpened, resultText } from "../helpers";
+import { startTestNode } from "../support/cluster";
+import { clusterTopology } from "../support/cluster-infra";
 
 function createdEvent(userId: string): InquiryEvent {
   const now = new Date();

@@ -7,15 +7,15 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { startRedisSentinel } from "@inquiry-hub/test-kit";
 import type { TestRedisSentinel } from "@inquiry-hub/test-kit";
 import type { Inquiry, SocketAck } from "@inquiry-hub/protocol";
-import type { ApprovalAuditEntry } from "../src/core/approvals/audit-log";
-import { resultText } from "./helpers";
-import { answerOver } from "./socket-helpers";
-import type { DeviceSocket } from "./socket-helpers";
-import { startTestNode } from "./support/cluster";
-import type { TestNode } from "./support/cluster";
-import { fileExists, gatedCall, startDemoUpstream } from "./support/proxy-harness";
-import type { DemoUpstream } from "./support/proxy-harness";
-import { sentinelTopology } from "./support/sentinel-infra";
+import type { ApprovalAuditEntry } from "../../src/core/approvals/audit-log";
+import { resultText } from "../helpers";
+import { answerOver } from "../socket-helpers";
+import type { DeviceSocket } from "../socket-helpers";
+import { startTestNode } from "../support/cluster";
+import type { TestNode } from "../support/cluster";
+import { fileExists, gatedCall, startDemoUpstream } from "../support/proxy-harness";
+import type { DemoUpstream } from "../support/proxy-harness";
+import { sentinelTopology } from "../support/sentinel-infra";
 
 /** Gated calls waiting for a person when the master dies; SENTINEL_APPROVALS scales it up. */
 const APPROVALS = Number(process.env.SENTINEL_APPROVALS ?? 5);

@@ -16,15 +16,15 @@ import {
   HUB_SPAN_ATTRIBUTES,
   HUB_SPAN_NAMES,
   createOtelInquiryTracing,
-} from "../src/infra/tracing/otel-inquiry-tracing";
+} from "../../src/infra/tracing/otel-inquiry-tracing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { callUntilOpened, resultText } from "./helpers";
-import { answerOver } from "./socket-helpers";
-import { startTestNode } from "./support/cluster";
-import { startDemoUpstream } from "./support/proxy-harness";
-import type { DemoUpstream } from "./support/proxy-harness";
-import type { TestNode } from "./support/cluster";
+import { callUntilOpened, resultText } from "../helpers";
+import { answerOver } from "../socket-helpers";
+import { startTestNode } from "../support/cluster";
+import { startDemoUpstream } from "../support/proxy-harness";
+import type { DemoUpstream } from "../support/proxy-harness";
+import type { TestNode } from "../support/cluster";
 
 /** Spans of every node and of the calling "agent", collected in this process. */
 const exporter = new InMemorySpanExporter();

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decideGate, policyFor, unlistedPolicyTools } from "../src/core/approvals/approval-policy";
-import { parseProxyConfig } from "../src/config/load-proxy-config";
-import { globToRegExp, normalizeRelativePath } from "../src/core/approvals/policy-conditions";
-import { judgeSql, SQL_WRITING_KINDS } from "../src/core/approvals/sql-statement-kinds";
+import {
+  decideGate,
+  policyFor,
+  unlistedPolicyTools,
+} from "../../src/core/approvals/approval-policy";
+import { parseProxyConfig } from "../../src/config/load-proxy-config";
+import { globToRegExp, normalizeRelativePath } from "../../src/core/approvals/policy-conditions";
+import { judgeSql, SQL_WRITING_KINDS } from "../../src/core/approvals/sql-statement-kinds";
 
 function upstreamWith(tools: Record<string, unknown>, defaultPolicy: unknown = false) {
   const config = parseProxyConfig({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config/env";
+import { loadConfig } from "../../src/config/env";
 
 describe("per-credential caps in the environment", () => {
   it("default below their per-user caps and move with their variables", () => {

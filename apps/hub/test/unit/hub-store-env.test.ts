@@ -2,7 +2,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { dataPath } from "@inquiry-hub/logging";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config/env";
+import { loadConfig } from "../../src/config/env";
 
 describe("HUB_STORE and HUB_DATA_DIR", () => {
   it("defaults to the embedded store in the per-user data directory, outside the checkout", () => {
@@ -10,7 +10,7 @@ describe("HUB_STORE and HUB_DATA_DIR", () => {
     expect(config.store).toBe("embedded");
     expect(config.dataDir).toBe(dataPath("hub", {}));
     expect(config.dataDir.startsWith(homedir())).toBe(true);
-    expect(config.dataDir.startsWith(path.resolve(import.meta.dirname, "../../.."))).toBe(false);
+    expect(config.dataDir.startsWith(path.resolve(import.meta.dirname, "../../../.."))).toBe(false);
   });
 
   it("moves with INQUIRY_HUB_DATA_DIR, which HUB_DATA_DIR overrides; a relative one is refused", () => {

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config/env";
+import { loadConfig } from "../../src/config/env";
 
-const EXAMPLE = fileURLToPath(new URL("../../../config/proxy.example.json", import.meta.url));
+const EXAMPLE = fileURLToPath(new URL("../../../../config/proxy.example.json", import.meta.url));
 
 describe("PROXY_CONFIG_PATH", () => {
   let dir: string | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config/env";
+import { loadConfig } from "../../src/config/env";
 
 describe("HUB_TRUSTED_PROXIES and the per-account login limits", () => {
   it("defaults to loopback, so a web app on the same machine is believed", () => {
