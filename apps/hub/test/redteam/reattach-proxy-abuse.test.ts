@@ -54,11 +54,10 @@ describe("red team: a re-attached approval through the proxy (issue 32)", () => 
   }
 
   /**
-   * The call, once its `?hold=1` budget ended it. KNOWN BUG (reported to the lead): on Node 20
-   * the budget sometimes never fires, since call-ending.ts combines AbortSignal.timeout() into
-   * AbortSignal.any() with no strong reference to the timeout signal, which the garbage
-   * collector may then take before it aborts (nodejs/node#57736); the call then waits until the
-   * client gives up. Failing here after 10 s names that instead of the SDK's 60 s timeout.
+   * The call, once its `?hold=1` budget ended it. The budget was once an AbortSignal.timeout()
+   * inside AbortSignal.any(), which the garbage collector could take before it fired
+   * (nodejs/node#57736), leaving the call to wait for the client's own timeout; it is a plain
+   * timer now. Failing here after 10 s names such a budget instead of the SDK's 60 s timeout.
    */
   async function budgetEnded<T>(call: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;

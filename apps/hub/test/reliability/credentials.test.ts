@@ -5,6 +5,8 @@ import { startTwoNodes } from "./support/two-nodes";
 import type { TwoNodes } from "./support/two-nodes";
 import { report } from "./scale";
 
+const PAIRING_CODE_SECONDS = 2;
+
 /**
  * Credentials keep their promises on the shared store: passwords under a memory-hard KDF,
  * tokens revocable everywhere, pairing codes single-use, expiring and stored only hashed (so
@@ -13,7 +15,9 @@ import { report } from "./scale";
 describe("credential properties", () => {
   let nodes: TwoNodes;
   beforeAll(async () => {
-    nodes = await startTwoNodes({ pairingCodeSeconds: 0.5 });
+    // Long enough for the mint, the store dump and four racing claims on a loaded machine
+    // (half a second was not); the expiry check polls for the code's end.
+    nodes = await startTwoNodes({ pairingCodeSeconds: PAIRING_CODE_SECONDS });
   });
   afterAll(async () => {
     await nodes.close();
@@ -60,8 +64,8 @@ describe("credential properties", () => {
     const late = await mint();
     await expect
       .poll(async () => (await b.request("/api/pairing/claim", { body: { code: late } })).status, {
-        timeout: 3000,
-        interval: 200,
+        timeout: PAIRING_CODE_SECONDS * 1000 + 3000,
+        interval: 100,
       })
       .toBe(404);
     report(
