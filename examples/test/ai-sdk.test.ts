@@ -24,6 +24,7 @@ afterAll(async () => {
 const occurrences = (text: string, part: string): number => text.split(part).length - 1;
 
 describe("the AI SDK example", () => {
+  // Two cold starts of the example under tsx: the budget its LangGraph and OpenAI siblings have.
   it("survives a crash while the approval waits, and finishes once approved on the phone", async () => {
     const env = { HUB_MCP_URL: hub.mcpUrl.href, HUB_AGENT_KEY: hub.agentKey, STATE_DIR: stateDir };
     const first = startExample(SCRIPT, env);
@@ -53,5 +54,5 @@ describe("the AI SDK example", () => {
     expect(
       JSON.stringify((JSON.parse(saved) as { messages: unknown[] }).messages.at(-1)),
     ).toContain("The email is sent");
-  });
+  }, 45_000);
 });

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { ToolLoopAgent } from "ai";
 import type { ModelMessage } from "ai";
 import {
   connectAiSdkHubApprovals,
   findUnansweredApprovalRequests,
-  generateTextWithHubApprovals,
+  runWithHubApprovals,
 } from "@inquiry-hub/bridge-ai-sdk";
 import { openConversationFile } from "./conversation-file";
 import type { SavedConversation } from "./conversation-file";
@@ -12,7 +13,7 @@ import { createScriptedModel } from "./scripted-model";
 import { sendEmail } from "./send-email-tool";
 
 /**
- * An AI SDK agent whose `sendEmail` tool needs approval, asked on the person's devices
+ * An AI SDK agent whose `sendEmail` calls need approval, asked on the person's devices
  * through the hub. The conversation lives in STATE_DIR: kill the process while the card
  * waits, start it again with the same STATE_DIR, and it resumes the same approval.
  *
@@ -54,24 +55,23 @@ console.log(
     : `resuming conversation ${conversation.conversationId}`,
 );
 
+const agent = new ToolLoopAgent({
+  model: createScriptedModel(),
+  instructions: "When a tool call is not approved, do not retry it.",
+  tools: { sendEmail },
+  toolApproval: { sendEmail: "user-approval" },
+});
+
 try {
-  const { result, messages } = await generateTextWithHubApprovals(
-    {
-      model: createScriptedModel(),
-      system: "When a tool call is not approved, do not retry it.",
-      tools: { sendEmail },
-      messages: conversation.messages,
+  const { result, messages } = await runWithHubApprovals(agent, hub, {
+    conversationId: conversation.conversationId,
+    messages: conversation.messages,
+    async onMessages(messages) {
+      await file.save({ ...conversation, messages });
+      for (const request of findUnansweredApprovalRequests(messages))
+        console.log(`waiting for approval of ${request.toolName} on your devices`);
     },
-    hub,
-    {
-      conversationId: conversation.conversationId,
-      async onMessages(messages) {
-        await file.save({ ...conversation, messages });
-        for (const request of findUnansweredApprovalRequests(messages))
-          console.log(`waiting for approval of ${request.toolName} on your devices`);
-      },
-    },
-  );
+  });
   await file.save({ ...conversation, messages });
   console.log(`run finished: ${result.text}`);
 } finally {

@@ -2,8 +2,8 @@ import { tool } from "ai";
 import { z } from "zod";
 
 /**
- * The tool the person must approve. It only prints: a real one would send the email, which
- * is exactly why it waits for a yes on the person's phone.
+ * The tool the person must approve (the agent's `toolApproval` says so). It only prints: a
+ * real one would send the email, which is exactly why it waits for a yes on the person's phone.
  */
 export const sendEmail = tool({
   description: "Send an email from the team mailbox",
@@ -12,7 +12,6 @@ export const sendEmail = tool({
     subject: z.string(),
     body: z.string(),
   }),
-  needsApproval: true,
   execute: ({ to, subject }) => {
     console.log(`sendEmail ran: "${subject}" sent to ${to}`);
     return Promise.resolve({ sent: true, to });

@@ -6,7 +6,7 @@ import type { MessagesOrResult, UnansweredApprovalRequest } from "./approval-req
 import { toApprovalResponse } from "./approval-response";
 
 export interface AnswerApprovalRequestsOptions {
-  /** The tools given to `generateText`: the card shows their description and input schema. */
+  /** The tools the model was given: the card shows their description and input schema. */
   tools: ToolSet;
   /**
    * The app's own stable id of this conversation (1–100 printable ASCII characters, no
@@ -16,8 +16,8 @@ export interface AnswerApprovalRequestsOptions {
    */
   conversationId: string;
   /**
-   * The `toolsContext` given to `generateText`, for tools whose description is a function of
-   * their context: the card then shows the description the model read.
+   * The `toolsContext` the model ran with (ai 7), needed only for tools whose description is
+   * a function of their context: the card then shows the description the model read.
    */
   toolsContext?: Record<string, unknown> | undefined;
   /**
@@ -44,14 +44,26 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The description the model read: a tool may compute it from its own context. */
-function describeTool(
-  toolName: string,
+/** A tool's description as ai 6 (a string) or ai 7 (also a function of its context) types it. */
+type ToolDescription = string | ((options: { context: unknown }) => string) | undefined;
+
+/** The description the model read: under ai 7 a tool may compute it from its context. */
+function describeTool(description: ToolDescription, context: unknown): string | undefined {
+  return typeof description === "function" ? description({ context }) : description;
+}
+
+/** What the card says: the tool's description, then why the app's `toolApproval` asks. */
+function describeCall(
+  request: UnansweredApprovalRequest,
   options: AnswerApprovalRequestsOptions,
 ): string | undefined {
-  const description = options.tools[toolName]?.description;
-  if (typeof description !== "function") return description;
-  return description({ context: options.toolsContext?.[toolName] });
+  const text = describeTool(
+    options.tools[request.toolName]?.description,
+    options.toolsContext?.[request.toolName],
+  );
+  if (request.reason === undefined) return text;
+  const why = `Why it needs your approval: ${request.reason}`;
+  return text === undefined ? why : `${text} — ${why}`;
 }
 
 async function toHubCall(
@@ -67,7 +79,7 @@ async function toHubCall(
   return {
     tool: request.toolName,
     arguments: request.input,
-    description: describeTool(request.toolName, options),
+    description: describeCall(request, options),
     inputSchema: inputSchema as Record<string, unknown> | undefined,
     allowedDecisions: AI_SDK_DECISIONS,
     key: `${options.conversationId}:${request.approvalId}`,
@@ -78,7 +90,7 @@ async function toHubCall(
 /**
  * Asks the person, on all their devices at once, about every approval request the messages
  * leave unanswered (one card per request, all in parallel), and returns the `tool` message
- * to append before calling `generateText` again: approved calls then run, rejected ones
+ * to append before running the model again: approved calls then run, rejected ones
  * reach the model as denied with the person's message, and approvals nobody decided in time
  * as denied with "Nobody decided in time". Returns `undefined` when nothing waits.
  *

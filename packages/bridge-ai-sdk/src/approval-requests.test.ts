@@ -44,6 +44,46 @@ describe("findUnansweredApprovalRequests", () => {
     ]);
   });
 
+  it("keeps the reason ai 7's toolApproval gave, and skips what it decided itself", () => {
+    // As saved by an app on ai 7 (typed loosely here: ai 6's types have no reason).
+    const saved = JSON.parse(
+      JSON.stringify([
+        {
+          role: "assistant",
+          content: [
+            { type: "tool-call", toolCallId: "call-1", toolName: "sendEmail", input: {} },
+            { type: "tool-call", toolCallId: "call-2", toolName: "sendEmail", input: {} },
+            {
+              type: "tool-approval-request",
+              approvalId: "a-1",
+              toolCallId: "call-1",
+              reason: "external",
+            },
+            {
+              type: "tool-approval-request",
+              approvalId: "a-2",
+              toolCallId: "call-2",
+              isAutomatic: true,
+            },
+          ],
+        },
+        {
+          role: "tool",
+          content: [{ type: "tool-approval-response", approvalId: "a-2", approved: true }],
+        },
+      ]),
+    ) as ModelMessage[];
+    expect(findUnansweredApprovalRequests(saved)).toEqual([
+      {
+        approvalId: "a-1",
+        toolCallId: "call-1",
+        toolName: "sendEmail",
+        input: {},
+        reason: "external",
+      },
+    ]);
+  });
+
   it("finds nothing in a conversation without approval requests", () => {
     expect(
       findUnansweredApprovalRequests([

@@ -4,11 +4,12 @@ export { findUnansweredApprovalRequests } from "./approval-requests";
 export type { MessagesOrResult, UnansweredApprovalRequest } from "./approval-requests";
 export { NOBODY_DECIDED_REASON } from "./approval-response";
 export { AI_SDK_SOURCE, connectAiSdkHubApprovals } from "./connect-hub";
-export { generateTextWithHubApprovals } from "./generate-text-with-hub-approvals";
+export { runWithHubApprovals } from "./run-with-hub-approvals";
 export type {
-  GenerateTextWithHubApprovalsOptions,
-  GenerateTextWithHubApprovalsResult,
-  HubApprovalLoopOptions,
-} from "./generate-text-with-hub-approvals";
+  AgentTurn,
+  ApprovalAgent,
+  RunWithHubApprovalsOptions,
+  RunWithHubApprovalsResult,
+} from "./run-with-hub-approvals";
 export { HubApprovalError } from "@inquiry-hub/hub-approvals";
 export type { HubApprovals, HubApprovalsOptions } from "@inquiry-hub/hub-approvals";

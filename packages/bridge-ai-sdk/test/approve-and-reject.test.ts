@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asSchema, generateText } from "ai";
+import { ToolLoopAgent, asSchema, generateText } from "ai";
 import type { ModelMessage } from "ai";
 import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
 import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   answerApprovalRequestsWithHub,
   connectAiSdkHubApprovals,
-  generateTextWithHubApprovals,
+  runWithHubApprovals,
 } from "../src/index";
 import type { HubApprovals } from "../src/index";
 import { ARCHIVE_FOLDER_SCHEMA, createEmailTools } from "./support/email-tools";
@@ -29,6 +29,9 @@ afterAll(async () => {
 
 const EMAIL = { to: "alice@example.com", subject: "Q3 report" };
 
+/** What the loop passes to an agent's `generate`. */
+type GenerateCall = { messages: ModelMessage[]; abortSignal?: AbortSignal };
+
 /** A fresh conversation: its id, the user's request and the tools' log of runs. */
 function startConversation() {
   const runs: ToolRun[] = [];
@@ -39,15 +42,17 @@ function startConversation() {
   return { runs, conversationId, messages, tools: createEmailTools(runs), cardOf };
 }
 
-describe("generateTextWithHubApprovals", () => {
-  it("shows the tool's name, arguments, description and schema, and runs it once approved", async () => {
+describe("runWithHubApprovals", () => {
+  it("shows the tool's name, arguments, description and schema, and runs it once approved (generateText as the agent)", async () => {
     const { runs, conversationId, messages, tools, cardOf } = startConversation();
     const model = createScriptedModel([
       { toolCallId: "call-1", toolName: "sendEmail", input: EMAIL },
     ]);
-    const run = generateTextWithHubApprovals({ model, tools, messages }, approvals, {
-      conversationId,
-    });
+    const agent = {
+      tools,
+      generate: (call: GenerateCall) => generateText({ model, tools, ...call }),
+    };
+    const run = runWithHubApprovals(agent, approvals, { conversationId, messages });
 
     const card = await cardOf(conversationId);
     expect(card.approval).toMatchObject({
@@ -78,8 +83,9 @@ describe("generateTextWithHubApprovals", () => {
     const model = createScriptedModel([
       { toolCallId: "call-1", toolName: "sendEmail", input: EMAIL },
     ]);
-    const run = generateTextWithHubApprovals({ model, tools, messages }, approvals, {
+    const run = runWithHubApprovals(new ToolLoopAgent({ model, tools }), approvals, {
       conversationId,
+      messages,
     });
 
     const card = await cardOf(conversationId);
@@ -98,8 +104,9 @@ describe("generateTextWithHubApprovals", () => {
     const model = createScriptedModel([
       { toolCallId: "call-1", toolName: "sendEmail", input: EMAIL },
     ]);
-    const run = generateTextWithHubApprovals({ model, tools, messages }, approvals, {
+    const run = runWithHubApprovals(new ToolLoopAgent({ model, tools }), approvals, {
       conversationId,
+      messages,
     });
 
     const card = await cardOf(conversationId);

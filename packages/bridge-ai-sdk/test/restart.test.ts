@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { ModelMessage } from "ai";
+import { ToolLoopAgent } from "ai";
+import type { LanguageModel, ModelMessage } from "ai";
 import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
 import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectAiSdkHubApprovals, generateTextWithHubApprovals } from "../src/index";
+import { connectAiSdkHubApprovals, runWithHubApprovals } from "../src/index";
 import { createEmailTools } from "./support/email-tools";
 import type { ToolRun } from "./support/email-tools";
 import { recordingHub } from "./support/recording-hub";
@@ -22,6 +23,21 @@ afterAll(async () => {
 const EMAIL = { to: "alice@example.com", subject: "Q3 report" };
 const SEND_EMAIL = [{ toolCallId: "call-1", toolName: "sendEmail", input: EMAIL }];
 
+/**
+ * Both lives of the app sign their approval requests with the same secret, as the SDK
+ * advises when the messages are stored outside the process: the SDK then runs an approved
+ * call only if its request (persisted with its signature) was issued by this app.
+ */
+const APPROVAL_SECRET = "restart-test-approval-secret";
+
+function createAgent(model: LanguageModel, runs: ToolRun[]) {
+  return new ToolLoopAgent({
+    model,
+    tools: createEmailTools(runs),
+    experimental_toolApprovalSecret: APPROVAL_SECRET,
+  });
+}
+
 const connect = async () =>
   recordingHub(await connectAiSdkHubApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey }));
 
@@ -34,11 +50,11 @@ async function runUntilTheProcessDies(conversationId: string) {
   const approvals = await connect();
   let saved = "";
   const messages: ModelMessage[] = [{ role: "user", content: "Send the Q3 report to Alice" }];
-  const run = generateTextWithHubApprovals(
-    { model: createScriptedModel(SEND_EMAIL), tools: createEmailTools([]), messages },
-    approvals,
-    { conversationId, onMessages: (conversation) => void (saved = JSON.stringify(conversation)) },
-  );
+  const run = runWithHubApprovals(createAgent(createScriptedModel(SEND_EMAIL), []), approvals, {
+    conversationId,
+    messages,
+    onMessages: (conversation) => void (saved = JSON.stringify(conversation)),
+  });
   const card = await hub.phone.nextApproval(
     (inquiry) => inquiry.approval?.runId === conversationId,
   );
@@ -52,11 +68,10 @@ async function resume(conversationId: string, saved: ModelMessage[]) {
   const runs: ToolRun[] = [];
   const approvals = await connect();
   const model = createScriptedModel(SEND_EMAIL);
-  const finished = generateTextWithHubApprovals(
-    { model, tools: createEmailTools(runs), messages: saved },
-    approvals,
-    { conversationId },
-  ).finally(() => approvals.close());
+  const finished = runWithHubApprovals(createAgent(model, runs), approvals, {
+    conversationId,
+    messages: saved,
+  }).finally(() => approvals.close());
   return { runs, approvals, model, finished };
 }
 
@@ -65,6 +80,14 @@ describe("a restart while an approval waits", () => {
     const conversationId = `conversation-${randomUUID()}`;
     const { card, saved, firstKey } = await runUntilTheProcessDies(conversationId);
     expect(hub.phone.withdrawn()).not.toContain(card.id);
+    const signatures = saved.flatMap((message) =>
+      typeof message.content === "string"
+        ? []
+        : message.content.flatMap((part) =>
+            part.type === "tool-approval-request" ? [typeof part.signature] : [],
+          ),
+    );
+    expect(signatures).toEqual(["string"]);
 
     const { runs, approvals, model, finished } = await resume(conversationId, saved);
     await expect.poll(() => approvals.asked.length).toBe(1);
@@ -92,22 +115,18 @@ describe("a restart while an approval waits", () => {
     expect(result.text).toBe(`Done. sendEmail was denied: ${reason}`);
   });
 
-  it("stops waiting on abortSignal without running the call, and resumes under the same keys", async () => {
+  it("stops waiting on the signal without running the call, and resumes under the same keys", async () => {
     const conversationId = `conversation-${randomUUID()}`;
     const approvals = await connect();
     const stop = new AbortController();
     const runs: ToolRun[] = [];
     let saved: ModelMessage[] = [];
-    const run = generateTextWithHubApprovals(
-      {
-        model: createScriptedModel(SEND_EMAIL),
-        tools: createEmailTools(runs),
-        messages: [{ role: "user", content: "Send the Q3 report to Alice" }],
-        abortSignal: stop.signal,
-      },
-      approvals,
-      { conversationId, onMessages: (conversation) => void (saved = conversation) },
-    );
+    const run = runWithHubApprovals(createAgent(createScriptedModel(SEND_EMAIL), runs), approvals, {
+      conversationId,
+      messages: [{ role: "user", content: "Send the Q3 report to Alice" }],
+      signal: stop.signal,
+      onMessages: (conversation) => void (saved = conversation),
+    });
     const card = await hub.phone.nextApproval(
       (inquiry) => inquiry.approval?.runId === conversationId,
     );

@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { ToolLoopAgent } from "ai";
 import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
 import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  NOBODY_DECIDED_REASON,
-  connectAiSdkHubApprovals,
-  generateTextWithHubApprovals,
-} from "../src/index";
+import { NOBODY_DECIDED_REASON, connectAiSdkHubApprovals, runWithHubApprovals } from "../src/index";
 import type { HubApprovals } from "../src/index";
 import { createEmailTools } from "./support/email-tools";
 import type { ToolRun } from "./support/email-tools";
@@ -31,14 +28,10 @@ it("denies a call nobody decided in time, and the model reads why", async () => 
   const model = createScriptedModel([
     { toolCallId: "call-1", toolName: "sendEmail", input: { to: "a@b.c", subject: "hi" } },
   ]);
-  const run = generateTextWithHubApprovals(
-    {
-      model,
-      tools: createEmailTools(runs),
-      messages: [{ role: "user", content: "Email a@b.c" }],
-    },
+  const run = runWithHubApprovals(
+    new ToolLoopAgent({ model, tools: createEmailTools(runs) }),
     approvals,
-    { conversationId },
+    { conversationId, messages: [{ role: "user", content: "Email a@b.c" }] },
   );
   const card = await hub.phone.nextApproval(
     (inquiry) => inquiry.approval?.runId === conversationId,

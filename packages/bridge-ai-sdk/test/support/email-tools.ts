@@ -19,6 +19,8 @@ export const ARCHIVE_FOLDER_SCHEMA: JSONSchema7 = {
 /**
  * Two tools that need approval, one declared with zod and one with `jsonSchema()`, which log
  * each run into `runs` so a test sees whether (and with what input) the SDK really ran them.
+ * They ask through the tool's own `needsApproval`, which both majors read (ai 7 deprecates it
+ * for `toolApproval`, which ai 6 does not have).
  */
 export function createEmailTools(runs: ToolRun[]) {
   return {
