@@ -54,7 +54,14 @@ export default defineConfig({
       {
         extends: true,
         ...serverSide,
-        test: { ...serverSide.test, name: "integration", include: ["test/**/*.test.ts"] },
+        test: {
+          ...serverSide.test,
+          name: "integration",
+          include: ["test/**/*.test.ts"],
+          // Compiling the route handlers beside the rest of `npm test` on two cores.
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
       },
     ],
   },
