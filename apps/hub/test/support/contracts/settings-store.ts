@@ -1,0 +1,38 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createSettingsService } from "../../../src/core/settings/settings-service";
+import type { SettingsStore } from "../../../src/core/settings/ports";
+
+/** The settings port's contract; the Redis store must behave like the memory one. */
+export function describeSettingsContract(name: string, open: () => SettingsStore): void {
+  describe(`settings store contract: ${name}`, () => {
+    it("keeps each user's settings apart and overwrites on put", async () => {
+      const store = open();
+      const [ada, bob] = [randomUUID(), randomUUID()];
+      expect(await store.get(ada)).toBeUndefined();
+      await store.put(ada, { yolo: { enabled: true, until: "2030-01-01T00:00:00.000Z" } });
+      await store.put(bob, { yolo: { enabled: false } });
+      await store.put(bob, { yolo: { enabled: true } });
+      expect(await store.get(ada)).toEqual({
+        yolo: { enabled: true, until: "2030-01-01T00:00:00.000Z" },
+      });
+      expect(await store.get(bob)).toEqual({ yolo: { enabled: true } });
+    });
+
+    it("backs a service that reads an expired YOLO as off", async () => {
+      let now = new Date("2026-01-01T00:00:00.000Z");
+      const service = createSettingsService({ store: open(), now: () => now });
+      const user = randomUUID();
+      const changes: unknown[] = [];
+      service.onChanged((_userId, settings) => changes.push(settings));
+      expect(await service.update(user, { yolo: { enabled: true, forSeconds: 3600 } })).toEqual({
+        yolo: { enabled: true, until: "2026-01-01T01:00:00.000Z" },
+      });
+      expect(changes).toHaveLength(1);
+      expect(await service.isYoloOn(user)).toBe(true);
+      now = new Date("2026-01-01T01:00:01.000Z");
+      expect(await service.isYoloOn(user)).toBe(false);
+      expect(await service.get(user)).toEqual({ yolo: { enabled: false } });
+    });
+  });
+}
