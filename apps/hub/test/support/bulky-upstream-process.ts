@@ -36,7 +36,13 @@ function build(): Server {
 }
 
 const mcp = createMcpHandler(build);
-const httpServer = createServer((req, res) => void toNodeHandler(mcp)(req, res));
+// Node closes a keep-alive socket idle for 5 s by default; on a loaded machine the hub's pool
+// can pick that socket for the next call just as it closes (ECONNRESET), a race that has
+// nothing to do with the cap under test. The hub's own pool closes idle sockets first.
+const httpServer = createServer(
+  { keepAliveTimeout: 120_000 },
+  (req, res) => void toNodeHandler(mcp)(req, res),
+);
 httpServer.listen(0, "127.0.0.1", () => {
   const { port } = httpServer.address() as AddressInfo;
   process.stdout.write(`${JSON.stringify({ port })}\n`);
