@@ -35,11 +35,7 @@ import { runThroughput } from "./suites/throughput";
 
 const RESULTS_DIR = new URL("./results/", import.meta.url).pathname;
 
-/**
- * One profile directory per hub run, with Node's default file names: a fixed `--cpu-prof-name`
- * would make the tsx loader thread's profile overwrite the main thread's (both write on exit).
- * The main thread's is the `….0.001.cpuprofile` one.
- */
+/** One profile directory per hub run, so a later run never overwrites an earlier one's profile. */
 function hubFlags(options: BenchOptions, label: string): string[] {
   return options.profileHub
     ? ["--cpu-prof", "--cpu-prof-dir", `${RESULTS_DIR}profiles/${label}`]

@@ -110,7 +110,6 @@ export async function startAgentStack(options: {
     const demoTools = await startDemoTools(dir, token);
     started.push(demoTools);
     const hub = await startHub({
-      built: true,
       env: {
         PROXY_CONFIG_PATH: writeProxyConfig(dir, demoTools.url.href),
         DEMO_TOOLS_TOKEN: token,

@@ -27,9 +27,9 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real hub exactly as `npm start` does (apps/hub/src/main.ts, embedded store unless
- * `env` says otherwise) on a free loopback port. `nodeFlags` lets a run add `--cpu-prof`;
- * `built` runs the bundle `npm start` runs (apps/hub/dist/main.js; build it first).
+ * Starts the real hub exactly as `npm start` does (the bundle apps/hub/dist/main.js, which turbo
+ * builds before the bench's test; embedded store unless `env` says otherwise) on a free loopback
+ * port. `nodeFlags` lets a run add `--cpu-prof`.
  * Its data folder is a fresh temp dir, removed when the hub exits, so a run never writes into
  * the checkout's `.data` and every run starts empty; `dataDir` instead names a folder the
  * caller owns (and removes), so a second hub process can start on the first one's data.
@@ -39,7 +39,6 @@ export async function startHub(
     env?: Record<string, string>;
     nodeFlags?: string[];
     name?: string;
-    built?: boolean;
     dataDir?: string;
   } = {},
 ): Promise<ServerProcess> {
@@ -50,8 +49,9 @@ export async function startHub(
   };
   const { child, match } = await startServer({
     name: options.name ?? "hub",
-    script: options.built ? `${ROOT}apps/hub/dist/main.js` : `${ROOT}apps/hub/src/main.ts`,
-    ...(options.built ? { built: true, cwd: `${ROOT}apps/hub` } : {}),
+    script: `${ROOT}apps/hub/dist/main.js`,
+    built: true,
+    cwd: `${ROOT}apps/hub`,
     env: {
       HUB_PORT: "0",
       HUB_HOST: "127.0.0.1",

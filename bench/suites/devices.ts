@@ -211,7 +211,7 @@ export async function runDevices(
   const hubs: ServerProcess[] = [];
   let pools: ConnectedPopulation | undefined;
   try {
-    const registrar = await startHub({ name: "hub (registering)", built: true, dataDir });
+    const registrar = await startHub({ name: "hub (registering)", dataDir });
     hubs.push(registrar);
     const shortfall = fileLimitShortfall(registrar.pid, sizes.devices);
     if (shortfall !== undefined) return { devices: sizes.devices, notMeasured: shortfall };
@@ -220,7 +220,7 @@ export async function runDevices(
     const registerSeconds = (performance.now() - registerStart) / 1000;
     await stop(registrar.child);
 
-    const hub = await startHub({ name: "hub (devices)", built: true, dataDir, nodeFlags });
+    const hub = await startHub({ name: "hub (devices)", dataDir, nodeFlags });
     hubs.push(hub);
     await sleep(SETTLE_MS);
     const before = residentMemory(hub.pid);
