@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/env";
+import { hubBundle } from "./support/hub-bundle";
 
 const HUB_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -50,7 +51,7 @@ describe("REDIS_URL, REDIS_CLUSTER_NODES, REDIS_SENTINELS", () => {
   });
 
   it("stops the hub at start-up with the reason", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, [await hubBundle()], {
       cwd: HUB_ROOT,
       env: { PATH: process.env.PATH, REDIS_SENTINELS: "127.0.0.1:26379", HUB_PORT: "0" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createProgressRecorder } from "../helpers";
+import { hubBundle } from "../support/hub-bundle";
 import { createTempDataDir } from "../support/temp-embedded-database";
 import type { TempDataDir } from "../support/temp-embedded-database";
 
@@ -21,9 +22,9 @@ interface HubProcess {
   child: ChildProcess;
 }
 
-/** Starts `src/main.ts` as `npm start` does, on a free port; resolves once it listens. */
+/** Starts the hub's entry point as `npm start` does, on a free port; resolves once it listens. */
 async function startHubProcess(dataDir: string): Promise<HubProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [await hubBundle()], {
     cwd: HUB_ROOT,
     env: { PATH: process.env.PATH, HUB_PORT: "0", HUB_HOST: "127.0.0.1", HUB_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],

@@ -14,6 +14,7 @@ import { createRedisInfra } from "../../src/infra/redis/index";
 import type { RedisInfra } from "../../src/infra/redis/index";
 import { redisHubDeps } from "../../src/composition/redis-hub-deps";
 import { startTestHub } from "../helpers";
+import { hubBundle } from "./hub-bundle";
 import type { TestHub } from "../helpers";
 
 /** A hub node in this process, on Redis; `close` closes the hub, then its Redis connections. */
@@ -102,7 +103,7 @@ export async function startTestCluster(
   };
 }
 
-/** A hub node as a real child process (`node --import tsx src/main.ts`), for crash tests. */
+/** A hub node as a real child process (the bundled entry point, see hubBundle), for crash tests. */
 export interface ChildNode {
   url: URL;
   process: ChildProcess;
@@ -114,16 +115,16 @@ const HUB_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const STARTUP_TIMEOUT_MS = 15_000;
 
 /**
- * Spawns `src/main.ts` with REDIS_URL and a free port, and resolves with its URL once it
- * logs that it listens. tsx runs in-process (`--import tsx`), so a signal reaches the hub
- * itself, not a wrapper. An exit hook kills it if the test process dies first.
+ * Spawns the hub's entry point with REDIS_URL and a free port, and resolves with its URL once
+ * it logs that it listens. Node runs the bundle itself, so a signal reaches the hub, not a
+ * wrapper. An exit hook kills it if the test process dies first.
  */
 export async function spawnChildNode(
   cluster: ClusterOptions,
   env: Record<string, string> = {},
 ): Promise<ChildNode> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "cluster-child-data-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [await hubBundle()], {
     cwd: HUB_ROOT,
     env: {
       PATH: process.env.PATH,
