@@ -2,7 +2,7 @@
  * The two-node suite (`playwright test -c playwright.cluster.config.ts`): its own
  * redis-server (no persistence), two hub nodes on it, demo-tools, two agent nodes keeping their
  * runs in that Redis (one calling each hub node) and two web instances, one per hub node and
- * agent. Only tests/multi-node.spec.ts runs here; the
+ * agent. Only tests-cluster/multi-node.spec.ts runs here; the
  * single-hub suite (playwright.config.ts) ignores it.
  */
 import { randomBytes } from "node:crypto";
@@ -89,7 +89,7 @@ function web(port: number, hubUrl: string, agentPort: number) {
 }
 
 export default defineConfig({
-  testDir: "./tests",
+  testDir: "./tests-cluster",
   testMatch: "multi-node.spec.ts",
   fullyParallel: false,
   // A stray test.only must fail CI rather than silently skip the rest of the suite.
