@@ -21,6 +21,13 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // Files share a worker instead of importing the hub, the MCP SDKs and Socket.IO again in a
+    // fresh one each, which was a third of the run. They can: the hub keeps no module state
+    // (each createHub builds its own stores, metrics registry and timers), every file starts
+    // its servers on port 0 and its stores in fresh temp folders or under fresh Redis key
+    // prefixes and closes them in afterAll, none stubs the environment or globals, and the
+    // one that fakes Date restores it after each test.
+    isolate: false,
     // These tests run real servers and redis-servers beside the rest of `npm test` on two
     // cores; timers they wait on are configured short, so the limits only bound a hang.
     testTimeout: 20_000,
@@ -38,9 +45,6 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "test/unit/**/*.test.ts", "test/architecture/**/*.test.ts"],
-          // Nothing here keeps module state, stubs the environment or leaves timers faked, so
-          // files share a worker instead of importing everything again in a fresh one each.
-          isolate: false,
         },
       },
       {
