@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   ApiErrorBodySchema,
   AuthResponseSchema,
@@ -17,10 +17,11 @@ const MAC_FIREFOX_UA =
 describe("devices", () => {
   let hub: TestHub;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     hub = await startTestHub();
   });
-  afterEach(() => hub.close());
+  afterAll(() => hub.close());
+  afterEach(() => hub.devices.closeAll());
 
   async function listDevices(token: string) {
     const response = await hub.request("/api/devices", { token });

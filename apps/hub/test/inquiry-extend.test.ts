@@ -1,5 +1,5 @@
 import { AgentRunCredentialSchema, InquirySchema, RESULT_OPENINGS } from "@inquiry-hub/protocol";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callUntilOpened, resultText, startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 import { answerOver, nextEvent } from "./socket-helpers";
@@ -17,16 +17,19 @@ describe("Extend a pending inquiry", () => {
   let phone: TestLogin;
   let laptop: TestLogin;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     hub = await startTestHub({
       timeoutGraceSeconds: 0.3,
       extendStepSeconds: 1.5,
       extendMaxSeconds: 4,
     });
+  });
+  afterAll(() => hub.close());
+  beforeEach(async () => {
     phone = await hub.registerUser("ext", "Phone");
     laptop = await hub.login(phone.username, "Laptop");
   });
-  afterEach(() => hub.close());
+  afterEach(() => hub.devices.closeAll());
 
   function extend(inquiryId: string, token: string): Promise<Response> {
     return hub.request(`/api/inquiries/${inquiryId}/extend`, { token, body: {} });

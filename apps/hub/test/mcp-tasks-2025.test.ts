@@ -6,7 +6,7 @@ import {
   resultFromTaskOutcome,
 } from "@modelcontextprotocol/ext-tasks/client";
 import type { TaskEnabledSession } from "@modelcontextprotocol/ext-tasks/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
@@ -31,14 +31,17 @@ describe("Tasks on a 2025-11-25 session (initialize + Mcp-Session-Id)", () => {
   let owner: TestLogin;
   const closers: (() => Promise<void>)[] = [];
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     hub = await startTestHub();
+  });
+  afterAll(() => hub.close());
+  beforeEach(async () => {
     owner = await hub.registerUser("owner");
   });
 
   afterEach(async () => {
     await Promise.allSettled(closers.splice(0).map((close) => close()));
-    await hub.close();
+    hub.devices.closeAll();
   });
 
   async function connectLegacy(capabilities: ClientCapabilities): Promise<LegacyClient> {

@@ -1,7 +1,7 @@
 import { HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
 import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
 import type { WithTasksOptions } from "@modelcontextprotocol/ext-tasks/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 import { answerOver, nextEvent } from "./socket-helpers";
@@ -28,14 +28,17 @@ describe("a 2026-07-28 task's input request dismissed by the MCP host", () => {
   let owner: TestLogin;
   const clients: TasksClient[] = [];
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     hub = await startTestHub();
+  });
+  afterAll(() => hub.close());
+  beforeEach(async () => {
     owner = await hub.registerUser("owner");
   });
 
   afterEach(async () => {
     await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    await hub.close();
+    hub.devices.closeAll();
   });
 
   it.each(DISMISSALS)(

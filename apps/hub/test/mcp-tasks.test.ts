@@ -1,6 +1,6 @@
 import { HUB_TOOL_NAMES, IDEMPOTENCY_META_KEY, RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { callUntilOpened, resultText, startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 import { answerOver, nextEvent } from "./socket-helpers";
@@ -15,15 +15,18 @@ describe("send_inquiry as a Task (io.modelcontextprotocol/tasks) on the hub's /m
   let stranger: TestLogin;
   const clients: TasksClient[] = [];
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     hub = await startTestHub();
+  });
+  afterAll(() => hub.close());
+  beforeEach(async () => {
     owner = await hub.registerUser("owner");
     stranger = await hub.registerUser("stranger");
   });
 
   afterEach(async () => {
     await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    await hub.close();
+    hub.devices.closeAll();
   });
 
   /** A fresh ext-tasks client process on the hub, closed after the test. */

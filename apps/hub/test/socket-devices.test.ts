@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createProgressRecorder, resultText, startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 import { answerOver, nextEvent } from "./socket-helpers";
@@ -6,10 +6,11 @@ import { answerOver, nextEvent } from "./socket-helpers";
 describe("Socket.IO devices", () => {
   let hub: TestHub;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     hub = await startTestHub();
   });
-  afterEach(() => hub.close());
+  afterAll(() => hub.close());
+  afterEach(() => hub.devices.closeAll());
 
   async function logins(prefix: string, names: string[]): Promise<TestLogin[]> {
     const [first, ...rest] = names;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, SocketTicketSchema } from "@inquiry-hub/protocol";
 import { startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
@@ -7,11 +7,14 @@ describe("socket protocol version", () => {
   let hub: TestHub;
   let login: TestLogin;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     hub = await startTestHub();
+  });
+  afterAll(() => hub.close());
+  beforeEach(async () => {
     login = await hub.registerUser("version", "Browser tab");
   });
-  afterEach(() => hub.close());
+  afterEach(() => hub.devices.closeAll());
 
   async function freshTicket(): Promise<string> {
     const issued = await hub.request("/api/socket-ticket", { token: login.token, method: "POST" });
