@@ -5,11 +5,21 @@ import type { Browser, Page } from "@playwright/test";
 import { registerThroughUi, sendChatMessage } from "../support/accounts";
 import { E2E_SANDBOX_DIR } from "../support/sandbox";
 
-const NOTE_FILE = path.join(E2E_SANDBOX_DIR, "notes.txt");
+/**
+ * Each test writes (or must not write) its own file in the shared demo sandbox, so tests of
+ * other files running at the same time never see it.
+ */
+const APPROVED_NOTE = "approved-on-phone.txt";
+const REFUSED_NOTE = "refused-on-desktop.txt";
 
-/** The file's content, or undefined while it does not exist. */
-async function noteContent(): Promise<string | undefined> {
-  return readFile(NOTE_FILE, "utf8").catch(() => undefined);
+/** Removes what an earlier run left of the sandbox file. */
+async function removeNote(name: string): Promise<void> {
+  await rm(path.join(E2E_SANDBOX_DIR, name), { force: true });
+}
+
+/** The sandbox file's content, or undefined while it does not exist. */
+async function noteContent(name: string): Promise<string | undefined> {
+  return readFile(path.join(E2E_SANDBOX_DIR, name), "utf8").catch(() => undefined);
 }
 
 /** Pairs a phone-sized context through the QR page's link, as a person scanning it would. */
@@ -26,26 +36,23 @@ async function pairPhone(browser: Browser, desktop: Page): Promise<Page> {
   return phone;
 }
 
-test.beforeEach(async () => {
-  await rm(NOTE_FILE, { force: true });
-});
-
 test("a tool call approved on the phone runs, and the agent says the file was saved", async ({
   browser,
 }) => {
+  await removeNote(APPROVED_NOTE);
   const desktop = await (await browser.newContext()).newPage();
   await registerThroughUi(desktop);
   const phone = await pairPhone(browser, desktop);
 
   await desktop.goto("/chat");
-  await sendChatMessage(desktop, "save a note saying hello to notes.txt");
+  await sendChatMessage(desktop, `save a note saying hello to ${APPROVED_NOTE}`);
 
   const phoneCard = phone.getByTestId("approval-card");
   await expect(phoneCard.getByTestId("approval-tool")).toHaveText("write_file");
-  await expect(phoneCard).toContainText("Write notes.txt in the demo sandbox?");
+  await expect(phoneCard).toContainText(`Write ${APPROVED_NOTE} in the demo sandbox?`);
   await expect(phoneCard.getByRole("row", { name: /content/ })).toContainText("hello");
   await expect(desktop.getByTestId("approval-card")).toBeVisible();
-  expect(await noteContent()).toBeUndefined();
+  expect(await noteContent(APPROVED_NOTE)).toBeUndefined();
 
   await phoneCard.getByRole("button", { name: "Approve" }).click();
 
@@ -53,16 +60,17 @@ test("a tool call approved on the phone runs, and the agent says the file was sa
   await expect(desktop.getByTestId("approval-card")).toHaveCount(0);
   await expect(desktop.getByTestId("inquiry-closed")).toBeVisible();
   await expect(desktop.getByTestId("assistant-message").last()).toContainText(
-    'Saved the file notes.txt with the content "hello"',
+    `Saved the file ${APPROVED_NOTE} with the content "hello"`,
   );
-  await expect.poll(noteContent).toBe("hello");
+  await expect.poll(() => noteContent(APPROVED_NOTE)).toBe("hello");
 });
 
 test("a refused edit keeps the card open; rejecting on the desktop runs nothing", async ({
   page,
 }) => {
+  await removeNote(REFUSED_NOTE);
   await registerThroughUi(page);
-  await sendChatMessage(page, "save a note saying hello to notes.txt");
+  await sendChatMessage(page, `save a note saying hello to ${REFUSED_NOTE}`);
 
   const card = page.getByTestId("approval-card");
   await expect(card).toBeVisible();
@@ -80,5 +88,5 @@ test("a refused edit keeps the card open; rejecting on the desktop runs nothing"
   const reply = page.getByTestId("assistant-message").last();
   await expect(reply).toContainText("The person refused");
   await expect(reply).toContainText('"not today"');
-  expect(await noteContent()).toBeUndefined();
+  expect(await noteContent(REFUSED_NOTE)).toBeUndefined();
 });

@@ -26,13 +26,10 @@ async function pairPhone(browser: Browser, desktop: Page): Promise<Page> {
   return phone;
 }
 
-test.beforeEach(async () => {
-  await rm(NOTE_FILE, { force: true });
-});
-
 test("a push notification's Approve runs the call once, updates the other devices and says so", async ({
   browser,
 }) => {
+  await rm(NOTE_FILE, { force: true });
   const receiver = await startLoopbackReceiver();
   try {
     const desktop = await (await browser.newContext()).newPage();
