@@ -1,103 +1,83 @@
+/**
+ * The whole end-to-end suite in one run (`npm test` here), as four projects sharing the
+ * workers, so a part that waits on its own product's start or on a timer leaves the workers
+ * to the others:
+ *
+ * - `durable` (tests-durable): kills and restarts products it starts itself
+ *   (support/product-processes.ts, support/npm-start.ts);
+ * - `cluster` (tests-cluster): two hub nodes on Redis, started by the file
+ *   (support/cluster-product.ts);
+ * - `lan` (tests-lan): `npm start -- --lan`, started by the file (support/lan-product.ts);
+ * - `main` (tests): the single-hub product global-setup.ts starts once for the run.
+ *
+ * The parts that take longest come first, so they start first. Every test registers its own
+ * person, and a file that starts a product keeps its tests in one worker, so any test may run
+ * beside any other. `npx playwright test --project main` runs one part.
+ */
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_LAUNCH_OPTIONS, QUIET_ENV } from "./support/browser";
-import { E2E_PORTS, HUB_URL, WEB_URL } from "./support/ports";
-import { E2E_PROXY_CONFIG, E2E_SANDBOX_DIR } from "./support/sandbox";
-import {
-  E2E_AGENT_DATA_DIR,
-  E2E_DATA_DIR,
-  E2E_HUB_DATA_DIR,
-  E2E_WEBHOOK_SECRET,
-} from "./support/channels";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./support/browser";
+import { CLUSTER_WEB_URL } from "./support/cluster-ports";
+import { DURABLE_WEB_URL } from "./support/durable-ports";
+import { lanTrustedKeyHash } from "./support/lan-product";
+import { LAN_DESKTOP_URL, LAN_HOST } from "./support/lan-ports";
+import { WEB_URL } from "./support/ports";
+
+const desktopChrome = devices["Desktop Chrome"];
+
+/** The phone's name resolves to loopback, and the LAN certificate's key is trusted. */
+const lanLaunchArgs = [
+  ...CHROMIUM_LAUNCH_OPTIONS.args,
+  `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
+  `--ignore-certificate-errors-spki-list=${await lanTrustedKeyHash()}`,
+];
 
 export default defineConfig({
-  testDir: "./tests",
-  // Needs two hub nodes on Redis: run by playwright.cluster.config.ts.
-  testIgnore: "multi-node.spec.ts",
-  fullyParallel: false,
+  fullyParallel: true,
   // A stray test.only must fail CI rather than silently skip the rest of the suite.
   forbidOnly: !!process.env.CI,
-  workers: 1,
+  workers: 2,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
-    baseURL: WEB_URL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, network, console), without the
+    // screencast: recording frames for every test took about a quarter of the run's CPU.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: [
+  projects: [
     {
-      command: "npm run start -w @inquiry-hub/demo-tools",
-      cwd: "..",
-      port: E2E_PORTS.demoTools,
-      env: {
-        ...QUIET_ENV,
-        DEMO_TOOLS_PORT: String(E2E_PORTS.demoTools),
-        DEMO_TOOLS_SANDBOX_DIR: E2E_SANDBOX_DIR,
-        INQUIRY_HUB_DATA_DIR: E2E_DATA_DIR,
-      },
-      reuseExistingServer: false,
+      name: "durable",
+      testDir: "./tests-durable",
+      timeout: 240_000,
+      expect: { timeout: 20_000 },
+      use: { ...desktopChrome, baseURL: DURABLE_WEB_URL },
     },
     {
-      // Every run starts from an empty embedded store (the hub's default store).
-      command: `rm -rf ${JSON.stringify(E2E_HUB_DATA_DIR)} && npm run start -w @inquiry-hub/hub`,
-      cwd: "..",
-      url: `${HUB_URL}/api/health`,
-      env: {
-        ...QUIET_ENV,
-        HUB_PORT: String(E2E_PORTS.hub),
-        HUB_TIMEOUT_GRACE_SECONDS: "30",
-        HUB_CORS_ORIGINS: WEB_URL,
-        PROXY_CONFIG_PATH: E2E_PROXY_CONFIG,
-        HUB_WEB_PUBLIC_URL: WEB_URL,
-        HUB_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-        HUB_WEBHOOK_RETRY_BASE_SECONDS: "0.2",
-        // The suite's webhook and push receivers listen on loopback.
-        HUB_WEBHOOK_ALLOW_PRIVATE: "1",
-        HUB_PUSH_ALLOW_PRIVATE: "1",
-        // untrusted-content.spec.ts holds a page of 100 hostile questions from one session;
-        // the per-credential caps themselves are proven by the hub's red-team suite.
-        HUB_PENDING_INQUIRIES_PER_USER: "101",
-        HUB_PENDING_INQUIRIES_PER_CREDENTIAL: "100",
-        HUB_HELD_CALLS_PER_USER: "101",
-        HUB_HELD_CALLS_PER_CREDENTIAL: "100",
-        HUB_DATA_DIR: E2E_HUB_DATA_DIR,
-        INQUIRY_HUB_DATA_DIR: E2E_DATA_DIR,
-      },
-      reuseExistingServer: false,
+      name: "cluster",
+      testDir: "./tests-cluster",
+      // Four browser contexts on two web instances that serve their first pages cold.
+      timeout: 90_000,
+      expect: { timeout: 15_000 },
+      use: { ...desktopChrome, baseURL: CLUSTER_WEB_URL },
     },
     {
-      // Every run starts with no runs kept from an earlier one.
-      command: `rm -rf ${JSON.stringify(E2E_AGENT_DATA_DIR)} && npm run start -w @inquiry-hub/agent`,
-      cwd: "..",
-      url: `http://127.0.0.1:${E2E_PORTS.agent}/v1/models`,
-      env: {
-        ...QUIET_ENV,
-        AGENT_DATA_DIR: E2E_AGENT_DATA_DIR,
-        AGENT_PORT: String(E2E_PORTS.agent),
-        // The timeout chain: the agent's MCP timeout must outlast the hub's 120 s + 30 s.
-        HUB_TIMEOUT_GRACE_SECONDS: "30",
-        AGENT_MCP_TIMEOUT_SECONDS: "180",
-        HUB_MCP_URL: `${HUB_URL}/mcp`,
-        DEMO_TOOLS_MCP_URL: `${HUB_URL}/proxy/demo/mcp`,
+      name: "lan",
+      testDir: "./tests-lan",
+      timeout: 90_000,
+      expect: { timeout: 15_000 },
+      use: {
+        ...desktopChrome,
+        baseURL: LAN_DESKTOP_URL,
+        launchOptions: { ...CHROMIUM_LAUNCH_OPTIONS, args: lanLaunchArgs },
       },
-      reuseExistingServer: false,
     },
     {
-      command: "npm run start -w @inquiry-hub/web",
-      cwd: "..",
-      url: `${WEB_URL}/login`,
-      env: {
-        ...QUIET_ENV,
-        PORT: String(E2E_PORTS.web),
-        AGENT_URL: `http://127.0.0.1:${E2E_PORTS.agent}`,
-        HUB_URL,
-        HUB_PUBLIC_URL: HUB_URL,
-      },
-      timeout: 120_000,
-      reuseExistingServer: false,
+      name: "main",
+      testDir: "./tests",
+      timeout: 60_000,
+      expect: { timeout: 15_000 },
+      use: { ...desktopChrome, baseURL: WEB_URL },
     },
   ],
+  globalSetup: "./global-setup.ts",
 });

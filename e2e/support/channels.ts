@@ -1,6 +1,4 @@
 import { createHmac } from "node:crypto";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect } from "@playwright/test";
 import type { BrowserContext } from "@playwright/test";
 import { HUB_URL } from "./ports";
@@ -10,21 +8,6 @@ import { HUB_URL } from "./ports";
  * mint links the hub must refuse (expired ones) without reaching into its internals.
  */
 export const E2E_WEBHOOK_SECRET = "e2e-webhook-secret-not-for-production-use-0123456789";
-
-/**
- * Where the suite's hub keeps its embedded store and generated secrets (VAPID keys), away from
- * a developer's own; emptied before each run.
- */
-export const E2E_HUB_DATA_DIR = path.join(tmpdir(), "inquiry-hub-e2e-data");
-
-/**
- * The suite's INQUIRY_HUB_DATA_DIR, for what no other variable places (the demo-tools token,
- * read by the hub as `${DATA_DIR}/demo-tools-token`): away from the developer's own state.
- */
-export const E2E_DATA_DIR = path.join(tmpdir(), "inquiry-hub-e2e-state");
-
-/** Where the suite's agent keeps its runs (embedded store), away from a developer's own. */
-export const E2E_AGENT_DATA_DIR = path.join(tmpdir(), "inquiry-hub-e2e-agent-data");
 
 /** The hub bearer token of a logged-in browser context (the httpOnly session cookie). */
 export async function sessionToken(context: BrowserContext): Promise<string> {

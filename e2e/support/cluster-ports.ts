@@ -1,10 +1,8 @@
 /**
- * Ports of the two-node suite (playwright.cluster.config.ts): apart from the single-hub
- * suite's (3300, 4300–4302) and from `npm run start:cluster` (3000, 4000–4200, 6380), so
- * either can run next to them.
+ * Ports of the two-node product (support/cluster-product.ts; its Redis takes a free port),
+ * apart from every other product's (see ports.ts).
  */
 export const CLUSTER_PORTS = {
-  redis: 6390,
   hubNode1: 4310,
   hubNode2: 4311,
   /** The agent behind the web on node 2; it calls hub node 1. */
@@ -22,4 +20,3 @@ export const CLUSTER_WEB_URL = `http://localhost:${CLUSTER_PORTS.web}`;
 export const CLUSTER_WEB_NODE1_URL = `http://localhost:${CLUSTER_PORTS.webNode1}`;
 export const CLUSTER_HUB_NODE1_URL = `http://127.0.0.1:${CLUSTER_PORTS.hubNode1}`;
 export const CLUSTER_HUB_NODE2_URL = `http://127.0.0.1:${CLUSTER_PORTS.hubNode2}`;
-export const CLUSTER_REDIS_URL = `redis://127.0.0.1:${CLUSTER_PORTS.redis}`;

@@ -3,9 +3,8 @@ import path from "node:path";
 import type { ProductPorts } from "./product-processes";
 
 /**
- * Ports of the durable suite (playwright.durable.config.ts), which starts and kills the
- * product itself: apart from the main suite's (3300, 4300–4302), the cluster suite's
- * (3310–3311, 4310–4314, 6390), the LAN suite's (3320, 3453, 4320–4322) and `npm start`'s.
+ * Ports of the product the durable restarts start and kill themselves
+ * (tests-durable/restarts.spec.ts), apart from every other product's (see ports.ts).
  */
 export const DURABLE_PORTS: ProductPorts = { web: 3330, hub: 4330, agent: 4331, demoTools: 4332 };
 

@@ -2,9 +2,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * Ports of the LAN-mode suite (playwright.lan.config.ts): apart from the single-hub suite's
- * (3300, 4300–4302), the cluster suite's (3310–3311, 4310–4314, 6390) and `npm start`'s
- * (3000, 3443, 4000–4200), so any of them can run next to it.
+ * Ports of the LAN-mode product (support/lan-product.ts), apart from every other product's
+ * (see ports.ts).
  */
 export const LAN_PORTS = {
   web: 3320,

@@ -1,24 +1,18 @@
-import { spawn } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
-import { openSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { REPO_ROOT, writeProxyConfig } from "./app-services";
 import { QUIET_ENV } from "./browser";
+import { spawnGroup, waitFor } from "./process-group";
 import type { ProductPorts } from "./product-processes";
-import { writeProxyConfig } from "./product-processes";
-
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
- * Ports of the product `npm start` runs for the durable suite: apart from the other suites'
- * (see durable-ports.ts) and from `npm start`'s defaults, so a developer's product is safe.
+ * Ports of the product `npm start` runs for the durable part, apart from every other
+ * product's (see ports.ts) and from `npm start`'s defaults, so a developer's product is safe.
  */
 export const NPM_START_PORTS: ProductPorts = { web: 3340, hub: 4340, agent: 4341, demoTools: 4342 };
 
-/** The first start may build the product (turbo replays its cache when nothing changed). */
-const FIRST_START_MS = 300_000;
-const RESTART_MS = 120_000;
+/** `npm start`'s builds are cache hits: global-setup.ts made them (support/start-build.ts). */
+const START_MS = 120_000;
 /** A graceful stop of every service: their own shutdowns are bounded well below this. */
 const STOP_MS = 30_000;
 
@@ -69,23 +63,6 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 async function answers(url: string): Promise<boolean> {
   return fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
     (response) => response.ok,
@@ -98,15 +75,11 @@ async function answers(url: string): Promise<boolean> {
  * `dataDir`; output goes to `<dataDir>/npm-start-<n>.log`. `round` names the log.
  */
 export function npmStart(ports: ProductPorts, dataDir: string, round: number): NpmStart {
-  const output = openSync(path.join(dataDir, `npm-start-${round}.log`), "a");
-  const child: ChildProcess = spawn("npm", ["start"], {
+  const group = spawnGroup("npm", ["start"], {
     cwd: REPO_ROOT,
     env: productEnv(ports, dataDir),
-    detached: true,
-    stdio: ["ignore", output, output],
+    logFile: path.join(dataDir, `npm-start-${round}.log`),
   });
-  const pgid = child.pid;
-  if (pgid === undefined) throw new Error("npm start did not start");
   const urls = [
     `http://localhost:${ports.web}/login`,
     `http://127.0.0.1:${ports.hub}/api/health`,
@@ -117,25 +90,22 @@ export function npmStart(ports: ProductPorts, dataDir: string, round: number): N
     hubUrl: `http://127.0.0.1:${ports.hub}`,
     agentUrl: `http://127.0.0.1:${ports.agent}`,
     async ready() {
-      const timeoutMs = round === 1 ? FIRST_START_MS : RESTART_MS;
       for (const url of urls) {
         await waitFor(
           `npm start: ${url} did not answer`,
           async () => {
-            if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode})`);
+            const exitCode = group.exitCode();
+            if (exitCode !== null) throw new Error(`npm start exited (${exitCode})`);
             return answers(url);
           },
-          timeoutMs,
+          START_MS,
         );
       }
     },
     async interrupt() {
-      if (groupAlive(pgid)) process.kill(-pgid, "SIGINT");
-      await waitFor(
-        "npm start's processes did not exit",
-        () => Promise.resolve(!groupAlive(pgid)),
-        STOP_MS,
-      );
+      group.signal("SIGINT");
+      if (!(await group.gone(STOP_MS)))
+        throw new Error(`npm start's processes did not exit within ${STOP_MS} ms`);
       for (const port of [ports.web, ports.hub, ports.agent, ports.demoTools]) {
         await waitFor(
           `port ${port} is still served`,

@@ -1,11 +1,27 @@
 import { expect, test } from "@playwright/test";
 import { logInThroughUi, registerThroughUi } from "../support/accounts";
 import { CLUSTER_WEB_NODE1_URL } from "../support/cluster-ports";
+import { startClusterProduct } from "../support/cluster-product";
+import type { ClusterProduct } from "../support/cluster-product";
 import { answerCard, askWhichCity, expectOneWeatherReply } from "../support/durable-chat";
 import { questionReachesEveryDeviceAndLeavesOnAnswer } from "../support/multi-device";
 
+/** One two-node product for the file: its tests stay in one worker, in order. */
+test.describe.configure({ mode: "default" });
+
+let product: ClusterProduct | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  product = await startClusterProduct();
+});
+
+test.afterAll(async () => {
+  await product?.stop();
+});
+
 /**
- * Run by playwright.cluster.config.ts against two hub nodes on one Redis. The agent's MCP
+ * Against two hub nodes on one Redis (support/cluster-product.ts). The agent's MCP
  * call is held on node 1; the chat, the phone and the stranger use the web served by node 2,
  * the second desktop tab a web served by node 1. So the question crosses from node 1 to the
  * devices on node 2, and the phone's answer crosses from node 2 back to the waiting call.

@@ -7,6 +7,22 @@ import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-
 import { registerThroughUi } from "../support/accounts";
 import { sessionToken } from "../support/channels";
 import { LAN_HUB_URL, LAN_PUBLIC_URL } from "../support/lan-ports";
+import { startLanProduct } from "../support/lan-product";
+import type { LanProduct } from "../support/lan-product";
+
+/** One LAN-mode product for the file: its tests stay in one worker, in order. */
+test.describe.configure({ mode: "default" });
+
+let product: LanProduct | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  product = await startLanProduct();
+});
+
+test.afterAll(async () => {
+  await product?.stop();
+});
 
 /** The user's agent: the official MCP client on the hub's own address, as agents reach it. */
 async function connectAgent(token: string): Promise<Client> {

@@ -39,6 +39,8 @@ test("login, the chat and the inbox with a card, and devices pass axe's WCAG A/A
   browser,
   page,
 }) => {
+  // Four pages analysed by axe, each a few seconds of the browser's CPU.
+  test.setTimeout(90_000);
   await page.goto("/login");
   await expectNoSeriousViolations(page, "/login");
 

@@ -1,9 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import { PASSWORD, logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
+import { FULL_BROWSER_LAUNCH_OPTIONS } from "../support/browser";
 import { callHubApi } from "../support/channels";
 import { connectHubMcp } from "../support/hub-mcp";
 import { awayWithPush, clickAction, showPush, shown } from "../support/push-worker";
+
+// The service worker shows notifications here, which only the full browser does.
+test.use({ launchOptions: FULL_BROWSER_LAUNCH_OPTIONS });
 
 test("both devices show Expires soon when a fifth of the time is left, and More time clears it", async ({
   browser,

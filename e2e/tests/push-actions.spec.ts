@@ -4,10 +4,14 @@ import { devices, expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import { PASSWORD, registerThroughUi } from "../support/accounts";
+import { FULL_BROWSER_LAUNCH_OPTIONS } from "../support/browser";
 import { callHubApi } from "../support/channels";
 import { connectHubMcp } from "../support/hub-mcp";
 import { awayWithPush, clickAction, showPush, shown } from "../support/push-worker";
 import { E2E_SANDBOX_DIR } from "../support/sandbox";
+
+// The service worker shows notifications here, which only the full browser does.
+test.use({ launchOptions: FULL_BROWSER_LAUNCH_OPTIONS });
 
 const NOTE_NAME = "push-approved.txt";
 const NOTE_FILE = path.join(E2E_SANDBOX_DIR, NOTE_NAME);

@@ -8,20 +8,23 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { PASSWORD, logInThroughUi, registerThroughUi, uniqueUsername } from "../support/accounts";
+import { FULL_BROWSER_LAUNCH_OPTIONS } from "../support/browser";
 import { callHubApi, sessionToken } from "../support/channels";
 import { connectHubMcp } from "../support/hub-mcp";
 import { productProcesses } from "../support/product-processes";
 import type { ProductPorts, ProductProcesses } from "../support/product-processes";
 import { awayWithPush, clickAction, showPush, shown } from "../support/push-worker";
 
+// The service worker shows notifications here, which only the full browser does.
+test.use({ launchOptions: FULL_BROWSER_LAUNCH_OPTIONS });
+
 /**
  * A proxy policy names its team by id, which exists only once the team was made on a running
- * hub; so this suite runs its own product (as the operator would: make the team, write its id
- * into the proxy config, restart the hub), on ports apart from the main suite's (3300,
- * 4300–4302), the cluster suite's (3310–3311, 4310–4314, 6390), the LAN suite's (3320, 3453,
- * 4320–4322) and the durable suite's (3330, 4330–4332).
+ * hub; so this file runs its own product (as the operator would: make the team, write its id
+ * into the proxy config, restart the hub), on ports apart from the other parts' (see
+ * support/ports.ts).
  */
-const PORTS: ProductPorts = { web: 3340, hub: 4340, agent: 4341, demoTools: 4342 };
+const PORTS: ProductPorts = { web: 3350, hub: 4350, agent: 4351, demoTools: 4352 };
 const DIR = path.join(tmpdir(), "inquiry-hub-e2e-shared-vote");
 /** Where productProcesses wrote the hub's proxy config (support/product-processes.ts). */
 const PROXY_CONFIG = path.join(DIR, "proxy.json");
@@ -29,25 +32,12 @@ const PROXY_CONFIG = path.join(DIR, "proxy.json");
 let product: ProductProcesses;
 let receiver: LoopbackReceiver;
 
-/** The hub pushes to the loopback receiver only when private endpoints are allowed. */
-async function startHub(): Promise<void> {
-  const before = process.env.HUB_PUSH_ALLOW_PRIVATE;
-  process.env.HUB_PUSH_ALLOW_PRIVATE = "1";
-  try {
-    await product.start("hub");
-  } finally {
-    if (before === undefined) delete process.env.HUB_PUSH_ALLOW_PRIVATE;
-    else process.env.HUB_PUSH_ALLOW_PRIVATE = before;
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   receiver = await startLoopbackReceiver();
-  product = productProcesses(PORTS, DIR);
-  await product.start("demoTools");
-  await startHub();
-  await product.start("web");
+  // The hub pushes to the loopback receiver only when private endpoints are allowed.
+  product = productProcesses(PORTS, DIR, { hub: { HUB_PUSH_ALLOW_PRIVATE: "1" } });
+  await product.startTogether(["demoTools", "hub", "web"]);
 });
 
 test.afterAll(async () => {
@@ -109,7 +99,7 @@ async function gateInsertsOnTeam(first: Page, second: Page): Promise<void> {
   };
   await writeFile(PROXY_CONFIG, JSON.stringify(config, null, 2));
   await product.stop("hub");
-  await startHub();
+  await product.start("hub");
 }
 
 test("a shared approval counts a push notification's Approve as that person's vote", async ({
