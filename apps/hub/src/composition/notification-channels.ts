@@ -150,6 +150,7 @@ export function createChannels(
     delivery: pushDelivery,
     claims,
     logger: core.logger,
+    burstWindowMs: config.pushBurstSeconds * 1000,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
     ...(core.onEscalated === undefined ? {} : { onEscalated: core.onEscalated }),
   });

@@ -152,6 +152,11 @@ const EnvSchema = z.object({
     .enum(["0", "1"])
     .default(DEFAULT_HUB_CONFIG.pushAllowPrivate ? "1" : "0")
     .transform((flag) => flag === "1"),
+  HUB_PUSH_BURST_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(300)
+    .default(DEFAULT_HUB_CONFIG.pushBurstSeconds),
   HUB_RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.loginPerMinute),
   HUB_RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS_PER_HOUR: perHour(
     DEFAULT_HUB_CONFIG.rateLimits.loginFailuresPerAccountAddressPerHour,
@@ -424,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     webhookRetryBaseSeconds: parsed.data.HUB_WEBHOOK_RETRY_BASE_SECONDS,
     webhookAllowPrivate: parsed.data.HUB_WEBHOOK_ALLOW_PRIVATE,
     pushAllowPrivate: parsed.data.HUB_PUSH_ALLOW_PRIVATE,
+    pushBurstSeconds: parsed.data.HUB_PUSH_BURST_SECONDS,
     rateLimits: {
       loginPerMinute: parsed.data.HUB_RATE_LIMIT_LOGIN_PER_MINUTE,
       loginFailuresPerAccountAddressPerHour:

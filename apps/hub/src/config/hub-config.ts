@@ -153,6 +153,11 @@ export interface HubConfig {
    * subscription's endpoint is user input.
    */
   pushAllowPrivate: boolean;
+  /**
+   * How long one credential's further questions gather into one grouped notification after
+   * its first was pushed (HUB_PUSH_BURST_SECONDS).
+   */
+  pushBurstSeconds: number;
   /** Abuse limits (HUB_RATE_LIMIT_*); generous, so only floods hit them. */
   rateLimits: RateLimits;
   /**
@@ -210,6 +215,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   webhookRetryBaseSeconds: 1,
   webhookAllowPrivate: false,
   pushAllowPrivate: false,
+  pushBurstSeconds: 10,
   rateLimits: {
     loginPerMinute: 120,
     loginFailuresPerAccountAddressPerHour: 10,
