@@ -1,5 +1,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import { agentBoundaries } from "./eslint/agent-boundaries.mjs";
+import { webBoundaries } from "./eslint/web-boundaries.mjs";
 
 export default tseslint.config(
   {
@@ -57,4 +59,6 @@ export default tseslint.config(
       ],
     },
   },
+  ...webBoundaries,
+  ...agentBoundaries,
 );
