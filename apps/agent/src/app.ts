@@ -10,21 +10,23 @@ import express from "express";
 import { createChatCompletionsHandler } from "./http/chat-completions-route";
 import { createUnexpectedErrorHandler, handleUnknownRoute } from "./http/error-handler";
 import { createModelsHandler } from "./http/models-route";
-import type { RunSettings } from "./http/run-settings";
 import { createDemoModel } from "./llm/demo-model";
-import type { ModelProvider } from "./llm/model-provider";
 import { createOpenAiProvider } from "./llm/openai-provider";
 import type { OpenAiProviderConfig } from "./llm/openai-provider";
+import type { ModelProvider } from "./loop/model-provider";
+import type { RunSettings } from "./loop/run-settings";
+import { NO_RUN_TRACER } from "./loop/run-tracer";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
 import { createRunRoutes } from "./http/run-routes";
-import { createHubClient } from "./runs/hub-client";
-import { createMemoryRunStore } from "./runs/memory-run-store";
+import { createHubClient } from "./hub/hub-api-client";
 import type { RunStore } from "./runs/ports";
 import { createRunManager } from "./runs/run-manager";
 import { startResumeSweep } from "./runs/resume-sweep";
 import { refuseMetrics } from "./http/refuse-metrics";
 import { createPrometheusAgentMetrics } from "./metrics/prometheus-agent-metrics";
-import { NO_RUN_TRACER, createRunTracer } from "./tracing/run-tracing";
+import { createMemoryRunStore } from "./stores/memory-run-store";
+import { openToolBox } from "./tools/mcp-tool-box";
+import { createRunTracer } from "./tracing/run-tracing";
 
 /** Configuration of {@link createAgentServer}; `env.ts` builds it from the environment. */
 export interface AgentConfig {
@@ -106,6 +108,7 @@ export function createAgentServer(config: AgentConfig): AgentServer {
     models: new Map(providers.map((provider) => [provider.id, provider])),
     hubMcpUrl: new URL(config.hubMcpUrl),
     demoToolsMcpUrl: new URL(config.demoToolsMcpUrl),
+    openToolBox,
     timeouts: {
       timeoutMs: config.mcpTimeoutSeconds * 1000,
       maxTotalTimeoutMs:

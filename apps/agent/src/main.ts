@@ -4,8 +4,8 @@ import { startOtlpTracing } from "@inquiry-hub/telemetry";
 import { createAgentServer } from "./app";
 import { readAgentEnv } from "./env";
 import { adoptCheckoutAgentData } from "./repository-root";
-import { createRunStore } from "./runs/create-run-store";
 import type { RunStore } from "./runs/ports";
+import { createRunStore } from "./stores/create-run-store";
 
 const logger = createLogger({ service: "agent" });
 

@@ -1,10 +1,10 @@
 import { MigrationUrlSchema, runKeyMigrationCommand } from "@inquiry-hub/redis-topology";
 import { z } from "zod";
-import { migrateRunKeys } from "./runs/migrate-run-keys";
+import { migrateRunKeys } from "./stores/redis/migrate-run-keys";
 
 /**
  * Moves an existing one-Redis or Sentinel deployment's run keys to the hash-tagged layout
- * (see runs/migrate-run-keys.ts). Stop every agent node first, run this once, start them.
+ * (see stores/redis/migrate-run-keys.ts). Stop every agent node first, run this once, start them.
  *
  * @example
  * npm run migrate:redis-keys -w @inquiry-hub/agent -- --url redis://127.0.0.1:6379 --dry-run

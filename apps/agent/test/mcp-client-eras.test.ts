@@ -2,7 +2,7 @@ import { silentLogger } from "@inquiry-hub/logging";
 import { ProgressNotificationSchema } from "@inquiry-hub/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectMcp } from "../src/tools/mcp-connection";
-import { openToolBox } from "../src/tools/tool-box";
+import { openToolBox } from "../src/tools/mcp-tool-box";
 import { SlowCountReportSchema, startProgressToolServer } from "./support/progress-tool-server";
 import type { ProgressToolServer, ServerGeneration } from "./support/progress-tool-server";
 

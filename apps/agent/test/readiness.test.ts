@@ -4,7 +4,7 @@ import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { createAgentServer } from "../src/app";
 import type { AgentServer } from "../src/app";
-import { createRedisRunStore } from "../src/runs/redis-run-store";
+import { createRedisRunStore } from "../src/stores/redis/redis-run-store";
 import type { RunStore } from "../src/runs/ports";
 import { listenAgent } from "./support/run-sse";
 

@@ -4,8 +4,8 @@ import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateRunKeys } from "../src/runs/migrate-run-keys";
-import { createRedisRunStore } from "../src/runs/redis-run-store";
+import { migrateRunKeys } from "../src/stores/redis/migrate-run-keys";
+import { createRedisRunStore } from "../src/stores/redis/redis-run-store";
 
 let server: TestRedisServer;
 let raw: Redis;

@@ -9,11 +9,11 @@ import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLmdbRunStore } from "../src/runs/lmdb-run-store";
-import { createMemoryRunStore } from "../src/runs/memory-run-store";
+import { createLmdbRunStore } from "../src/stores/lmdb/lmdb-run-store";
+import { createMemoryRunStore } from "../src/stores/memory-run-store";
 import type { RunStore } from "../src/runs/ports";
-import { runKeysUnder } from "../src/runs/redis-run-keys";
-import { createRedisRunStore } from "../src/runs/redis-run-store";
+import { runKeysUnder } from "../src/stores/redis/redis-run-keys";
+import { createRedisRunStore } from "../src/stores/redis/redis-run-store";
 import { aRun, describeRunStoreContract } from "./support/run-store-contract";
 
 const LONG_TTL_MS = 60_000;

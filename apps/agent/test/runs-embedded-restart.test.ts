@@ -6,8 +6,8 @@ import { RUN_ID_HEADER } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgentServer } from "../src/index";
 import type { AgentServer } from "../src/index";
-import { createLmdbRunStore } from "../src/runs/lmdb-run-store";
-import type { LmdbRunStore } from "../src/runs/lmdb-run-store";
+import { createLmdbRunStore } from "../src/stores/lmdb/lmdb-run-store";
+import type { LmdbRunStore } from "../src/stores/lmdb/lmdb-run-store";
 import { hubApi } from "./support/hub-api";
 import {
   listenAgent,

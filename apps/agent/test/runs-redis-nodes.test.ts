@@ -6,7 +6,7 @@ import type { TestRedisServer } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgentServer } from "../src/index";
 import type { AgentServer, RunStore } from "../src/index";
-import { createRedisRunStore } from "../src/runs/redis-run-store";
+import { createRedisRunStore } from "../src/stores/redis/redis-run-store";
 import { startDemoTools } from "./support/demo-tools";
 import type { DemoTools } from "./support/demo-tools";
 import { hubApi } from "./support/hub-api";

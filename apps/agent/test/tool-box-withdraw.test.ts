@@ -6,8 +6,8 @@ import {
   readInquiryMeta,
 } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openToolBox } from "../src/tools/tool-box";
-import type { ToolBox } from "../src/tools/tool-box";
+import { openToolBox } from "../src/tools/mcp-tool-box";
+import type { ToolBox } from "../src/loop/tool-box";
 import { startStack } from "./stack";
 import type { Stack } from "./stack";
 

@@ -1,10 +1,9 @@
 import { RUN_ID_HEADER } from "@inquiry-hub/protocol";
 import type { Response } from "express";
 import { AgentError } from "../errors/agent-error";
-import type { HubClient } from "../runs/hub-client";
-import type { RunStore } from "../runs/ports";
+import type { ChatRequest } from "../loop/chat-request";
+import type { HubClient, RunStore } from "../runs/ports";
 import type { RunManager } from "../runs/run-manager";
-import type { ChatRequest } from "./chat-request";
 import { sendOpenAiError } from "./openai-error";
 import { streamRunEvents } from "./run-event-stream";
 

@@ -2,24 +2,23 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { AgentError } from "../errors/agent-error";
-import type { ModelProvider } from "../llm/model-provider";
+import type { ChatRequest } from "../loop/chat-request";
+import { AGENT_NAME } from "../loop/completion-chunk";
+import type { CompletionIdentity } from "../loop/completion-chunk";
+import type { ModelProvider } from "../loop/model-provider";
+import { toConnectError, toRunError } from "../loop/run-error";
+import { endpointsFor } from "../loop/run-settings";
+import type { RunSettings } from "../loop/run-settings";
 import { runToolLoop } from "../loop/run-tool-loop";
 import type { ToolLoopResult } from "../loop/run-tool-loop";
 import { withSystemPrompt } from "../loop/system-prompt";
-import { openToolBox } from "../tools/tool-box";
-import type { ToolBox } from "../tools/tool-box";
+import type { ToolBox } from "../loop/tool-box";
 import { handleBackgroundChat } from "./background-chat";
 import type { BackgroundRuns } from "./background-chat";
 import { readBearerToken } from "./bearer";
-import { parseChatRequest } from "./chat-request";
-import type { ChatRequest } from "./chat-request";
 import { createChunkWriter } from "./chunk-writer";
-import { AGENT_NAME } from "./completion-chunk";
-import type { CompletionIdentity } from "./completion-chunk";
 import { sendOpenAiError } from "./openai-error";
-import { toConnectError, toRunError } from "./run-error";
-import { endpointsFor } from "./run-settings";
-import type { RunSettings } from "./run-settings";
+import { parseChatRequest } from "./parse-chat-request";
 
 function sendConnectError(settings: RunSettings, res: Response, thrown: unknown): void {
   const error = toConnectError(thrown);
@@ -116,7 +115,7 @@ async function handleChat(
   const trace = settings.tracer.startRun(identity.runId, model.id);
   let tools: ToolBox;
   try {
-    tools = await openToolBox(
+    tools = await settings.openToolBox(
       endpointsFor(settings, token, request.inquiryTimeoutSeconds, request.yolo),
       settings.timeouts,
       (json) => forward(json),

@@ -1,8 +1,8 @@
 import type { Usage } from "@inquiry-hub/protocol";
 import type { Response } from "express";
 import type { AgentError } from "../errors/agent-error";
-import { DONE_DATA, completionChunks } from "./completion-chunk";
-import type { CompletionIdentity } from "./completion-chunk";
+import { DONE_DATA, completionChunks } from "../loop/completion-chunk";
+import type { CompletionIdentity } from "../loop/completion-chunk";
 import { startSse, writeSseEvent } from "./sse-response";
 
 /** Writes one OpenAI streaming response as SSE `chat.completion.chunk` events. */

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { ModelProvider } from "../llm/model-provider";
+import type { ModelProvider } from "../loop/model-provider";
 
 /** A fixed creation time for the listed models; OpenAI clients only need a number. */
 const MODELS_CREATED = 1_756_252_800;

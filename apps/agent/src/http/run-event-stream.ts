@@ -1,6 +1,6 @@
 import type { Response } from "express";
 import type { RunStore } from "../runs/ports";
-import { DONE_DATA } from "./completion-chunk";
+import { DONE_DATA } from "../loop/completion-chunk";
 import { startSse, writeSseEvent } from "./sse-response";
 
 /** Events written per read of the log. */

@@ -2,7 +2,7 @@ import { RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import { describe, expect, it } from "vitest";
 import { decideDemoStep } from "./demo-model";
 import { TABLE_QUESTIONS, TRIP_PROMPT } from "./demo-inquiry-rules";
-import type { ChatMessage, ModelEvent } from "./model-provider";
+import type { ChatMessage, ModelEvent } from "../loop/model-provider";
 
 const TOOLS = ["send_inquiry", "get_weather"];
 

@@ -1,6 +1,6 @@
 import { RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import type { Question } from "@inquiry-hub/protocol";
-import { TOOL_ERROR_PREFIX } from "./model-provider";
+import { TOOL_ERROR_PREFIX } from "../loop/model-provider";
 
 /** The `send_inquiry` arguments of one demo rule. */
 export interface DemoInquiry {

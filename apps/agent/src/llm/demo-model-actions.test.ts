@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decideDemoStep } from "./demo-model";
 import { OLD_ROWS_CUTOFF, findDemoAction, replyAfterAction } from "./demo-model-actions";
-import { TOOL_ERROR_PREFIX } from "./model-provider";
-import type { ChatMessage, ModelEvent } from "./model-provider";
+import { TOOL_ERROR_PREFIX } from "../loop/model-provider";
+import type { ChatMessage, ModelEvent } from "../loop/model-provider";
 
 const ALL_TOOLS = ["send_inquiry", "get_weather", "write_file", "execute_sql"];
 const WRITE = { name: "write_file", args: { path: "notes.txt", content: "hello" } };

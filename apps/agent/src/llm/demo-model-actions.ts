@@ -1,5 +1,5 @@
 import { APPROVAL_RESULT_OPENINGS } from "@inquiry-hub/protocol";
-import { TOOL_ERROR_PREFIX } from "./model-provider";
+import { TOOL_ERROR_PREFIX } from "../loop/model-provider";
 
 /** A tool call the demo model decided to make: name and arguments. */
 export interface DemoToolCall {

@@ -1,8 +1,8 @@
 import { RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import { describe, expect, it } from "vitest";
 import { CITY_QUESTION, createDemoModel, decideDemoStep, findCity } from "./demo-model";
-import { TOOL_ERROR_PREFIX } from "./model-provider";
-import type { ChatMessage, ModelEvent } from "./model-provider";
+import { TOOL_ERROR_PREFIX } from "../loop/model-provider";
+import type { ChatMessage, ModelEvent } from "../loop/model-provider";
 
 const ALL_TOOLS = ["send_inquiry", "get_weather", "write_file", "execute_sql"];
 

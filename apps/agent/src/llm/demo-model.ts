@@ -1,14 +1,14 @@
 import { DEMO_MODEL_ID, HUB_TOOL_NAMES, RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import { findDemoInquiry, replyAfterDemoInquiry } from "./demo-inquiry-rules";
 import { findDemoAction, replyAfterAction } from "./demo-model-actions";
-import { TOOL_ERROR_PREFIX } from "./model-provider";
+import { TOOL_ERROR_PREFIX } from "../loop/model-provider";
 import type {
   ChatMessage,
   ModelEvent,
   ModelProvider,
   ModelRequest,
   ToolCall,
-} from "./model-provider";
+} from "../loop/model-provider";
 
 /** The question the demo model asks when the user wants weather but names no city. */
 export const CITY_QUESTION = "Which city should I check the weather for?";

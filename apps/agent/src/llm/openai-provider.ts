@@ -1,7 +1,7 @@
 import type { Usage } from "@inquiry-hub/protocol";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import type { ChatMessage, ModelEvent, ModelProvider, ModelRequest } from "./model-provider";
+import type { ChatMessage, ModelEvent, ModelProvider, ModelRequest } from "../loop/model-provider";
 import { createToolCallAssembler } from "./tool-call-assembler";
 import type { ToolCallAssembler } from "./tool-call-assembler";
 import { UpstreamChunkSchema } from "./upstream-chunk";

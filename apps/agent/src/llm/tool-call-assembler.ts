@@ -1,4 +1,4 @@
-import type { ToolCall } from "./model-provider";
+import type { ToolCall } from "../loop/model-provider";
 import type { ToolCallDelta } from "./upstream-chunk";
 
 interface PartialCall {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolCall } from "../llm/model-provider";
+import type { ChatMessage, ToolCall } from "./model-provider";
 
 /**
  * The tool calls of the history's last assistant turn that have no tool result yet, in the

@@ -1,10 +1,18 @@
 import type { Usage } from "@inquiry-hub/protocol";
-import type { ChatMessage, ModelProvider, ToolCall } from "../llm/model-provider";
-import { NO_AGENT_METRICS } from "../metrics/ports";
-import type { AgentMetrics } from "../metrics/ports";
-import type { RunCheckpoint } from "../runs/ports";
-import type { ToolBox } from "../tools/tool-box";
+import { NO_AGENT_METRICS } from "./agent-metrics";
+import type { AgentMetrics } from "./agent-metrics";
+import type { ChatMessage, ModelProvider, ToolCall } from "./model-provider";
 import { pendingToolCalls } from "./pending-tool-calls";
+import type { ToolBox } from "./tool-box";
+
+/**
+ * The loop's progress: the conversation as it holds it (system prompt, messages, the assistant
+ * turns with their tool calls and the tool results so far) and the model turns done.
+ */
+export interface ToolLoopCheckpoint {
+  history: ChatMessage[];
+  step: number;
+}
 
 /** Everything one run of the loop needs. */
 export interface ToolLoopInput {
@@ -21,9 +29,9 @@ export interface ToolLoopInput {
    * model turns already done. Tool calls of the last assistant turn without a result are
    * called again first.
    */
-  resumeFrom?: RunCheckpoint;
+  resumeFrom?: ToolLoopCheckpoint;
   /** Hears the progress after every model turn with tool calls and after every tool result. */
-  onCheckpoint?: (checkpoint: RunCheckpoint) => Promise<void>;
+  onCheckpoint?: (checkpoint: ToolLoopCheckpoint) => Promise<void>;
   /** The idempotency key of one tool call (background runs), sent in the call's `_meta`. */
   idempotencyKey?: (toolCallId: string) => string;
   /** Where each tool call's duration is counted; nowhere by default. */

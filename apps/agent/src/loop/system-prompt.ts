@@ -1,4 +1,4 @@
-import type { ChatMessage } from "../llm/model-provider";
+import type { ChatMessage } from "./model-provider";
 
 /**
  * The agent's default system prompt: clarify first, through `send_inquiry`, so the question

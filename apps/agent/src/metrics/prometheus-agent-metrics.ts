@@ -1,5 +1,5 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { AgentMetrics, RunMode, RunOutcome, ToolCallOutcome } from "./ports";
+import type { AgentMetrics, RunMode, RunOutcome, ToolCallOutcome } from "../loop/agent-metrics";
 
 /** A tool call answers in milliseconds (demo tools) or waits for a person (minutes, a day). */
 const TOOL_CALL_BUCKETS = [

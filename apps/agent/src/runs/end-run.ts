@@ -1,9 +1,8 @@
 import type { Logger } from "@inquiry-hub/logging";
 import type { RunStatus } from "@inquiry-hub/protocol";
-import type { HubClient } from "./hub-client";
-import type { RunRecord, RunStore } from "./ports";
+import type { AgentMetrics } from "../loop/agent-metrics";
+import type { HubClient, RunRecord, RunStore } from "./ports";
 import { reportTurnEnded } from "./turn-report";
-import type { AgentMetrics } from "../metrics/ports";
 
 /** What ending a run needs. */
 export interface RunEndingDeps {

@@ -1,15 +1,12 @@
-import type { RunStatus } from "@inquiry-hub/protocol";
-import type { ChatMessage } from "../llm/model-provider";
+import type { MeResponse, RunStatus, UpdateTurnBody } from "@inquiry-hub/protocol";
+import type { ToolLoopCheckpoint } from "../loop/run-tool-loop";
 
 /**
- * Where a run can pick up after the agent died: the conversation as the tool loop holds it
- * (system prompt, messages, the assistant turns with their tool calls and the tool results so
- * far) and the step it is on. Written after every model turn and every tool result, so a
- * restarted agent redoes at most the one step that was in flight.
+ * Where a run can pick up after the agent died: the tool loop's progress (its history and the
+ * step it is on) and the log position it was saved at. Written after every model turn and
+ * every tool result, so a restarted agent redoes at most the one step that was in flight.
  */
-export interface RunCheckpoint {
-  history: ChatMessage[];
-  step: number;
+export interface RunCheckpoint extends ToolLoopCheckpoint {
   /**
    * The id of the newest log event when the checkpoint was saved (absent: 0). The content
    * logged after it belongs to the step in flight, so a resume does not stream it twice.
@@ -101,4 +98,31 @@ export interface RunStore {
    */
   readiness?(): { ready: true } | { ready: false; reason: string };
   close(): Promise<void>;
+}
+
+/** Who presented a bearer, as the hub resolves it (`GET /api/auth/me`). */
+export interface RunCaller {
+  userId: string;
+  /** The presenting credential's id at the hub. */
+  credentialId: string;
+  /** What the hub issued the credential for. */
+  purpose: MeResponse["purpose"];
+}
+
+/** The hub REST calls of background runs, each made with the run's own bearer. */
+export interface HubClient {
+  /**
+   * Who a bearer is: its user, its credential and what that was issued for; undefined when
+   * the hub refuses it (401/403).
+   */
+  identify(bearer: string): Promise<RunCaller | undefined>;
+  /** Best effort: reports a conversation turn's state; failures are logged, never thrown. */
+  updateTurn(
+    bearer: string,
+    conversationId: string,
+    turnId: string,
+    body: UpdateTurnBody,
+  ): Promise<void>;
+  /** Best effort: revokes the run's credential, so it dies with the run. */
+  revokeRunCredential(bearer: string): Promise<void>;
 }

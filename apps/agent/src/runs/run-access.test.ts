@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RunRecord } from "./ports";
+import type { RunCaller, RunRecord } from "./ports";
 import { mayAccessRun } from "./run-access";
-import type { RunCaller } from "./run-access";
 
 const run = (startedByCredentialId?: string): RunRecord => ({
   id: "run-1",

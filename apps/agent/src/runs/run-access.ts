@@ -1,14 +1,4 @@
-import type { MeResponse } from "@inquiry-hub/protocol";
-import type { RunRecord } from "./ports";
-
-/** Who presented a bearer, as the hub resolves it (`GET /api/auth/me`). */
-export interface RunCaller {
-  userId: string;
-  /** The presenting credential's id at the hub. */
-  credentialId: string;
-  /** What the hub issued the credential for. */
-  purpose: MeResponse["purpose"];
-}
+import type { RunCaller, RunRecord } from "./ports";
 
 /**
  * Credentials that stand for the person's own sessions: a device (login or pairing), and a

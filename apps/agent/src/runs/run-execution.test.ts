@@ -2,14 +2,13 @@ import { silentLogger } from "@inquiry-hub/logging";
 import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { describe, expect, it, vi } from "vitest";
-import type { ChatMessage, ModelProvider } from "../llm/model-provider";
-import { NO_AGENT_METRICS } from "../metrics/ports";
-import { McpUnreachableError } from "../tools/hub-unreachable";
-import type { ToolBox } from "../tools/tool-box";
-import { NO_RUN_TRACER } from "../tracing/run-tracing";
-import type { HubClient } from "./hub-client";
-import { createMemoryRunStore } from "./memory-run-store";
-import type { RunRecord } from "./ports";
+import { NO_AGENT_METRICS } from "../loop/agent-metrics";
+import type { ChatMessage, ModelProvider } from "../loop/model-provider";
+import { NO_RUN_TRACER } from "../loop/run-tracer";
+import { McpUnreachableError } from "../loop/tool-box";
+import type { ToolBox } from "../loop/tool-box";
+import { createMemoryRunStore } from "../stores/memory-run-store";
+import type { HubClient, RunRecord } from "./ports";
 import { executeRun, identityOf } from "./run-execution";
 import type { RunExecutionDeps } from "./run-execution";
 import { createRunLogWriter } from "./run-log-writer";
@@ -87,6 +86,7 @@ async function startRun() {
       models: new Map([[askingModel.id, askingModel]]),
       hubMcpUrl: new URL("http://hub.invalid/mcp"),
       demoToolsMcpUrl: new URL("http://hub.invalid/proxy/demo/mcp"),
+      openToolBox: () => Promise.reject(new Error("the test hands the run its tools")),
       timeouts: { timeoutMs: 60_000, maxTotalTimeoutMs: 60_000 },
       maxSteps: 4,
       systemPrompt: "",

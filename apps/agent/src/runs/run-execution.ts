@@ -1,11 +1,11 @@
 import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { runToolLoop } from "../loop/run-tool-loop";
 import type { ToolLoopResult } from "../loop/run-tool-loop";
-import type { CompletionIdentity } from "../http/completion-chunk";
-import { toRunError } from "../http/run-error";
-import type { RunSettings } from "../http/run-settings";
-import { McpUnreachableError } from "../tools/hub-unreachable";
-import type { ToolBox } from "../tools/tool-box";
+import type { CompletionIdentity } from "../loop/completion-chunk";
+import { toRunError } from "../loop/run-error";
+import type { RunSettings } from "../loop/run-settings";
+import { McpUnreachableError } from "../loop/tool-box";
+import type { ToolBox } from "../loop/tool-box";
 import { endRun } from "./end-run";
 import type { RunEndingDeps } from "./end-run";
 import type { LeaseTiming } from "./lease-keeper";

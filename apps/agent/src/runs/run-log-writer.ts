@@ -1,8 +1,8 @@
 import type { Logger } from "@inquiry-hub/logging";
 import type { Usage } from "@inquiry-hub/protocol";
 import type { AgentError } from "../errors/agent-error";
-import { DONE_DATA, completionChunks } from "../http/completion-chunk";
-import type { CompletionIdentity } from "../http/completion-chunk";
+import { DONE_DATA, completionChunks } from "../loop/completion-chunk";
+import type { CompletionIdentity } from "../loop/completion-chunk";
 import type { RunStore } from "./ports";
 
 /** Appends one run's chunks to its log, in order, however fast the loop produces them. */

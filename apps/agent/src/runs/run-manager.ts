@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { toRunError } from "../http/run-error";
-import { endpointsFor } from "../http/run-settings";
-import type { ChatRequest } from "../http/chat-request";
+import type { ChatRequest } from "../loop/chat-request";
+import { toRunError } from "../loop/run-error";
+import { endpointsFor } from "../loop/run-settings";
+import type { RunTrace } from "../loop/run-tracer";
 import { withSystemPrompt } from "../loop/system-prompt";
-import type { RunTrace } from "../tracing/run-tracing";
-import { isHubUnreachable } from "../tools/hub-unreachable";
-import { openToolBox } from "../tools/tool-box";
+import { isPassingConnectFailure } from "../loop/tool-box";
+import type { ToolBox } from "../loop/tool-box";
 import { endRun } from "./end-run";
 import { readLoggedTurn } from "./logged-turn";
 import type { LoggedTurn } from "./logged-turn";
@@ -13,9 +13,8 @@ import { executeRun, identityOf } from "./run-execution";
 import type { ActiveRun, RunExecutionDeps } from "./run-execution";
 import { closingEvents, createRunLogWriter } from "./run-log-writer";
 import type { RunLogWriter } from "./run-log-writer";
-import type { RunRecord } from "./ports";
+import type { RunCaller, RunRecord } from "./ports";
 import { mayAccessRun } from "./run-access";
-import type { RunCaller } from "./run-access";
 import { reportTurnStarted } from "./turn-report";
 import { waitForFinal } from "./wait-for-final";
 
@@ -61,7 +60,7 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
 
   const launch = (
     run: RunRecord,
-    tools: Awaited<ReturnType<typeof openToolBox>>,
+    tools: ToolBox,
     log: RunLogWriter,
     resumed: LoggedTurn | undefined,
     trace: RunTrace,
@@ -87,16 +86,18 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
     trace: RunTrace,
   ) => {
     let log: RunLogWriter | undefined;
-    const tools = await openToolBox(
-      endpointsFor(deps.settings, run.bearer, run.inquiryTimeoutSeconds, run.yolo),
-      deps.settings.timeouts,
-      (json) => log?.notification(json),
-      deps.settings.logger,
-      trace,
-    ).catch((error: unknown) => {
-      trace.end("failed", error);
-      throw error;
-    });
+    const tools = await deps.settings
+      .openToolBox(
+        endpointsFor(deps.settings, run.bearer, run.inquiryTimeoutSeconds, run.yolo),
+        deps.settings.timeouts,
+        (json) => log?.notification(json),
+        deps.settings.logger,
+        trace,
+      )
+      .catch((error: unknown) => {
+        trace.end("failed", error);
+        throw error;
+      });
     return { tools, useLog: (writer: RunLogWriter) => (log = writer) };
   };
 
@@ -119,7 +120,7 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
       useLog(log);
       launch(run, tools, log, logged, trace);
     } catch (error) {
-      if (isHubUnreachable(error)) {
+      if (isPassingConnectFailure(error)) {
         // The hub or its proxy is not up yet (the product starting, the agent first): the
         // question stays open and the next sweep tries again.
         deps.logger.warn({ err: error, runId }, "run not resumed yet: its tools do not answer");

@@ -1,7 +1,6 @@
 import { RUN_METADATA_KEYS, replyPartsFromSseData } from "@inquiry-hub/protocol";
 import type { RunStatus } from "@inquiry-hub/protocol";
-import type { HubClient } from "./hub-client";
-import type { RunRecord, RunStore } from "./ports";
+import type { HubClient, RunRecord, RunStore } from "./ports";
 
 /** Events read per page when the whole log is folded into the reply. */
 const PAGE = 500;

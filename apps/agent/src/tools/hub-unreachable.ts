@@ -1,5 +1,5 @@
 import { SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
-import { McpConnectError } from "./mcp-connection";
+import { isPassingConnectFailure } from "../loop/tool-box";
 
 /** SDK failures that mean the connection is gone, not that the server refused the call. */
 const CONNECTION_LOST_CODES: ReadonlySet<string> = new Set([
@@ -17,17 +17,8 @@ const CONNECTION_LOST_CODES: ReadonlySet<string> = new Set([
  * ending it. A 4xx (a revoked credential, a refused request) will not change by waiting.
  */
 export function isHubUnreachable(error: unknown): boolean {
-  if (error instanceof McpConnectError) return error.status === undefined || error.status >= 500;
+  if (isPassingConnectFailure(error)) return true;
   if (error instanceof SdkHttpError) return error.status >= 500;
   if (error instanceof SdkError) return CONNECTION_LOST_CODES.has(error.code);
   return error instanceof TypeError && error.message.startsWith("fetch failed");
-}
-
-/**
- * A tool call lost its MCP server mid-call (see {@link isHubUnreachable}): the question it
- * asked may still be open, so the run is resumed later and repeats the call with its
- * idempotency key rather than ending.
- */
-export class McpUnreachableError extends Error {
-  override readonly name = "McpUnreachableError";
 }

@@ -1,5 +1,7 @@
 import { Client, SdkHttpError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ClientOptions, JSONRPCMessage, Tool } from "@modelcontextprotocol/client";
+import { McpConnectError } from "../loop/tool-box";
+import type { McpEndpoint } from "../loop/tool-box";
 import { ObservingTransport } from "./observing-transport";
 
 /**
@@ -9,41 +11,12 @@ import { ObservingTransport } from "./observing-transport";
  */
 const CLIENT_OPTIONS: ClientOptions = { versionNegotiation: { mode: "auto" } };
 
-/** Where and how to reach one MCP server for the duration of one chat request. */
-export interface McpEndpoint {
-  /** Short name used in error messages, e.g. "hub". */
-  name: string;
-  url: URL;
-  /** Extra HTTP headers, e.g. the user's `Authorization` for the hub. */
-  headers?: Record<string, string>;
-  /** Tools of this server the model is never offered (e.g. the hub's bridge-only tools). */
-  hiddenTools?: readonly string[];
-  /**
-   * Origin of the hub whose questions this server's calls open (the hub itself, or its
-   * approval proxy on the hub's origin). A call ended on purpose withdraws them there with
-   * `headers`. Absent for a server elsewhere: its progress never names a hub question.
-   */
-  hubOrigin?: string;
-}
-
 /** A connected MCP client with its tool list, closed when the chat request ends. */
 export interface McpConnection {
   name: string;
   client: Client;
   tools: Tool[];
   close(): Promise<void>;
-}
-
-/** An MCP server could not be reached or refused us; `status` is its HTTP status if any. */
-export class McpConnectError extends Error {
-  override readonly name = "McpConnectError";
-  constructor(
-    message: string,
-    readonly status: number | undefined,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
 }
 
 function httpStatusOf(error: unknown): number | undefined {

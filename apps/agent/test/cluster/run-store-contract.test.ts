@@ -3,7 +3,7 @@ import { silentLogger } from "@inquiry-hub/logging";
 import { startRedisCluster } from "@inquiry-hub/test-kit";
 import type { TestRedisCluster } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll } from "vitest";
-import { createRedisRunStore } from "../../src/runs/redis-run-store";
+import { createRedisRunStore } from "../../src/stores/redis/redis-run-store";
 import { describeRunStoreContract } from "../support/run-store-contract";
 
 const logger = silentLogger();

@@ -1,22 +1,5 @@
 import { AgentChatRequestSchema } from "@inquiry-hub/protocol";
-import type { ChatMessage } from "../llm/model-provider";
-
-/**
- * A validated `POST /v1/chat/completions` body (the protocol's `AgentChatRequestSchema`):
- * `inquiry_timeout` becomes `?timeout=` on the hub MCP URL, `yolo: false` becomes `?yolo=0`.
- */
-export interface ChatRequest {
-  model: string;
-  messages: ChatMessage[];
-  stream: boolean;
-  inquiryTimeoutSeconds: number | undefined;
-  /** `false`: always ask in this chat; undefined leaves it to the person's setting. */
-  yolo: false | undefined;
-  /** True: a background run that outlives the request (re-attach, Stop, resume). */
-  background: boolean;
-  /** OpenAI's request metadata; `RUN_METADATA_KEYS` tie the run to a conversation turn. */
-  metadata: Record<string, string>;
-}
+import type { ChatRequest } from "../loop/chat-request";
 
 /** Validates a raw body; returns the request or a one-line explanation of what is wrong. */
 export function parseChatRequest(body: unknown): ChatRequest | { error: string } {

@@ -1,6 +1,6 @@
 import type { Usage } from "@inquiry-hub/protocol";
 import type { AgentError } from "../errors/agent-error";
-import { toStreamErrorEvent } from "./openai-error";
+import { toStreamErrorEvent } from "../errors/openai-error-body";
 
 /** Identifies the run in every chunk (`id`, `model`, `agent_info`). */
 export interface CompletionIdentity {

@@ -2,14 +2,15 @@ import { silentLogger } from "@inquiry-hub/logging";
 import { describe, expect, it } from "vitest";
 import { endpointsFor } from "./run-settings";
 import type { RunSettings } from "./run-settings";
-import { NO_RUN_TRACER } from "../tracing/run-tracing";
-import { NO_AGENT_METRICS } from "../metrics/ports";
+import { NO_AGENT_METRICS } from "./agent-metrics";
+import { NO_RUN_TRACER } from "./run-tracer";
 
 function settings(demoToolsMcpUrl: string): RunSettings {
   return {
     models: new Map(),
     hubMcpUrl: new URL("http://127.0.0.1:4000/mcp"),
     demoToolsMcpUrl: new URL(demoToolsMcpUrl),
+    openToolBox: () => Promise.reject(new Error("endpointsFor opens nothing")),
     timeouts: { timeoutMs: 1000, maxTotalTimeoutMs: 2000 },
     maxSteps: 4,
     systemPrompt: "",

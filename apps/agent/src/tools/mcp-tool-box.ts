@@ -2,49 +2,17 @@ import type { Logger } from "@inquiry-hub/logging";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { IDEMPOTENCY_META_KEY, isWithdrawReason } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { TOOL_ERROR_PREFIX } from "../llm/model-provider";
-import type { ToolDefinition } from "../llm/model-provider";
-import { McpUnreachableError, isHubUnreachable } from "./hub-unreachable";
+import { TOOL_ERROR_PREFIX } from "../loop/model-provider";
+import type { ToolDefinition } from "../loop/model-provider";
+import { UNTRACED_RUN } from "../loop/run-tracer";
+import type { RunTrace } from "../loop/run-tracer";
+import { McpUnreachableError } from "../loop/tool-box";
+import type { McpEndpoint, ToolBox, ToolCallTimeouts } from "../loop/tool-box";
+import { isHubUnreachable } from "./hub-unreachable";
 import { connectMcp } from "./mcp-connection";
-import type { McpConnection, McpEndpoint } from "./mcp-connection";
+import type { McpConnection } from "./mcp-connection";
 import { forwardableProgress } from "./progress-forwarding";
 import { trackCallQuestions } from "./withdraw-question";
-import { UNTRACED_RUN } from "../tracing/run-tracing";
-import type { RunTrace } from "../tracing/run-tracing";
-
-/** Timeouts applied to every MCP tool call. */
-export interface ToolCallTimeouts {
-  /** Per-call timeout; reset by every progress notification (hub heartbeats). */
-  timeoutMs: number;
-  /** Hard ceiling however many heartbeats arrive. */
-  maxTotalTimeoutMs: number;
-}
-
-/** The tools of every MCP server a chat request may use, behind one call function. */
-export interface ToolBox {
-  definitions: ToolDefinition[];
-  /**
-   * Runs a tool; `argumentsJson` is the model's JSON string. Never throws for tool errors.
-   * `idempotencyKey` goes in the call's `_meta`, so a repeated call (a resumed run) lands on
-   * what the first one started, e.g. the same open question. Throws McpUnreachableError
-   * when the server went away mid-call (see hub-unreachable.ts), unless `signal` aborted.
-   * Aborting `signal` with WITHDRAW_REASON ends the call on purpose: besides the MCP cancel
-   * (which only a 2025-era hub reads as a withdrawal), the questions the call announced are
-   * withdrawn on the hub before the call rejects. Any other abort leaves them open.
-   */
-  call(
-    name: string,
-    argumentsJson: string,
-    signal: AbortSignal,
-    idempotencyKey?: string,
-  ): Promise<string>;
-  close(): Promise<void>;
-  /**
-   * Drops the connections without cancelling anything (no `notifications/cancelled`, no
-   * session DELETE): the agent is shutting down and another process resumes the calls.
-   */
-  abandon(): Promise<void>;
-}
 
 const ToolArgumentsSchema = z.record(z.string(), z.unknown());
 
@@ -65,7 +33,7 @@ function parseArguments(argumentsJson: string): Record<string, unknown> | string
 }
 
 /**
- * Connects to every endpoint (in parallel), merges their tools (the first server offering a
+ * The MCP side of the `OpenToolBox` port: connects to every endpoint (in parallel), merges their tools (the first server offering a
  * name wins) and forwards each progress notification as its JSON string via `onProgress`.
  * If any connection fails, the ones that succeeded are closed and the error is rethrown.
  * Each tool call is a client span of `trace` whose context travels with the request.

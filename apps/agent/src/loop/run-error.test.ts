@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UpstreamModelError } from "../llm/upstream-error";
-import { StepLimitError } from "../loop/run-tool-loop";
-import { McpConnectError } from "../tools/mcp-connection";
+import { StepLimitError } from "./run-tool-loop";
+import { McpConnectError } from "./tool-box";
 import { toConnectError, toRunError } from "./run-error";
 
 describe("toConnectError", () => {

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { createChannelListeners } from "./redis-channel-listeners";
 import { runKeysUnder } from "./redis-run-keys";
 import { RUN_SCRIPTS, runScript } from "./redis-run-scripts";
-import type { RunRecord, RunStore } from "./ports";
-import { CorruptRunRecordError, decodeRunRecord, parseStoredJson } from "./run-record-schema";
+import type { RunRecord, RunStore } from "../../runs/ports";
+import { CorruptRunRecordError, decodeRunRecord, parseStoredJson } from "../run-record-schema";
 
 /** The run hash as Redis returns it (HGETALL: every field a string). */
 const StoredRunHashSchema = z.object({

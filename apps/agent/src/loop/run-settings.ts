@@ -1,17 +1,18 @@
 import type { Logger } from "@inquiry-hub/logging";
 import { HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
-import type { ModelProvider } from "../llm/model-provider";
-import type { McpEndpoint } from "../tools/mcp-connection";
-import type { ToolCallTimeouts } from "../tools/tool-box";
-import type { RunTracer } from "../tracing/run-tracing";
-import type { AgentMetrics } from "../metrics/ports";
+import type { AgentMetrics } from "./agent-metrics";
+import type { ModelProvider } from "./model-provider";
+import type { RunTracer } from "./run-tracer";
+import type { McpEndpoint, OpenToolBox, ToolCallTimeouts } from "./tool-box";
 
-/** What every chat request runs with; built once by the composition root. */
+/** What every chat run works with, request-bound or background; built once by the app. */
 export interface RunSettings {
   /** Models by id; the first is the default listed first by `GET /v1/models`. */
   models: ReadonlyMap<string, ModelProvider>;
   hubMcpUrl: URL;
   demoToolsMcpUrl: URL;
+  /** Connects a run to its MCP servers (the MCP adapter; tests bring their own). */
+  openToolBox: OpenToolBox;
   timeouts: ToolCallTimeouts;
   maxSteps: number;
   /** Prepended to conversations without a system message of their own. */

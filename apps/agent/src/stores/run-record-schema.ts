@@ -1,7 +1,7 @@
 import { RunStatusSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import type { ChatMessage } from "../llm/model-provider";
-import type { RunCheckpoint, RunRecord } from "./ports";
+import type { ChatMessage } from "../loop/model-provider";
+import type { RunCheckpoint, RunRecord } from "../runs/ports";
 
 const ToolCallSchema = z.object({
   id: z.string(),

@@ -1,9 +1,9 @@
 import type { EventEmitter } from "node:events";
 import type { Logger } from "@inquiry-hub/logging";
 import { z } from "zod";
-import type { RunStore } from "./ports";
+import type { RunStore } from "../../runs/ports";
 import { acquireRunEnvironment } from "./lmdb-run-environment";
-import { CorruptRunRecordError, RunRecordSchema } from "./run-record-schema";
+import { CorruptRunRecordError, RunRecordSchema } from "../run-record-schema";
 
 /** A run as the `runs` table keeps it: the record plus what the store itself needs. */
 const StoredRunSchema = z.object({

@@ -1,7 +1,6 @@
 import type { Logger } from "@inquiry-hub/logging";
 import { MeResponseSchema } from "@inquiry-hub/protocol";
-import type { UpdateTurnBody } from "@inquiry-hub/protocol";
-import type { RunCaller } from "./run-access";
+import type { HubClient } from "../runs/ports";
 
 /** How long one hub call may take before it counts as failed. */
 const HUB_CALL_TIMEOUT_MS = 5_000;
@@ -14,27 +13,9 @@ const MeCallerSchema = MeResponseSchema.pick({ user: true, purpose: true }).exte
   device: MeResponseSchema.shape.device.pick({ id: true }),
 });
 
-/** The hub REST calls of background runs, each made with the run's own bearer. */
-export interface HubClient {
-  /**
-   * Who a bearer is: its user, its credential and what that was issued for; undefined when
-   * the hub refuses it (401/403).
-   */
-  identify(bearer: string): Promise<RunCaller | undefined>;
-  /** Best effort: reports a conversation turn's state; failures are logged, never thrown. */
-  updateTurn(
-    bearer: string,
-    conversationId: string,
-    turnId: string,
-    body: UpdateTurnBody,
-  ): Promise<void>;
-  /** Best effort: revokes the run's credential, so it dies with the run. */
-  revokeRunCredential(bearer: string): Promise<void>;
-}
-
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Hub calls against `hubOrigin` (the origin of the hub's MCP URL). */
+/** The hub's REST API as {@link HubClient}: calls against `hubOrigin` (the origin of its MCP URL). */
 export function createHubClient(hubOrigin: string, logger: Logger): HubClient {
   const send = (bearer: string, route: string, method: string, body?: unknown) =>
     fetch(new URL(route, hubOrigin), {

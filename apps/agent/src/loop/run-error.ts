@@ -1,5 +1,5 @@
 import { AgentError, toAgentError } from "../errors/agent-error";
-import { McpConnectError } from "../tools/mcp-connection";
+import { McpConnectError } from "./tool-box";
 
 /**
  * A failure to connect to the MCP servers. A 401/403 from them means the client's bearer was

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { RunStatus } from "@inquiry-hub/protocol";
-import type { RunCheckpoint, RunEvent, RunRecord, RunStore } from "./ports";
+import type { RunCheckpoint, RunEvent, RunRecord, RunStore } from "../runs/ports";
 
 /** How long a finished run and its log stay readable unless the caller says otherwise: one hour. */
 const DEFAULT_RUN_LOG_TTL_MS = 60 * 60 * 1000;
