@@ -3,8 +3,8 @@
 import { useState } from "react";
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { AnnouncerProvider } from "@/features/a11y/announcer";
-import { I18nProvider } from "@/features/i18n/i18n-provider";
+import { AnnouncerProvider } from "@/features/a11y";
+import { I18nProvider } from "@/features/i18n";
 import type { Locale } from "@/lib/i18n/locale";
 
 /**

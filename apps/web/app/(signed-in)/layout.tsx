@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
-import { AppHeader } from "@/features/auth/app-header";
-import { LiveAlerts } from "@/features/inbox/live-alerts";
-import { HubSocketProvider } from "@/features/live/hub-socket-provider";
-import { ProtocolMismatchNotice } from "@/features/live/protocol-mismatch-notice";
-import { ServiceWorkerRegistrar } from "@/features/pwa/service-worker-registrar";
+import { AppHeader } from "./app-header";
+import { LiveAlerts } from "@/features/inbox";
+import { HubSocketProvider, ProtocolMismatchNotice } from "@/features/live";
+import { ServiceWorkerRegistrar } from "@/features/pwa";
 import { readToken, readUser } from "@/lib/session";
 
 /**

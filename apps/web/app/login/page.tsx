@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { LoginForm } from "@/features/auth/login-form";
-import { returnPath } from "@/features/auth/return-path";
-import { LanguageSelect } from "@/features/i18n/language-select";
+import { LoginForm, returnPath } from "@/features/auth";
+import { LanguageSelect } from "@/features/i18n";
 import { readToken } from "@/lib/session";
 import { serverTranslator } from "@/lib/i18n/server-locale";
 

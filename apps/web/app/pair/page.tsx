@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PairForm } from "@/features/devices/pair-form";
+import { PairForm } from "@/features/devices";
 import { serverTranslator } from "@/lib/i18n/server-locale";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AgentKey } from "@inquiry-hub/protocol";
 import { describeApiError } from "@/lib/describe-api-error";
 import { queryKeys } from "@/lib/query-keys";
-import { useI18n } from "../i18n/i18n-provider";
+import { useI18n } from "@/features/i18n";
 import { revokeAgentKey } from "./agent-keys-client";
 import { agentKeyStatus, formatKeyTime } from "./agent-key-status";
 import type { AgentKeyStatus } from "./agent-key-status";

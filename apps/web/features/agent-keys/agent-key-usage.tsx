@@ -1,6 +1,6 @@
 "use client";
 
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 
 /**
  * How to hand a key to an agent and what it is allowed to do with it. `hubUrl` is the hub

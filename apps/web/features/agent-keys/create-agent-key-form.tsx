@@ -6,7 +6,7 @@ import { MAX_AGENT_KEY_NAME_LENGTH } from "@inquiry-hub/protocol";
 import type { CreatedAgentKey } from "@inquiry-hub/protocol";
 import { describeApiError } from "@/lib/describe-api-error";
 import { queryKeys } from "@/lib/query-keys";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { createAgentKey } from "./agent-keys-client";
 import { DEFAULT_EXPIRY_DAYS, EXPIRY_DAY_CHOICES } from "./agent-key-status";
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import type { CreatedAgentKey } from "@inquiry-hub/protocol";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 
 type CopyState = "idle" | "copied" | "failed";
 

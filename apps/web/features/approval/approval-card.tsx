@@ -3,13 +3,11 @@
 import { useId, useState } from "react";
 import type { AnswerBody, ApprovalDetails, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import { useAnnounceOnMount } from "../a11y/announcer";
-import { useT } from "../i18n/i18n-provider";
+import { useAnnounceOnMount } from "@/features/a11y";
+import { useT } from "@/features/i18n";
 import { ApprovalProgress } from "./approval-progress";
-import type { AnswerOutcome } from "../inquiry/answer-inquiry";
-import { CardShell } from "../inquiry/card-shell";
-import { useCardAnswer } from "../inquiry/use-card-answer";
-import { useExpiryWarning } from "../inquiry/use-expiry-warning";
+import type { AnswerOutcome } from "@/features/live";
+import { CardShell, useCardAnswer, useExpiryWarning } from "@/features/inquiry";
 import { ArgumentsTable } from "./arguments-table";
 import { formatArguments, parseEditedArguments } from "./edited-arguments";
 import "./approval.css";

@@ -1,7 +1,7 @@
 "use client";
 
-import { useT } from "../i18n/i18n-provider";
-import { useLiveInquiries } from "../live/live-context";
+import { useT } from "@/features/i18n";
+import { useLiveInquiries } from "@/features/live";
 
 /**
  * "1 of 2 approvals" on a team approval that needs several people, updated live from

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { toOpenedMeta } from "@inquiry-hub/protocol";
 import type { AnswerBody, Inquiry } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import { useT } from "../i18n/i18n-provider";
-import type { AnswerOutcome } from "../inquiry/answer-inquiry";
-import { noteForOutcome } from "../inquiry/closed-note";
-import { PendingQuestionCard } from "../inquiry/pending-question-card";
+import { useT } from "@/features/i18n";
+import type { AnswerOutcome } from "@/features/live";
+import { noteForOutcome } from "@/features/live";
+import { PendingQuestionCard } from "./pending-question-card";
 import "./approval.css";
 
 export interface ApprovalRunProps {

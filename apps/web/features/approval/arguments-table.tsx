@@ -1,7 +1,8 @@
 "use client";
 
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { formatArgumentValue } from "./edited-arguments";
+import "./approval.css";
 
 /** The tool call's arguments as a two-column table, so a person can read what will run. */
 export function ArgumentsTable({ args }: { args: Record<string, unknown> }) {

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { ApiClientError } from "@/lib/api-client-error";
 import { describeApiError } from "@/lib/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { submitCredentials } from "./auth-client";
 import type { AuthMode } from "./auth-client";
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { logOut } from "./auth-client";
 
 /** Ends the session and goes to the login page. */

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 
 const LINKS = [
   { href: "/chat", label: "nav.chat" },

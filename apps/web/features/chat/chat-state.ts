@@ -1,6 +1,6 @@
 import type { InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import { STALE_NOTE, noteForStatus } from "../inquiry/closed-note";
+import { STALE_NOTE, noteForStatus } from "@/features/live";
 import type { ChatStreamEvent } from "./read-agent-stream";
 
 /** One entry of the conversation as the page shows it; `key` is unique over the page. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 
 export interface ComposerProps {
   busy: boolean;

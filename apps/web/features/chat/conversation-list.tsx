@@ -1,6 +1,6 @@
 "use client";
 
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { ConversationRow } from "./conversation-row";
 import { useConversations } from "./use-conversations";
 import "./conversations.css";

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import type { ConversationSummary } from "@inquiry-hub/protocol";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 
 export interface ConversationRowProps {
   conversation: ConversationSummary;

@@ -1,8 +1,8 @@
 "use client";
 
 import type { InquiryOpenedMeta } from "@inquiry-hub/protocol";
-import { useT } from "../i18n/i18n-provider";
-import { SafeMarkdown } from "../inquiry/safe-markdown";
+import { useT } from "@/features/i18n";
+import { SafeMarkdown } from "@/features/inquiry";
 
 /**
  * A question of the live turn while nothing proves it is still asked: the run's stream is

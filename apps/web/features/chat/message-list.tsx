@@ -2,11 +2,11 @@
 
 import type { AnswerBody } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import { useT } from "../i18n/i18n-provider";
-import type { AnswerOutcome } from "../inquiry/answer-inquiry";
-import { ClosedInquiryCard } from "../inquiry/closed-inquiry-card";
-import { STALE_NOTE } from "../inquiry/closed-note";
-import { PendingQuestionCard } from "../inquiry/pending-question-card";
+import { useT } from "@/features/i18n";
+import type { AnswerOutcome } from "@/features/live";
+import { ClosedInquiryCard } from "./closed-inquiry-card";
+import { STALE_NOTE } from "@/features/live";
+import { PendingQuestionCard } from "@/features/approval";
 import { cardAvailability } from "./card-availability";
 import type { ChatItem, RunConnection } from "./chat-state";
 import { HeldInquiryCard } from "./held-inquiry-card";

@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { toOpenedMeta } from "@inquiry-hub/protocol";
 import { queryKeys } from "@/lib/query-keys";
-import { useT } from "../i18n/i18n-provider";
-import { ClosedInquiryCard } from "../inquiry/closed-inquiry-card";
-import { STALE_NOTE, noteForStatus } from "../inquiry/closed-note";
+import { useT } from "@/features/i18n";
+import { ClosedInquiryCard } from "./closed-inquiry-card";
+import { STALE_NOTE, noteForStatus } from "@/features/live";
 import { fetchInquiryRecord } from "./conversations-client";
 
 /**

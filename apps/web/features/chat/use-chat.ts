@@ -6,7 +6,7 @@ import type { Conversation } from "@inquiry-hub/protocol";
 import { describeApiError } from "@/lib/describe-api-error";
 import type { Message } from "@/lib/i18n/translate";
 import { queryKeys } from "@/lib/query-keys";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { INITIAL_CHAT_STATE, chatReducer } from "./chat-state";
 import type { ChatState } from "./chat-state";
 import { keepsFollowedRun } from "./conversation-switch";

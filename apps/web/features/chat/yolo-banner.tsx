@@ -1,7 +1,7 @@
 "use client";
 
-import { useI18n } from "../i18n/i18n-provider";
-import { formatYoloTime, useYoloSetting } from "../settings/use-yolo-setting";
+import { useI18n } from "@/features/i18n";
+import { formatYoloTime, useYoloSetting } from "@/features/settings";
 import "./yolo-banner.css";
 
 /**

@@ -2,7 +2,7 @@ import { DeviceListResponseSchema, PairingCodeSchema } from "@inquiry-hub/protoc
 import type { Device, PairingCode } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { requestJson } from "@/lib/api-client";
-import { SessionStartedSchema } from "../auth/auth-client";
+import { SessionStartedSchema } from "@/features/auth";
 
 /** Every device of this user (GET /api/devices). */
 export async function fetchDevices(): Promise<Device[]> {

@@ -8,11 +8,11 @@ import { describeApiError } from "@/lib/describe-api-error";
 import { queryKeys } from "@/lib/query-keys";
 import { fetchDevices, revokeDevice } from "./devices-client";
 import { formatLastSeen } from "./format-last-seen";
-import { useHubConnection } from "../live/live-context";
-import { PushPanel } from "@/features/push/push-panel";
-import { useT } from "../i18n/i18n-provider";
+import { useHubConnection } from "@/features/live";
+import { PushPanel } from "@/features/push";
+import { useT } from "@/features/i18n";
 import { PairingPanel } from "./pairing-panel";
-import { leaveToLogin } from "./socket-ticket-client";
+import { leaveToLogin } from "@/features/auth";
 
 /** Presence is polled this often (and refetched whenever this tab's socket reconnects). */
 const PRESENCE_REFRESH_MS = 3_000;

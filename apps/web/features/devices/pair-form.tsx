@@ -7,7 +7,7 @@ import { MAX_DEVICE_NAME_LENGTH } from "@inquiry-hub/protocol";
 import { ApiClientError } from "@/lib/api-client-error";
 import { describeApiError } from "@/lib/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { claimPairingCode } from "./devices-client";
 
 /** A 404 means the hub does not know the code (never issued, already used, or expired). */

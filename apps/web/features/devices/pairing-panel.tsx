@@ -4,9 +4,8 @@ import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { describeApiError } from "@/lib/describe-api-error";
-import { useT } from "../i18n/i18n-provider";
-import { formatClock } from "../inquiry/format-countdown";
-import { useCountdown } from "../inquiry/use-countdown";
+import { useT } from "@/features/i18n";
+import { formatClock, useCountdown } from "@/features/inquiry";
 import { createPairingCode } from "./devices-client";
 import { pairingLink, pairingLinkReach } from "./pairing-link";
 

@@ -1,7 +1,7 @@
 import { HistoryDetailSchema, HistoryPageSchema } from "@inquiry-hub/protocol";
 import type { HistoryDetail, HistoryFilter, HistoryPage } from "@inquiry-hub/protocol";
 import { requestJson } from "@/lib/api-client";
-import { historySearchParams } from "./history-search-params";
+import { historySearchParams } from "@/lib/history-search-params";
 
 /** One page of the history matching `filter`, newest first (GET /api/history). */
 export function fetchHistoryPage(

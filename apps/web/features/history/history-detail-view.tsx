@@ -8,7 +8,7 @@ import type {
   HistoryAuditEntry,
   HistoryVote,
 } from "@inquiry-hub/protocol";
-import { useT } from "@/features/i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { describeApiError } from "@/lib/describe-api-error";
 import { queryKeys } from "@/lib/query-keys";
 import type { MessageKey } from "@/lib/i18n/translate";

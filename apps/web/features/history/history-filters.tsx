@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { HistoryFilterSchema, InquiryStatusSchema } from "@inquiry-hub/protocol";
 import type { HistoryFilter } from "@inquiry-hub/protocol";
-import { useT } from "@/features/i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { STATUS_LABELS } from "./describe-history";
 import { historyExportUrl } from "./history-client";
 

@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { HistoryFilter, HistoryItem } from "@inquiry-hub/protocol";
-import { leaveToLogin } from "@/features/devices/socket-ticket-client";
-import { useT } from "@/features/i18n/i18n-provider";
+import { leaveToLogin } from "@/features/auth";
+import { useT } from "@/features/i18n";
 import { ApiClientError } from "@/lib/api-client-error";
 import { describeApiError } from "@/lib/describe-api-error";
 import { queryKeys } from "@/lib/query-keys";
@@ -13,7 +13,7 @@ import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-h
 import "./history.css";
 import { fetchHistoryPage } from "./history-client";
 import { HistoryFilters } from "./history-filters";
-import { ReceiptText } from "../receipts/receipt-line";
+import { ReceiptText } from "@/features/receipts";
 
 function HistoryRow({ item }: { item: HistoryItem }) {
   const t = useT();

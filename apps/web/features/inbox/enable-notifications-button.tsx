@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { notificationState, requestNotificationPermission } from "./browser-notifications";
 import type { NotificationState } from "./browser-notifications";
 

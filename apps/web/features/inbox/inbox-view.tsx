@@ -2,13 +2,11 @@
 
 import { toOpenedMeta } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { ApprovalRun } from "../approval/approval-run";
-import { groupByRun } from "../approval/group-approvals";
-import { useT } from "../i18n/i18n-provider";
-import { ClosedCardNote } from "../inquiry/card-shell";
-import { PendingQuestionCard } from "../inquiry/pending-question-card";
-import { useHubConnection, useLiveInquiries } from "../live/live-context";
-import type { LeavingCard } from "../live/pending-state";
+import { ApprovalRun, groupByRun, PendingQuestionCard } from "@/features/approval";
+import { useT } from "@/features/i18n";
+import { ClosedCardNote } from "@/features/inquiry";
+import { useHubConnection, useLiveInquiries } from "@/features/live";
+import type { LeavingCard } from "@/features/live";
 import { EnableNotificationsButton } from "./enable-notifications-button";
 import { useOpenInquiries } from "./use-open-inquiries";
 import "./inbox.css";

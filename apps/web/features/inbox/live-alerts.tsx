@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useT } from "../i18n/i18n-provider";
-import { useLiveInquiries } from "../live/live-context";
+import { useT } from "@/features/i18n";
+import { useLiveInquiries } from "@/features/live";
 import { notifyNewInquiry } from "./browser-notifications";
 import { badgedTitle } from "./title-badge";
 import { useOpenInquiries } from "./use-open-inquiries";

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { useHubConnection, useLiveInquiries } from "../live/live-context";
+import { useHubConnection, useLiveInquiries } from "@/features/live";
 import { usePendingInquiries } from "./pending-query";
 
 /**

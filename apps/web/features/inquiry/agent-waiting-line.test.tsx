@@ -1,11 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { Locale } from "@/lib/i18n/locale";
-import { I18nProvider } from "../i18n/i18n-provider";
-import { pendingInquiry } from "../inbox/pending-fixture";
-import { LiveInquiriesContext } from "../live/live-context";
-import type { LiveInquiriesValue } from "../live/live-context";
-import { EMPTY_PENDING_STATE, reducePending } from "../live/pending-state";
+import { I18nProvider } from "@/features/i18n";
+import { pendingInquiry } from "@/test/fixtures/pending-inquiry";
+import { LiveInquiriesContext, EMPTY_PENDING_STATE, reducePending } from "@/features/live";
+import type { LiveInquiriesValue } from "@/features/live";
 import { AgentWaitingLine } from "./agent-waiting-line";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => undefined }) }));

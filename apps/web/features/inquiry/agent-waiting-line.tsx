@@ -2,8 +2,8 @@
 
 import { useContext } from "react";
 import type { MessageKey } from "@/lib/i18n/translate";
-import { useT } from "../i18n/i18n-provider";
-import { LiveInquiriesContext } from "../live/live-context";
+import { useT } from "@/features/i18n";
+import { LiveInquiriesContext } from "@/features/live";
 
 /**
  * The words for whether the agent waits. Absent means waiting: the asking call is attached

@@ -4,11 +4,10 @@ import { useRef } from "react";
 import type { ReactNode } from "react";
 import { translateMessage } from "@/lib/i18n/translate";
 import type { Message } from "@/lib/i18n/translate";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { AgentWaitingLine } from "./agent-waiting-line";
 import { ExtendButton } from "./extend-button";
-import { ReceiptLine } from "../receipts/receipt-line";
-import { useSeenReceipt } from "../receipts/use-seen-receipt";
+import { ReceiptLine, useSeenReceipt } from "@/features/receipts";
 import { formatClock } from "./format-countdown";
 import "./inquiry-card.css";
 

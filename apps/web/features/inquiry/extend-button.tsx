@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { InquirySchema } from "@inquiry-hub/protocol";
 import { requestJson } from "@/lib/api-client";
 import { describeApiError } from "@/lib/describe-api-error";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 
 /** Asks the hub for one configured step more time; the hub tells every device the new deadline. */
 function extendInquiry(inquiryId: string): Promise<unknown> {

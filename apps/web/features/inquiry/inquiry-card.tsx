@@ -3,10 +3,10 @@
 import { useEffect, useRef } from "react";
 import type { AnswerBody, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import { useAnnounceOnMount } from "../a11y/announcer";
-import { useT } from "../i18n/i18n-provider";
-import { QuestionnaireForm } from "../questionnaire/questionnaire-form";
-import type { AnswerOutcome } from "./answer-inquiry";
+import { useAnnounceOnMount } from "@/features/a11y";
+import { useT } from "@/features/i18n";
+import { QuestionnaireForm } from "@/features/questionnaire";
+import type { AnswerOutcome } from "@/features/live";
 import { CardShell } from "./card-shell";
 import { FreeTextAnswer } from "./free-text-answer";
 import { SafeMarkdown } from "./safe-markdown";

@@ -4,9 +4,9 @@ import { useMutation } from "@tanstack/react-query";
 import type { AnswerBody } from "@inquiry-hub/protocol";
 import { describeApiError } from "@/lib/describe-api-error";
 import type { Message, MessageKey } from "@/lib/i18n/translate";
-import { useT } from "../i18n/i18n-provider";
-import type { AnswerOutcome } from "./answer-inquiry";
-import { noteForOutcome } from "./closed-note";
+import { useT } from "@/features/i18n";
+import type { AnswerOutcome } from "@/features/live";
+import { noteForOutcome } from "@/features/live";
 import { useCountdown } from "./use-countdown";
 
 /**

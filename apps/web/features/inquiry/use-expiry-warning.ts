@@ -1,7 +1,7 @@
 "use client";
 
 import { useContext } from "react";
-import { LiveInquiriesContext } from "../live/live-context";
+import { LiveInquiriesContext } from "@/features/live";
 import { isExpiringSoon } from "./expiry-warning";
 
 /**

@@ -4,8 +4,9 @@ import { PROTOCOL_VERSION } from "@inquiry-hub/protocol";
 import type { ClientToServerEvents, ServerToClientEvents } from "@inquiry-hub/protocol";
 import { protocolMismatchOf } from "./protocol-mismatch";
 import type { ProtocolMismatch } from "./protocol-mismatch";
-import { leaveToLogin, requestSocketTicket } from "../devices/socket-ticket-client";
-import type { WebSocketTicket } from "../devices/socket-ticket-client";
+import { leaveToLogin } from "@/features/auth";
+import { requestSocketTicket } from "./socket-ticket-client";
+import type { WebSocketTicket } from "./socket-ticket-client";
 
 /** This tab's typed Socket.IO connection to the hub. */
 export type HubSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

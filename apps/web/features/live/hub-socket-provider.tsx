@@ -21,7 +21,7 @@ import type { HubSocket } from "./connect-hub-socket";
 import { HubConnectionContext, LiveInquiriesContext } from "./live-context";
 import type { HubConnectionValue, LiveInquiriesValue } from "./live-context";
 import { sendAnswer } from "./send-answer";
-import { createReceiptReporter } from "../receipts/receipt-reporter";
+import { createReceiptReporter } from "./receipt-reporter";
 import { useHubSocket } from "./use-hub-socket";
 import { useLeavingCards } from "./use-leaving-cards";
 import { usePendingState } from "./use-pending-state";

@@ -3,7 +3,7 @@
 import { createContext, useContext } from "react";
 import type { AnswerBody, InquiryProgress } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import type { AnswerOutcome } from "../inquiry/answer-inquiry";
+import type { AnswerOutcome } from "./answer-inquiry";
 import type { LeavingCard, PendingState } from "./pending-state";
 import type { ProtocolMismatch } from "./protocol-mismatch";
 

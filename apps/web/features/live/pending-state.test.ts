@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { InquiryWithdrawn } from "@inquiry-hub/protocol";
 import { EMPTY_PENDING_STATE, reducePending } from "./pending-state";
 import type { PendingAction, PendingState } from "./pending-state";
-import { pendingInquiry as inquiry } from "../inbox/pending-fixture";
+import { pendingInquiry as inquiry } from "@/test/fixtures/pending-inquiry";
 
 function withdrawn(inquiryId: string, byDeviceId?: string): PendingAction {
   const event: InquiryWithdrawn = {

@@ -7,10 +7,10 @@ import type {
   InquiryWithdrawn,
 } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import { addPending, removePending, replacePending } from "../inbox/pending-cache";
-import type { PendingList } from "../inbox/pending-cache";
-import { STALE_NOTE } from "../inquiry/closed-note";
-import { withdrawnNote } from "../inquiry/withdrawn-note";
+import { addPending, removePending, replacePending } from "./pending-cache";
+import type { PendingList } from "./pending-cache";
+import { STALE_NOTE } from "./closed-note";
+import { withdrawnNote } from "./withdrawn-note";
 
 /** A card on its way out of the inbox: the inquiry and the note it leaves behind a while. */
 export interface LeavingCard {

@@ -1,8 +1,8 @@
 import type { AnswerBody, Inquiry, SocketAck } from "@inquiry-hub/protocol";
 import { ApiClientError } from "@/lib/api-client-error";
-import { answerInquiry } from "../inquiry/answer-inquiry";
-import type { AnswerOutcome } from "../inquiry/answer-inquiry";
-import { outcomeOfAck } from "../inquiry/answer-outcome";
+import { answerInquiry } from "./answer-inquiry";
+import type { AnswerOutcome } from "./answer-inquiry";
+import { outcomeOfAck } from "./answer-outcome";
 import type { HubSocket } from "./connect-hub-socket";
 
 const ACK_TIMEOUT_MS = 5_000;

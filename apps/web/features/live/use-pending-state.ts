@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { PendingList } from "../inbox/pending-cache";
+import type { PendingList } from "./pending-cache";
 import { queryKeys } from "@/lib/query-keys";
 import { EMPTY_PENDING_STATE, reducePending } from "./pending-state";
 import type { LeavingCard, PendingAction, PendingState } from "./pending-state";

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { describeApiError } from "@/lib/describe-api-error";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push-client";
 
 type PushState = "loading" | "unsupported" | "off" | "on";

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import type { Question, QuestionValue } from "@inquiry-hub/protocol";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 import { draftToValues, emptyDraft } from "./form-values";
 import type { DraftValue } from "./form-values";
 import "./questionnaire.css";

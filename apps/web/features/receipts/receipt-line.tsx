@@ -6,7 +6,7 @@ import type { DeliveryReceipt } from "@inquiry-hub/protocol";
 import { requestJson } from "@/lib/api-client";
 import { translateMessage } from "@/lib/i18n/translate";
 import { queryKeys } from "@/lib/query-keys";
-import { useI18n } from "../i18n/i18n-provider";
+import { useI18n } from "@/features/i18n";
 import { describeReceipts } from "./describe-receipts";
 
 async function fetchReceipts(inquiryId: string): Promise<DeliveryReceipt[]> {

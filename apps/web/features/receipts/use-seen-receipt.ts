@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import type { RefObject } from "react";
-import { useHubConnection } from "../live/live-context";
+import { useHubConnection } from "@/features/live";
 
 /** How much of the card must be on screen to count as seen. */
 const VISIBLE_SHARE = 0.5;

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isYoloActive } from "@inquiry-hub/protocol";
 import type { YoloSetting } from "@inquiry-hub/protocol";
-import { useHubConnection } from "../live/live-context";
+import { useHubConnection } from "@/features/live";
 import { queryKeys } from "@/lib/query-keys";
 import { fetchSettings } from "./settings-client";
 

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateSettingsBody } from "@inquiry-hub/protocol";
 import { describeApiError } from "@/lib/describe-api-error";
 import { queryKeys } from "@/lib/query-keys";
-import { useI18n } from "../i18n/i18n-provider";
+import { useI18n } from "@/features/i18n";
 import { updateSettings } from "./settings-client";
 import { formatYoloTime, useYoloSetting } from "./use-yolo-setting";
 import "./yolo-toggle.css";

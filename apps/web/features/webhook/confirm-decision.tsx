@@ -6,7 +6,7 @@ import { requestJson } from "@/lib/api-client";
 import { ApiClientError } from "@/lib/api-client-error";
 import { describeApiError } from "@/lib/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
-import { useT } from "../i18n/i18n-provider";
+import { useT } from "@/features/i18n";
 
 type Outcome = { ok: true; status: string } | { ok: false; httpStatus: number; message: string };
 

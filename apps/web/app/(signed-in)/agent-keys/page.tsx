@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { AgentKeysView } from "@/features/agent-keys/agent-keys-view";
+import { AgentKeysView } from "@/features/agent-keys";
 import { readEnv } from "@/lib/env";
 import { publicHubUrl } from "@/lib/hub-url";
 import { serverTranslator } from "@/lib/i18n/server-locale";

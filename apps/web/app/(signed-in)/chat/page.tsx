@@ -1,10 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { ChatView } from "@/features/chat/chat-view";
-import {
-  parseAlwaysAskParam,
-  parseInquiryTimeoutParam,
-} from "@/features/chat/inquiry-timeout-param";
+import { ChatView, parseAlwaysAskParam, parseInquiryTimeoutParam } from "@/features/chat";
 import { readToken } from "@/lib/session";
 import { serverTranslator } from "@/lib/i18n/server-locale";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { DevicesView } from "@/features/devices/devices-view";
+import { DevicesView } from "@/features/devices";
 import { readEnv } from "@/lib/env";
 import { readToken } from "@/lib/session";
 import { serverTranslator } from "@/lib/i18n/server-locale";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { InboxView } from "@/features/inbox/inbox-view";
+import { InboxView } from "@/features/inbox";
 import { readToken } from "@/lib/session";
 import { serverTranslator } from "@/lib/i18n/server-locale";
 

@@ -1,5 +1,5 @@
 import { HistoryQuerySchema } from "@inquiry-hub/protocol";
-import { historySearchParams } from "@/features/history/history-search-params";
+import { historySearchParams } from "@/lib/history-search-params";
 import { jsonError } from "@/lib/api-error";
 import { relayHub } from "@/lib/hub-proxy";
 

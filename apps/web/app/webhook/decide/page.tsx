@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { ConfirmDecision } from "@/features/webhook/confirm-decision";
-import { decisionLabel, previewDecision } from "@/features/webhook/decision-preview";
-import type { PreviewResult } from "@/features/webhook/decision-preview";
+import { ConfirmDecision, decisionLabel, previewDecision } from "@/features/webhook";
+import type { PreviewResult } from "@/features/webhook";
 import { serverTranslator } from "@/lib/i18n/server-locale";
 import { readToken } from "@/lib/session";
 import type { Translate } from "@/lib/i18n/translate";
-import "@/features/webhook/webhook-decide.css";
+import "./webhook-decide.css";
 
 export const dynamic = "force-dynamic";
 

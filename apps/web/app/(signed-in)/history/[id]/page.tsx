@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { HistoryDetailView } from "@/features/history/history-detail-view";
+import { HistoryDetailView } from "@/features/history";
 import { serverTranslator } from "@/lib/i18n/server-locale";
 
 export async function generateMetadata(): Promise<Metadata> {

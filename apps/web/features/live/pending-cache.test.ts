@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addPending, removePending, replacePending } from "./pending-cache";
-import { pendingInquiry as inquiry } from "./pending-fixture";
+import { pendingInquiry as inquiry } from "@/test/fixtures/pending-inquiry";
 
 const none = new Set<string>();
 

@@ -2,7 +2,6 @@ import { SocketTicketSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { requestJson } from "@/lib/api-client";
 import { ApiClientError } from "@/lib/api-client-error";
-import { logOut } from "../auth/auth-client";
 
 /** What `POST /api/socket-ticket` of this web app returns. */
 export const WebSocketTicketSchema = SocketTicketSchema.extend({
@@ -32,16 +31,4 @@ export async function requestSocketTicket(): Promise<TicketResult> {
       ? { kind: "unauthorized" }
       : { kind: "failed" };
   }
-}
-
-let leaving = false;
-
-/**
- * Ends this browser's session and opens the login page; used when the hub no longer accepts
- * this device (revoked elsewhere). Runs once per page.
- */
-export function leaveToLogin(): void {
-  if (leaving) return;
-  leaving = true;
-  void logOut().finally(() => window.location.replace("/login"));
 }

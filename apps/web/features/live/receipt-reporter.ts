@@ -1,5 +1,5 @@
 import type { SocketReceiptPayload } from "@inquiry-hub/protocol";
-import type { HubSocket } from "../live/connect-hub-socket";
+import type { HubSocket } from "./connect-hub-socket";
 
 /** Reports this tab remembers as acknowledged; past it, the oldest are forgotten. */
 const REMEMBERED_REPORTS = 1_000;

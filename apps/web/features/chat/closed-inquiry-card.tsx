@@ -4,13 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import type { InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
 import { queryKeys } from "@/lib/query-keys";
-import { ArgumentsTable } from "../approval/arguments-table";
-import { fetchHistoryDetail } from "../history/history-client";
-import { useT } from "../i18n/i18n-provider";
-import { ClosedCardNote } from "./card-shell";
+import { ArgumentsTable } from "@/features/approval";
+import { fetchHistoryDetail } from "@/features/history";
+import { useT } from "@/features/i18n";
+import { ClosedCardNote, SafeMarkdown } from "@/features/inquiry";
 import { summarizeOutcome } from "./outcome-summary";
-import { SafeMarkdown } from "./safe-markdown";
-import "../approval/approval.css";
 
 export interface ClosedInquiryCardProps {
   /** The inquiry as the stream opened it: the question, options, questionnaire, tool call. */

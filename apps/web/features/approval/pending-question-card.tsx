@@ -2,9 +2,9 @@
 
 import type { AnswerBody, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import { ApprovalCard } from "../approval/approval-card";
-import type { AnswerOutcome } from "./answer-inquiry";
-import { InquiryCard } from "./inquiry-card";
+import { ApprovalCard } from "./approval-card";
+import type { AnswerOutcome } from "@/features/live";
+import { InquiryCard } from "@/features/inquiry";
 
 export interface PendingQuestionCardProps {
   inquiry: InquiryOpenedMeta;

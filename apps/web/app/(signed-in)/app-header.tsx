@@ -1,12 +1,12 @@
-import { LanguageSelect } from "../i18n/language-select";
-import { YoloToggle } from "../settings/yolo-toggle";
-import { LogoutButton } from "./logout-button";
-import { NavLinks } from "./nav-links";
+import { LogoutButton, NavLinks } from "@/features/auth";
+import { LanguageSelect } from "@/features/i18n";
+import { YoloToggle } from "@/features/settings";
 
 /**
  * The header of signed-in pages: product name, "Chat", "Inbox", "Devices", the YOLO switch,
  * the language, who, "Log out". Rendered inside the tab's HubSocketProvider, so the switch
- * stays live.
+ * stays live. It belongs to the signed-in layout, not to a feature: it puts several features
+ * (auth, settings, i18n) side by side.
  */
 export function AppHeader({ username }: { username?: string | undefined }) {
   return (

@@ -1,0 +1,112 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+
+/**
+ * The web app's boundary rules live in eslint/web-boundaries.mjs, spread into the root
+ * eslint.config.mjs; these tests lint made-up files through ESLint's own API with that config,
+ * so they fail if a rule is dropped, loosened or stops matching the folders it guards. The
+ * fixtures exist only in memory, which the project service cannot type, so type information
+ * is off and only the import rule runs.
+ */
+describe("architecture: the web app's import rules (eslint/web-boundaries.mjs)", () => {
+  let eslint: ESLint;
+  // Loading the config imports typescript-eslint and TypeScript: seconds of CPU, which a
+  // loaded machine stretches past a test's budget, so it happens once, with a budget of its own.
+  beforeAll(async () => {
+    eslint = new ESLint({
+      cwd: repoRoot,
+      overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+      ruleFilter: ({ ruleId }) => ruleId === "no-restricted-imports",
+    });
+    await eslint.calculateConfigForFile(path.join(repoRoot, "apps/web/features/chat/index.ts"));
+  }, 90_000);
+
+  /** What ESLint reports for `code` linted as if it were the file at `filePath`. */
+  async function lint(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
+    if (result === undefined) throw new Error(`ESLint returned no result for ${filePath}`);
+    return result.messages.map((message) => `${message.ruleId ?? "fatal"}: ${message.message}`);
+  }
+
+  it("refuses a deep import into another feature, saying how to import it", async () => {
+    const messages = await lint(
+      'import { useHubConnection } from "@/features/live/live-context";\n\nexport const use = useHubConnection;\n',
+      "apps/web/features/chat/boundary-fixture.ts",
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(
+      "no-restricted-imports: '@/features/live/live-context' import is restricted",
+    );
+    expect(messages[0]).toContain("through its public face, `@/features/<name>`");
+  });
+
+  it("refuses climbing into another feature with ../, even to its index", async () => {
+    const messages = await lint(
+      [
+        'import { useHubConnection } from "../live";',
+        'import type { AnswerOutcome } from "../live/answer-inquiry";',
+        "",
+        "export const use = useHubConnection;",
+        "export type Outcome = AnswerOutcome;",
+        "",
+      ].join("\n"),
+      "apps/web/features/inbox/boundary-fixture.tsx",
+    );
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toContain("'../live' import is restricted");
+    expect(messages[1]).toContain("'../live/answer-inquiry' import is restricted");
+  });
+
+  it("refuses a feature importing its own index", async () => {
+    const messages = await lint(
+      'import { ChatView } from "@/features/chat";\n\nexport const View = ChatView;\n',
+      "apps/web/features/chat/boundary-fixture.tsx",
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("imports its own files relatively");
+  });
+
+  it("refuses a route or page importing a file inside a feature", async () => {
+    const messages = await lint(
+      'export { InboxView as default } from "@/features/inbox/inbox-view";\n',
+      "apps/web/app/(signed-in)/inbox/boundary-fixture.tsx",
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("'@/features/inbox/inbox-view' import is restricted");
+  });
+
+  it("refuses a route handler importing a feature, even by its face", async () => {
+    const messages = await lint(
+      'import { fetchHistoryDetail } from "@/features/history";\n\nexport const GET = fetchHistoryDetail;\n',
+      "apps/web/app/api/history/boundary-fixture.ts",
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("a route handler answers on the server without React");
+  });
+
+  it("refuses lib importing a feature", async () => {
+    const messages = await lint(
+      'import { useT } from "@/features/i18n";\n\nexport const t = useT;\n',
+      "apps/web/lib/boundary-fixture.ts",
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("lib/ is what features and routes build on");
+  });
+
+  it("passes a feature that imports others by their faces and itself relatively", async () => {
+    const code = [
+      'import { useT } from "@/features/i18n";',
+      'import { useHubConnection } from "@/features/live";',
+      'import { queryKeys } from "@/lib/query-keys";',
+      'import { cardAvailability } from "./card-availability";',
+      "",
+      "export const parts = [useT, useHubConnection, queryKeys, cardAvailability];",
+      "",
+    ].join("\n");
+    expect(await lint(code, "apps/web/features/chat/boundary-fixture.ts")).toEqual([]);
+  });
+});
