@@ -38,17 +38,6 @@ export function receiptKey(
   return `${receipt.kind}:${receipt.channel}:${receipt.targetId}`;
 }
 
-/**
- * Client→server `inquiry:receipt`: this device got the card (`delivered`) or shows it in a
- * focused tab (`seen`); `via: "notification"` when the person opened it from a notification.
- */
-export const SocketReceiptPayloadSchema = z.object({
-  inquiryId: z.uuid(),
-  kind: ReceiptKindSchema,
-  via: z.enum(["app", "notification"]).optional(),
-});
-export type SocketReceiptPayload = z.infer<typeof SocketReceiptPayloadSchema>;
-
 /** Server→client `inquiry:receipts` and `GET /api/inquiries/:id/receipts`: every receipt so far. */
 export const InquiryReceiptsSchema = z.object({
   inquiryId: z.uuid(),

@@ -1,7 +1,7 @@
 import type { AgentStreamEvent } from "./agent-stream-event";
 import { parseAgentSseData } from "./agent-stream-event";
-import { MAX_REPLY_PARTS, MAX_REPLY_TEXT } from "./conversations";
-import type { ReplyPart } from "./conversations";
+import { MAX_REPLY_PARTS, MAX_REPLY_TEXT } from "../hub-http";
+import type { ReplyPart } from "../hub-http";
 
 /** Longest error message a reply part keeps (the schema's bound). */
 const MAX_ERROR_MESSAGE = 2_000;

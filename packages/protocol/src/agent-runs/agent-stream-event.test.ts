@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseAgentSseData } from "./agent-stream-event";
 
-const fixturesDir = fileURLToPath(new URL("../fixtures/", import.meta.url));
+const fixturesDir = fileURLToPath(new URL("../../fixtures/", import.meta.url));
 
 function sseData(event: string): string {
   return event

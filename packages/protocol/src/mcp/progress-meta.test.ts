@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Inquiry } from "./inquiry";
+import type { Inquiry } from "../inquiry";
 import { buildInquiryProgressParams, readInquiryMeta, readProgressMeta } from "./progress";
 import { toClosedMeta, toHeartbeatMeta, toOpenedMeta } from "./progress-meta";
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ApprovalDecisionSchema } from "./approval";
-import { MAX_ANSWER_LENGTH } from "./answer";
+import { ApprovalDecisionSchema, MAX_ANSWER_LENGTH } from "../inquiry";
 import { MAX_PROMPT_LENGTH } from "./mcp-tools";
 
 /** Longest tool name a framework may ask about, in characters. */

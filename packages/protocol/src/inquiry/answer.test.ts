@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AnswerBodySchema, SocketAnswerPayloadSchema } from "./answer";
+import { AnswerBodySchema } from "./answer";
 
 describe("AnswerBodySchema", () => {
   it("treats a bare response as an answer", () => {
@@ -30,21 +30,5 @@ describe("AnswerBodySchema", () => {
     const result = AnswerBodySchema.safeParse(body);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain(field);
-  });
-});
-
-describe("SocketAnswerPayloadSchema", () => {
-  const inquiryId = "6f0c2a4e-8a8f-4a53-9d51-0c1f5d1b1a11";
-
-  it("splits the inquiry id from the answer body", () => {
-    expect(SocketAnswerPayloadSchema.parse({ inquiryId, response: "yes" })).toEqual({
-      inquiryId,
-      body: { action: "answer", response: "yes" },
-    });
-  });
-
-  it("rejects a payload without an inquiry id or with a bad body", () => {
-    expect(SocketAnswerPayloadSchema.safeParse({ response: "yes" }).success).toBe(false);
-    expect(SocketAnswerPayloadSchema.safeParse({ inquiryId, action: "nope" }).success).toBe(false);
   });
 });

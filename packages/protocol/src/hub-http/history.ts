@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { InquiryStatusSchema, InquiryTypeSchema, IsoTimestampSchema } from "./inquiry";
-import { ApprovalVoteSchema } from "./shared-approval";
-import { DeliveryReceiptSchema, MAX_RECEIPTS_PER_INQUIRY } from "./receipts";
+import {
+  ApprovalVoteSchema,
+  DeliveryReceiptSchema,
+  InquiryStatusSchema,
+  InquiryTypeSchema,
+  IsoTimestampSchema,
+  MAX_RECEIPTS_PER_INQUIRY,
+} from "../inquiry";
 
 /** Largest page of `GET /api/history`. */
 export const MAX_HISTORY_PAGE = 200;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FINAL_INQUIRY_STATUSES, InquiryTypeSchema, IsoTimestampSchema } from "./inquiry";
+import { FINAL_INQUIRY_STATUSES, InquiryTypeSchema, IsoTimestampSchema } from "../inquiry";
 
 /** Loopback hosts, the only ones a plain-http push endpoint may name (local test servers). */
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { MAX_DEVICE_NAME_LENGTH } from "./devices";
-import { ErrorCodeSchema } from "./errors";
+import { ErrorCodeSchema, MAX_DEVICE_NAME_LENGTH } from "../hub-http";
 
 /**
  * The version of the socket protocol this build speaks: the handshake `auth`, the event names

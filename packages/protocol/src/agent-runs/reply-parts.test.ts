@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REPLY_PARTS, MAX_REPLY_TEXT, ReplyPartSchema } from "./conversations";
+import { MAX_REPLY_PARTS, MAX_REPLY_TEXT, ReplyPartSchema } from "../hub-http";
 import { replyPartsFromEvents, replyPartsFromSseData } from "./reply-parts";
 
 const INQUIRY_ID = "0b6f3c52-3a4e-4c1e-9a57-1d4f8f2a9c10";

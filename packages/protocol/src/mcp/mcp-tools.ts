@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { MAX_ANSWER_LENGTH } from "./answer";
-import { QuestionsSchema } from "./questionnaire";
+import { MAX_ANSWER_LENGTH, QuestionsSchema } from "../inquiry";
 
 /** Longest question `send_inquiry` accepts, in characters. */
 export const MAX_PROMPT_LENGTH = 10_000;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoTimestampSchema } from "./inquiry";
+import { IsoTimestampSchema } from "../inquiry";
 
 /**
  * What a credential is allowed to be. A *person* credential belongs to a device (login,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Inquiry } from "./inquiry";
+import type { Inquiry } from "../inquiry";
 
 /**
  * The `structuredContent` of a call that stopped waiting before the person answered: the

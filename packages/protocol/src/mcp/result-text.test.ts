@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Inquiry, InquiryResolution } from "./inquiry";
+import type { Inquiry, InquiryResolution } from "../inquiry";
 import { RESULT_OPENINGS, inquiryResultText } from "./result-text";
 
 function resolved(resolution: Omit<InquiryResolution, "resolvedAt">): Inquiry {

@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { ApprovalDetailsSchema } from "./approval";
-import { FINAL_INQUIRY_STATUSES, SuggestedBySchema } from "./inquiry";
-import { QuestionsSchema } from "./questionnaire";
+import {
+  ApprovalDetailsSchema,
+  FINAL_INQUIRY_STATUSES,
+  QuestionsSchema,
+  SuggestedBySchema,
+} from "../inquiry";
 
 /**
  * Carried by the first progress notification of a `send_inquiry` call: the ticket a client

@@ -1,15 +1,13 @@
-import type { ErrorCode } from "./errors";
+import type { ConversationChanged, ErrorCode, UserSettings } from "../hub-http";
 import type {
   Inquiry,
   InquiryAgentWaiting,
   InquiryExpiring,
   InquiryExtended,
+  InquiryProgress,
+  InquiryReceipts,
   InquiryWithdrawn,
-} from "./inquiry";
-import type { InquiryProgress } from "./shared-approval";
-import type { UserSettings } from "./settings";
-import type { ConversationChanged } from "./conversations";
-import type { InquiryReceipts } from "./receipts";
+} from "../inquiry";
 
 /** Acknowledgement of a client→server socket event: exactly one of `data` or `error`. */
 export type SocketAck<T> = { data: T } | { error: { code: ErrorCode; message: string } };

@@ -1,4 +1,4 @@
-import type { Inquiry } from "./inquiry";
+import type { Inquiry } from "../inquiry";
 import type { InquiryClosedMeta, InquiryHeartbeatMeta, InquiryOpenedMeta } from "./progress";
 
 /**

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ApprovalDecisionSchema } from "./approval";
-import { InquirySchema } from "./inquiry";
+import { ApprovalDecisionSchema, InquirySchema } from "../inquiry";
 
 /** Message formats: Slack and Discord incoming webhooks, or plain JSON for anything else. */
 export const WebhookKindSchema = z.enum(["slack", "discord", "generic"]);

@@ -75,18 +75,3 @@ export const AnswerBodySchema = z.preprocess(
 );
 export type AnswerBody = z.infer<typeof AnswerBodySchema>;
 export type AnswerAction = AnswerBody["action"];
-
-/** Socket payload of `inquiry:answer`: the answer body plus the inquiry it answers. */
-export const SocketAnswerPayloadSchema = z
-  .object({ inquiryId: z.uuid() })
-  .loose()
-  .transform((payload, context) => {
-    const { inquiryId, ...rest } = payload;
-    const body = AnswerBodySchema.safeParse(rest);
-    if (!body.success) {
-      for (const issue of body.error.issues) context.addIssue({ ...issue, code: "custom" });
-      return z.NEVER;
-    }
-    return { inquiryId, body: body.data };
-  });
-export type SocketAnswerPayload = z.infer<typeof SocketAnswerPayloadSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoTimestampSchema } from "./inquiry";
+import { IsoTimestampSchema } from "../inquiry";
 
 /** Longest conversation title, in characters; a longer first message is cut to it. */
 export const MAX_CONVERSATION_TITLE = 120;

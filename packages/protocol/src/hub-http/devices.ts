@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CredentialsSchema, PublicUserSchema } from "./auth";
-import { IsoTimestampSchema } from "./inquiry";
+import { IsoTimestampSchema } from "../inquiry";
 
 /** Rough form factor, derived from the user agent when the device does not say. */
 export const DeviceKindSchema = z.enum(["desktop", "phone"]);

@@ -1,5 +1,5 @@
-import type { Inquiry } from "./inquiry";
-import { questionnaireAnswerText } from "./questionnaire";
+import type { Inquiry } from "../inquiry";
+import { questionnaireAnswerText } from "../inquiry";
 
 /**
  * The fixed openings of `send_inquiry` result texts for outcomes other than an answer.

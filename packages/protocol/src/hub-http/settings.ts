@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoTimestampSchema } from "./inquiry";
+import { IsoTimestampSchema } from "../inquiry";
 
 /**
  * YOLO mode: while on, inquiries resolve at once as delegated to the agent (no card is

@@ -1,7 +1,7 @@
-import type { FinalInquiryStatus } from "./inquiry";
+import type { FinalInquiryStatus } from "../inquiry";
 import { ChatCompletionChunkSchema, StreamErrorSchema } from "./chunk";
-import { ProgressNotificationSchema, readInquiryMeta } from "./progress";
-import type { InquiryOpenedMeta } from "./progress";
+import { ProgressNotificationSchema, readInquiryMeta } from "../mcp";
+import type { InquiryOpenedMeta } from "../mcp";
 
 /** One event of the agent's SSE stream, as a chat client needs it. */
 export type AgentStreamEvent =

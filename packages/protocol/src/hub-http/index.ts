@@ -1,0 +1,149 @@
+/**
+ * The hub's HTTP API: bodies, queries and responses of `/api/*` (accounts and devices,
+ * settings, history, teams, conversations, agent keys), the error body every route answers
+ * with and its code table, and PUBLIC_URL.
+ */
+export { CredentialsSchema, PublicUserSchema } from "./auth";
+export type { Credentials, PublicUser } from "./auth";
+export {
+  AuthResponseSchema,
+  DeviceHintSchema,
+  DeviceKindSchema,
+  DeviceListResponseSchema,
+  DeviceSchema,
+  LoginBodySchema,
+  MAX_DEVICE_NAME_LENGTH,
+  PairingClaimBodySchema,
+  PairingCodeSchema,
+  SocketTicketSchema,
+} from "./devices";
+export type {
+  AuthResponse,
+  Device,
+  DeviceHint,
+  DeviceKind,
+  DeviceListResponse,
+  LoginBody,
+  PairingClaimBody,
+  PairingCode,
+  SocketTicket,
+} from "./devices";
+export { MeResponseSchema } from "./auth-me";
+export type { MeResponse } from "./auth-me";
+export { ApiErrorBodySchema, ERROR_CODES, ErrorCodeSchema } from "./errors";
+export type { ApiErrorBody, ErrorCode } from "./errors";
+export {
+  isYoloActive,
+  MAX_YOLO_SECONDS,
+  UpdateSettingsBodySchema,
+  UserSettingsSchema,
+  YoloSettingSchema,
+} from "./settings";
+export type { UpdateSettingsBody, UserSettings, YoloSetting } from "./settings";
+export {
+  DeliveryAttemptSchema,
+  DeliveryPurposeSchema,
+  HISTORY_EXPORT_COLUMNS,
+  HistoryAuditEntrySchema,
+  historyDateBounds,
+  HistoryDetailSchema,
+  HistoryExportFormatSchema,
+  HistoryExportQuerySchema,
+  HistoryExportRecordSchema,
+  HistoryFilterSchema,
+  HistoryItemSchema,
+  HistoryPageSchema,
+  HistoryQuerySchema,
+  HistoryVoteSchema,
+  MAX_HISTORY_EXPORT_ROWS,
+  MAX_HISTORY_PAGE,
+  MAX_HISTORY_SEARCH_LENGTH,
+} from "./history";
+export type {
+  DeliveryAttempt,
+  HistoryAuditEntry,
+  HistoryDetail,
+  HistoryExportFormat,
+  HistoryExportQuery,
+  HistoryExportRecord,
+  HistoryFilter,
+  HistoryItem,
+  HistoryPage,
+  HistoryQuery,
+  HistoryVote,
+} from "./history";
+export {
+  CreateTeamBodySchema,
+  TeamInvitationBodySchema,
+  TeamInvitationClaimBodySchema,
+  TeamInvitationSchema,
+  TeamMemberPatchBodySchema,
+  TeamMemberSchema,
+  TeamNameSchema,
+  TeamRoleSchema,
+  TeamSchema,
+} from "./team";
+export type {
+  CreateTeamBody,
+  Team,
+  TeamInvitation,
+  TeamInvitationBody,
+  TeamInvitationClaimBody,
+  TeamMember,
+  TeamMemberPatchBody,
+  TeamRole,
+} from "./team";
+export {
+  AgentKeyListResponseSchema,
+  AgentKeySchema,
+  AgentRunCredentialSchema,
+  CreateAgentKeyBodySchema,
+  CreatedAgentKeySchema,
+  CredentialKindSchema,
+  MAX_AGENT_KEY_DAYS,
+  MAX_AGENT_KEY_NAME_LENGTH,
+  MintRunBodySchema,
+} from "./agent-credentials";
+export type {
+  AgentKey,
+  AgentKeyListResponse,
+  AgentRunCredential,
+  CreateAgentKeyBody,
+  CreatedAgentKey,
+  CredentialKind,
+  MintRunBody,
+} from "./agent-credentials";
+export { PublicUrlSchema } from "./public-url";
+export {
+  ConversationChangedSchema,
+  ConversationListResponseSchema,
+  ConversationSchema,
+  ConversationSummarySchema,
+  CreateConversationBodySchema,
+  FINAL_TURN_STATUSES,
+  MAX_CONVERSATION_TITLE,
+  MAX_CONVERSATION_TURNS,
+  MAX_CONVERSATIONS_PER_USER,
+  MAX_REPLY_PARTS,
+  MAX_REPLY_TEXT,
+  MAX_TURN_TEXT,
+  RenameConversationBodySchema,
+  ReplyPartSchema,
+  StartTurnBodySchema,
+  TurnSchema,
+  TurnStatusSchema,
+  UpdateTurnBodySchema,
+} from "./conversations";
+export type {
+  Conversation,
+  ConversationChanged,
+  ConversationListResponse,
+  ConversationSummary,
+  CreateConversationBody,
+  RenameConversationBody,
+  ReplyPart,
+  StartTurnBody,
+  Turn,
+  TurnStatus,
+  UpdateTurnBody,
+} from "./conversations";
