@@ -13,6 +13,12 @@ import { readdirSync } from "node:fs";
  *   handlers (`app/api/`) import no feature at all: they answer on the server without React,
  *   build on `lib/`, and a feature's face would bring its components along. `lib/` (what
  *   every feature builds on) imports no feature and no route.
+ * - `lib/server/` holds what only the server may run (the hub and agent calls, the session
+ *   cookies, the relay), each module marked `import "server-only"`, so Next refuses to build a
+ *   browser bundle that reaches one; `lib/client/` holds the browser's side (the client of the
+ *   app's own /api routes, query keys). Browser code (features, lib/client, the shared rest of
+ *   lib/) imports no server module, which lint says at the import instead of at the build;
+ *   server code does not use the browser's client. `lib/env.ts` is a server module too.
  *
  * Flat config replaces a rule's options file group by file group, so each group below carries
  * its whole list of patterns.
@@ -47,6 +53,24 @@ function ownIndex(name) {
   };
 }
 
+const serverModule = {
+  regex: "^(@/lib/|(\\.\\.?/)+)(server/|env$)",
+  message:
+    "browser code imports no server module (hub calls, session cookies, the environment): ask the web app's own /api routes through lib/client instead.",
+};
+
+const clientModule = {
+  regex: "^(@/lib/|(\\.\\./)+)client/",
+  message:
+    "server code does not use the browser's client of the app's own routes: call the hub through lib/server.",
+};
+
+/**
+ * The feature modules a server page renders with, marked `import "server-only"` themselves:
+ * the only feature files that may import lib/server.
+ */
+const featureServerModules = ["webhook/decision-preview.ts"];
+
 const featureFromRoute = {
   regex: "^@/features(/|$)",
   message:
@@ -67,7 +91,11 @@ function restrict(patterns) {
 export const webBoundaries = [
   ...webFeatures.map((name) => ({
     files: [`apps/web/features/${name}/**/*.{ts,tsx}`],
-    rules: restrict([deepFeatureImport, climbOutOfFeature, ownIndex(name)]),
+    rules: restrict([deepFeatureImport, climbOutOfFeature, ownIndex(name), serverModule]),
+  })),
+  ...featureServerModules.map((file) => ({
+    files: [`apps/web/features/${file}`],
+    rules: restrict([deepFeatureImport, climbOutOfFeature, ownIndex(file.split("/")[0])]),
   })),
   {
     files: ["apps/web/app/**/*.{ts,tsx}", "apps/web/test/**/*.{ts,tsx}", "apps/web/*.{ts,tsx}"],
@@ -79,6 +107,10 @@ export const webBoundaries = [
   },
   {
     files: ["apps/web/lib/**/*.{ts,tsx}"],
-    rules: restrict([featureOrRoute]),
+    rules: restrict([featureOrRoute, serverModule]),
+  },
+  {
+    files: ["apps/web/lib/server/**/*.{ts,tsx}", "apps/web/lib/env.ts", "apps/web/lib/env.test.ts"],
+    rules: restrict([featureOrRoute, clientModule]),
   },
 ];

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import type { NextRequest } from "next/server";
-import { contentSecurityPolicy } from "./lib/content-security-policy";
-import { hubUrlForRequest } from "./lib/hub-url";
+import { contentSecurityPolicy } from "./lib/server/content-security-policy";
+import { hubUrlForRequest } from "./lib/server/hub-url";
 
 /** The service worker's static fallback page, styled by its own inline <style>. */
 const OFFLINE_PAGE = "/offline.html";

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { readLocale, serverTranslator } from "@/lib/i18n/server-locale";
+import { readLocale, serverTranslator } from "@/lib/server/server-locale";
 import { Providers } from "./providers";
 import "./globals.css";
 

@@ -4,7 +4,7 @@ import { AppHeader } from "./app-header";
 import { LiveAlerts } from "@/features/inbox";
 import { HubSocketProvider, ProtocolMismatchNotice } from "@/features/live";
 import { ServiceWorkerRegistrar } from "@/features/pwa";
-import { readToken, readUser } from "@/lib/session";
+import { readToken, readUser } from "@/lib/server/session";
 
 /**
  * Every signed-in page (chat, inbox, devices): the header and this tab's one live

@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AgentKey } from "@inquiry-hub/protocol";
-import { describeApiError } from "@/lib/describe-api-error";
-import { queryKeys } from "@/lib/query-keys";
+import { describeApiError } from "@/lib/client/describe-api-error";
+import { queryKeys } from "@/lib/client/query-keys";
 import { useI18n } from "@/features/i18n";
 import { revokeAgentKey } from "./agent-keys-client";
 import { agentKeyStatus, formatKeyTime } from "./agent-key-status";

@@ -5,7 +5,7 @@ import {
 } from "@inquiry-hub/protocol";
 import type { AgentKey, CreateAgentKeyBody, CreatedAgentKey } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { requestJson } from "@/lib/api-client";
+import { requestJson } from "@/lib/client/api-client";
 
 /** This user's agent keys, newest first, revoked ones included (GET /api/agent-keys). */
 export async function fetchAgentKeys(): Promise<AgentKey[]> {

@@ -3,9 +3,9 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CreatedAgentKey } from "@inquiry-hub/protocol";
-import { ApiClientError } from "@/lib/api-client-error";
-import { describeApiError } from "@/lib/describe-api-error";
-import { queryKeys } from "@/lib/query-keys";
+import { ApiClientError } from "@/lib/client/api-client-error";
+import { describeApiError } from "@/lib/client/describe-api-error";
+import { queryKeys } from "@/lib/client/query-keys";
 import { useT } from "@/features/i18n";
 import { leaveToLogin } from "@/features/auth";
 import { AgentKeyRow } from "./agent-key-row";

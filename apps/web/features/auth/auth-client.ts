@@ -1,7 +1,7 @@
 import { AuthResponseSchema } from "@inquiry-hub/protocol";
 import type { Credentials } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { requestJson } from "@/lib/api-client";
+import { requestJson } from "@/lib/client/api-client";
 
 export type AuthMode = "login" | "register";
 

@@ -2,8 +2,8 @@
 
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
-import { ApiClientError } from "@/lib/api-client-error";
-import { describeApiError } from "@/lib/describe-api-error";
+import { ApiClientError } from "@/lib/client/api-client-error";
+import { describeApiError } from "@/lib/client/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
 import { useT } from "@/features/i18n";
 import { submitCredentials } from "./auth-client";

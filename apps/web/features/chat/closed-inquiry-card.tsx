@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/client/query-keys";
 import { ArgumentsTable } from "@/features/approval";
 import { fetchHistoryDetail } from "@/features/history";
 import { useT } from "@/features/i18n";

@@ -4,7 +4,7 @@ import {
   InquirySchema,
 } from "@inquiry-hub/protocol";
 import type { Conversation, ConversationSummary, Inquiry } from "@inquiry-hub/protocol";
-import { requestJson } from "@/lib/api-client";
+import { requestJson } from "@/lib/client/api-client";
 import { z } from "zod";
 
 function conversationPath(id: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiClientError } from "@/lib/api-client-error";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import type { ChatAction } from "./chat-state";
 import { followRun } from "./follow-run";
 

@@ -1,4 +1,4 @@
-import { ApiClientError } from "@/lib/api-client-error";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import type { ChatAction } from "./chat-state";
 import { reattachDelay } from "./reattach-backoff";
 import { readNumberedAgentStream } from "./read-agent-stream";

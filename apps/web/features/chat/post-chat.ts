@@ -1,5 +1,5 @@
-import { requestStreamResponse } from "@/lib/api-client";
-import { ApiClientError } from "@/lib/api-client-error";
+import { requestStreamResponse } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import { CHAT_RESPONSE_HEADERS } from "@/lib/chat-request";
 
 export interface PostChatInput {

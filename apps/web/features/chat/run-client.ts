@@ -1,6 +1,6 @@
 import { RunInfoSchema } from "@inquiry-hub/protocol";
 import type { RunInfo } from "@inquiry-hub/protocol";
-import { requestJson, requestStream } from "@/lib/api-client";
+import { requestJson, requestStream } from "@/lib/client/api-client";
 
 function runPath(runId: string): string {
   return `/api/runs/${encodeURIComponent(runId)}`;

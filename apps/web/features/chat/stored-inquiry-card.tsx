@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { toOpenedMeta } from "@inquiry-hub/protocol";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/client/query-keys";
 import { useT } from "@/features/i18n";
 import { ClosedInquiryCard } from "./closed-inquiry-card";
 import { STALE_NOTE, noteForStatus } from "@/features/live";

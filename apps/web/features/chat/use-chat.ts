@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Conversation } from "@inquiry-hub/protocol";
-import { describeApiError } from "@/lib/describe-api-error";
+import { describeApiError } from "@/lib/client/describe-api-error";
 import type { Message } from "@/lib/i18n/translate";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/client/query-keys";
 import { useT } from "@/features/i18n";
 import { INITIAL_CHAT_STATE, chatReducer } from "./chat-state";
 import type { ChatState } from "./chat-state";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/client/query-keys";
 import { deleteConversation, fetchConversations, renameConversation } from "./conversations-client";
 
 /**

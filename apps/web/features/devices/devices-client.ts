@@ -1,7 +1,7 @@
 import { DeviceListResponseSchema, PairingCodeSchema } from "@inquiry-hub/protocol";
 import type { Device, PairingCode } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { requestJson } from "@/lib/api-client";
+import { requestJson } from "@/lib/client/api-client";
 import { SessionStartedSchema } from "@/features/auth";
 
 /** Every device of this user (GET /api/devices). */

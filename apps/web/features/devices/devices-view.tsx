@@ -3,9 +3,9 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Device } from "@inquiry-hub/protocol";
-import { ApiClientError } from "@/lib/api-client-error";
-import { describeApiError } from "@/lib/describe-api-error";
-import { queryKeys } from "@/lib/query-keys";
+import { ApiClientError } from "@/lib/client/api-client-error";
+import { describeApiError } from "@/lib/client/describe-api-error";
+import { queryKeys } from "@/lib/client/query-keys";
 import { fetchDevices, revokeDevice } from "./devices-client";
 import { formatLastSeen } from "./format-last-seen";
 import { useHubConnection } from "@/features/live";

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import QRCode from "qrcode";
-import { describeApiError } from "@/lib/describe-api-error";
+import { describeApiError } from "@/lib/client/describe-api-error";
 import { useT } from "@/features/i18n";
 import { formatClock, useCountdown } from "@/features/inquiry";
 import { createPairingCode } from "./devices-client";

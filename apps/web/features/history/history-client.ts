@@ -1,6 +1,6 @@
 import { HistoryDetailSchema, HistoryPageSchema } from "@inquiry-hub/protocol";
 import type { HistoryDetail, HistoryFilter, HistoryPage } from "@inquiry-hub/protocol";
-import { requestJson } from "@/lib/api-client";
+import { requestJson } from "@/lib/client/api-client";
 import { historySearchParams } from "@/lib/history-search-params";
 
 /** One page of the history matching `filter`, newest first (GET /api/history). */

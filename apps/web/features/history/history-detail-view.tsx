@@ -9,8 +9,8 @@ import type {
   HistoryVote,
 } from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n";
-import { describeApiError } from "@/lib/describe-api-error";
-import { queryKeys } from "@/lib/query-keys";
+import { describeApiError } from "@/lib/client/describe-api-error";
+import { queryKeys } from "@/lib/client/query-keys";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
 import "./history.css";

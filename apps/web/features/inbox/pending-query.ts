@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { InquirySchema } from "@inquiry-hub/protocol";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { requestJson } from "@/lib/api-client";
-import { queryKeys } from "@/lib/query-keys";
+import { requestJson } from "@/lib/client/api-client";
+import { queryKeys } from "@/lib/client/query-keys";
 
 const PendingResponseSchema = z.array(InquirySchema);
 

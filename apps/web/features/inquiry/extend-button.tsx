@@ -2,8 +2,8 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { InquirySchema } from "@inquiry-hub/protocol";
-import { requestJson } from "@/lib/api-client";
-import { describeApiError } from "@/lib/describe-api-error";
+import { requestJson } from "@/lib/client/api-client";
+import { describeApiError } from "@/lib/client/describe-api-error";
 import { useT } from "@/features/i18n";
 
 /** Asks the hub for one configured step more time; the hub tells every device the new deadline. */

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import type { AnswerBody } from "@inquiry-hub/protocol";
-import { describeApiError } from "@/lib/describe-api-error";
+import { describeApiError } from "@/lib/client/describe-api-error";
 import type { Message, MessageKey } from "@/lib/i18n/translate";
 import { useT } from "@/features/i18n";
 import type { AnswerOutcome } from "@/features/live";

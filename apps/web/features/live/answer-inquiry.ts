@@ -1,7 +1,7 @@
 import { InquirySchema } from "@inquiry-hub/protocol";
 import type { AnswerBody } from "@inquiry-hub/protocol";
-import { requestJson } from "@/lib/api-client";
-import { ApiClientError } from "@/lib/api-client-error";
+import { requestJson } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client-error";
 
 /** What the web app's answer endpoint said, reduced to what a card needs to decide. */
 export type AnswerOutcome =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { ApiClientError } from "@/lib/api-client-error";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import { outcomeOfAck } from "./answer-outcome";
 
 describe("outcomeOfAck", () => {

@@ -1,5 +1,5 @@
 import type { Inquiry, SocketAck } from "@inquiry-hub/protocol";
-import { fromWireError } from "@/lib/api-client-error";
+import { fromWireError } from "@/lib/client/api-client-error";
 import type { AnswerOutcome } from "./answer-inquiry";
 
 /**

@@ -16,7 +16,7 @@ import {
 } from "@inquiry-hub/protocol";
 import type { AnswerBody } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/client/query-keys";
 import type { HubSocket } from "./connect-hub-socket";
 import { HubConnectionContext, LiveInquiriesContext } from "./live-context";
 import type { HubConnectionValue, LiveInquiriesValue } from "./live-context";

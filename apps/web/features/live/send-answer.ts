@@ -1,5 +1,5 @@
 import type { AnswerBody, Inquiry, SocketAck } from "@inquiry-hub/protocol";
-import { ApiClientError } from "@/lib/api-client-error";
+import { ApiClientError } from "@/lib/client/api-client-error";
 import { answerInquiry } from "./answer-inquiry";
 import type { AnswerOutcome } from "./answer-inquiry";
 import { outcomeOfAck } from "./answer-outcome";

@@ -1,7 +1,7 @@
 import { SocketTicketSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { requestJson } from "@/lib/api-client";
-import { ApiClientError } from "@/lib/api-client-error";
+import { requestJson } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client-error";
 
 /** What `POST /api/socket-ticket` of this web app returns. */
 export const WebSocketTicketSchema = SocketTicketSchema.extend({

@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PendingList } from "./pending-cache";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/client/query-keys";
 import { EMPTY_PENDING_STATE, reducePending } from "./pending-state";
 import type { LeavingCard, PendingAction, PendingState } from "./pending-state";
 

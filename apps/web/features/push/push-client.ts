@@ -1,7 +1,7 @@
 import { PushKeyResponseSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { NoContentSchema, requestJson } from "@/lib/api-client";
-import { ApiClientError } from "@/lib/api-client-error";
+import { NoContentSchema, requestJson } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client-error";
 
 /** Whether this browser can receive Web Push at all. */
 export function pushSupported(): boolean {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { describeApiError } from "@/lib/describe-api-error";
+import { describeApiError } from "@/lib/client/describe-api-error";
 import { useT } from "@/features/i18n";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push-client";
 

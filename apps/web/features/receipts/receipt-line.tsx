@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { InquiryReceiptsSchema } from "@inquiry-hub/protocol";
 import type { DeliveryReceipt } from "@inquiry-hub/protocol";
-import { requestJson } from "@/lib/api-client";
+import { requestJson } from "@/lib/client/api-client";
 import { translateMessage } from "@/lib/i18n/translate";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/client/query-keys";
 import { useI18n } from "@/features/i18n";
 import { describeReceipts } from "./describe-receipts";
 

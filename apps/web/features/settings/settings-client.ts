@@ -1,6 +1,6 @@
 import { UserSettingsSchema } from "@inquiry-hub/protocol";
 import type { UpdateSettingsBody, UserSettings } from "@inquiry-hub/protocol";
-import { requestJson } from "@/lib/api-client";
+import { requestJson } from "@/lib/client/api-client";
 
 /** GET /api/settings. Throws on any failure; React Query retries. */
 export function fetchSettings(): Promise<UserSettings> {

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isYoloActive } from "@inquiry-hub/protocol";
 import type { YoloSetting } from "@inquiry-hub/protocol";
 import { useHubConnection } from "@/features/live";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/client/query-keys";
 import { fetchSettings } from "./settings-client";
 
 /** Margin past `until` before asking the hub again, so it already reports the period over. */

@@ -3,8 +3,8 @@
 import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UpdateSettingsBody } from "@inquiry-hub/protocol";
-import { describeApiError } from "@/lib/describe-api-error";
-import { queryKeys } from "@/lib/query-keys";
+import { describeApiError } from "@/lib/client/describe-api-error";
+import { queryKeys } from "@/lib/client/query-keys";
 import { useI18n } from "@/features/i18n";
 import { updateSettings } from "./settings-client";
 import { formatYoloTime, useYoloSetting } from "./use-yolo-setting";

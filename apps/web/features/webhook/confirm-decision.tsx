@@ -2,9 +2,9 @@
 
 import { useState } from "react";
 import { InquirySchema } from "@inquiry-hub/protocol";
-import { requestJson } from "@/lib/api-client";
-import { ApiClientError } from "@/lib/api-client-error";
-import { describeApiError } from "@/lib/describe-api-error";
+import { requestJson } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client-error";
+import { describeApiError } from "@/lib/client/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
 import { useT } from "@/features/i18n";
 

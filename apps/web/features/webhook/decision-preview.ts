@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiErrorBodySchema, WebhookDecisionPreviewSchema } from "@inquiry-hub/protocol";
 import type { LinkDecision, WebhookDecisionPreview } from "@inquiry-hub/protocol";
-import { fetchHub } from "@/lib/hub-fetch";
+import { fetchHub } from "@/lib/server/hub-fetch";
 import type { Translate } from "@/lib/i18n/translate";
 
 /**

@@ -97,11 +97,44 @@ describe("architecture: the web app's import rules (eslint/web-boundaries.mjs)",
     expect(messages[0]).toContain("lib/ is what features and routes build on");
   });
 
+  it("refuses browser code importing a server module, by alias or by path", async () => {
+    const fromFeature = await lint(
+      'import { readToken } from "@/lib/server/session";\n\nexport const read = readToken;\n',
+      "apps/web/features/settings/boundary-fixture.ts",
+    );
+    expect(fromFeature).toHaveLength(1);
+    expect(fromFeature[0]).toContain("'@/lib/server/session' import is restricted");
+    expect(fromFeature[0]).toContain("browser code imports no server module");
+    const fromClient = await lint(
+      'import { readEnv } from "../env";\nimport { fetchHub } from "../server/hub-fetch";\n\nexport const parts = [readEnv, fetchHub];\n',
+      "apps/web/lib/client/boundary-fixture.ts",
+    );
+    expect(fromClient).toHaveLength(2);
+    expect(fromClient[1]).toContain("'../server/hub-fetch' import is restricted");
+  });
+
+  it("refuses server code using the browser's client, and lets it use the server's modules", async () => {
+    const messages = await lint(
+      'import { requestJson } from "@/lib/client/api-client";\n\nexport const request = requestJson;\n',
+      "apps/web/lib/server/boundary-fixture.ts",
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("server code does not use the browser's client");
+    const server = [
+      'import { readEnv } from "../env";',
+      'import { fetchHub } from "./hub-fetch";',
+      "",
+      "export const parts = [readEnv, fetchHub];",
+      "",
+    ].join("\n");
+    expect(await lint(server, "apps/web/lib/server/boundary-fixture.ts")).toEqual([]);
+  });
+
   it("passes a feature that imports others by their faces and itself relatively", async () => {
     const code = [
       'import { useT } from "@/features/i18n";',
       'import { useHubConnection } from "@/features/live";',
-      'import { queryKeys } from "@/lib/query-keys";',
+      'import { queryKeys } from "@/lib/client/query-keys";',
       'import { cardAvailability } from "./card-availability";',
       "",
       "export const parts = [useT, useHubConnection, queryKeys, cardAvailability];",

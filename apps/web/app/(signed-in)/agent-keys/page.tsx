@@ -3,9 +3,9 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { AgentKeysView } from "@/features/agent-keys";
 import { readEnv } from "@/lib/env";
-import { publicHubUrl } from "@/lib/hub-url";
-import { serverTranslator } from "@/lib/i18n/server-locale";
-import { readToken } from "@/lib/session";
+import { publicHubUrl } from "@/lib/server/hub-url";
+import { serverTranslator } from "@/lib/server/server-locale";
+import { readToken } from "@/lib/server/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await serverTranslator())("title.agentKeys") };

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ChatView, parseAlwaysAskParam, parseInquiryTimeoutParam } from "@/features/chat";
-import { readToken } from "@/lib/session";
-import { serverTranslator } from "@/lib/i18n/server-locale";
+import { readToken } from "@/lib/server/session";
+import { serverTranslator } from "@/lib/server/server-locale";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await serverTranslator())("title.chat") };

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { DevicesView } from "@/features/devices";
 import { readEnv } from "@/lib/env";
-import { readToken } from "@/lib/session";
-import { serverTranslator } from "@/lib/i18n/server-locale";
+import { readToken } from "@/lib/server/session";
+import { serverTranslator } from "@/lib/server/server-locale";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await serverTranslator())("title.devices") };

@@ -1,7 +1,7 @@
 import { CreateAgentKeyBodySchema } from "@inquiry-hub/protocol";
-import { jsonError } from "@/lib/api-error";
-import { relayHub } from "@/lib/hub-proxy";
-import { readJsonBody } from "@/lib/body-reader";
+import { jsonError } from "@/lib/server/api-error";
+import { relayHub } from "@/lib/server/hub-proxy";
+import { readJsonBody } from "@/lib/server/body-reader";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { crossOriginRefused, hubUnreachable, jsonError, notLoggedIn } from "@/lib/api-error";
-import { fetchAgent, sseResponse } from "@/lib/agent-fetch";
-import { chooseAgentModel } from "@/lib/agent-model";
-import { mintRunCredential, revokeRunCredential } from "@/lib/agent-run-credential";
+import { crossOriginRefused, hubUnreachable, jsonError, notLoggedIn } from "@/lib/server/api-error";
+import { fetchAgent, sseResponse } from "@/lib/server/agent-fetch";
+import { chooseAgentModel } from "@/lib/server/agent-model";
+import { mintRunCredential, revokeRunCredential } from "@/lib/server/agent-run-credential";
 import {
   CHAT_RESPONSE_HEADERS,
   ChatRequestSchema,
@@ -9,13 +9,13 @@ import {
   toAgentRequestBody,
 } from "@/lib/chat-request";
 import type { TurnLink } from "@/lib/chat-request";
-import { finishTurn, openConversation, startTurn } from "@/lib/conversation-hub";
+import { finishTurn, openConversation, startTurn } from "@/lib/server/conversation-hub";
 import { readEnv } from "@/lib/env";
-import { recordReply } from "@/lib/reply-recorder";
-import { isForeignOrigin } from "@/lib/same-origin";
-import { readToken } from "@/lib/session";
-import { CHAT_BODY_LIMIT_BYTES, readJsonBody } from "@/lib/body-reader";
-import { relayResponse } from "@/lib/upstream";
+import { recordReply } from "@/lib/server/reply-recorder";
+import { isForeignOrigin } from "@/lib/server/same-origin";
+import { readToken } from "@/lib/server/session";
+import { CHAT_BODY_LIMIT_BYTES, readJsonBody } from "@/lib/server/body-reader";
+import { relayResponse } from "@/lib/server/upstream";
 
 export const dynamic = "force-dynamic";
 

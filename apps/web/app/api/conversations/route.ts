@@ -1,5 +1,5 @@
-import { relayHub } from "@/lib/hub-proxy";
-import { readJsonBody } from "@/lib/body-reader";
+import { relayHub } from "@/lib/server/hub-proxy";
+import { readJsonBody } from "@/lib/server/body-reader";
 
 export const dynamic = "force-dynamic";
 

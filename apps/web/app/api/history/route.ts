@@ -1,7 +1,7 @@
 import { HistoryQuerySchema } from "@inquiry-hub/protocol";
 import { historySearchParams } from "@/lib/history-search-params";
-import { jsonError } from "@/lib/api-error";
-import { relayHub } from "@/lib/hub-proxy";
+import { jsonError } from "@/lib/server/api-error";
+import { relayHub } from "@/lib/server/hub-proxy";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { notLoggedIn } from "@/lib/api-error";
-import { readToken, readUser } from "@/lib/session";
+import { notLoggedIn } from "@/lib/server/api-error";
+import { readToken, readUser } from "@/lib/server/session";
 
 /** GET → 200 {user} for a logged-in browser, 401 otherwise. */
 export async function GET(): Promise<Response> {

@@ -1,4 +1,4 @@
-import { relayHub } from "@/lib/hub-proxy";
+import { relayHub } from "@/lib/server/hub-proxy";
 
 /** POST → a one-time pairing code `{code, expiresAt}` for a new device of this user. */
 export function POST(request: Request): Promise<Response> {

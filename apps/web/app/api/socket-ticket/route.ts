@@ -1,9 +1,9 @@
 import { SocketTicketSchema } from "@inquiry-hub/protocol";
-import { jsonError } from "@/lib/api-error";
-import { callHub } from "@/lib/hub-proxy";
-import { hubUrlForRequest } from "@/lib/hub-url";
-import { endSession, readDeviceId } from "@/lib/session";
-import { relayResponse } from "@/lib/upstream";
+import { jsonError } from "@/lib/server/api-error";
+import { callHub } from "@/lib/server/hub-proxy";
+import { hubUrlForRequest } from "@/lib/server/hub-url";
+import { endSession, readDeviceId } from "@/lib/server/session";
+import { relayResponse } from "@/lib/server/upstream";
 
 export const dynamic = "force-dynamic";
 

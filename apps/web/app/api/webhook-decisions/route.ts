@@ -1,7 +1,7 @@
 import { WebhookDecisionBodySchema } from "@inquiry-hub/protocol";
-import { jsonError } from "@/lib/api-error";
-import { readJsonBody } from "@/lib/body-reader";
-import { relayHub } from "@/lib/hub-proxy";
+import { jsonError } from "@/lib/server/api-error";
+import { readJsonBody } from "@/lib/server/body-reader";
+import { relayHub } from "@/lib/server/hub-proxy";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ConfirmDecision, decisionLabel, previewDecision } from "@/features/webhook";
 import type { PreviewResult } from "@/features/webhook";
-import { serverTranslator } from "@/lib/i18n/server-locale";
-import { readToken } from "@/lib/session";
+import { serverTranslator } from "@/lib/server/server-locale";
+import { readToken } from "@/lib/server/session";
 import type { Translate } from "@/lib/i18n/translate";
 import "./webhook-decide.css";
 

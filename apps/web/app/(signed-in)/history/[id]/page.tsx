@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { HistoryDetailView } from "@/features/history";
-import { serverTranslator } from "@/lib/i18n/server-locale";
+import { serverTranslator } from "@/lib/server/server-locale";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await serverTranslator())("title.historyDetail") };

@@ -1,4 +1,4 @@
-import { relayHub } from "@/lib/hub-proxy";
+import { relayHub } from "@/lib/server/hub-proxy";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { handleCredentials } from "@/lib/auth-handler";
+import { handleCredentials } from "@/lib/server/auth-handler";
 
 /** POST {username, password, deviceName?} → 200 {user, device} and the session cookie (a new device), or the hub's error. */
 export function POST(request: Request): Promise<Response> {

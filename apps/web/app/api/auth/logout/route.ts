@@ -1,7 +1,7 @@
-import { crossOriginRefused } from "@/lib/api-error";
-import { fetchHub } from "@/lib/hub-fetch";
-import { isForeignOrigin } from "@/lib/same-origin";
-import { endSession, readToken } from "@/lib/session";
+import { crossOriginRefused } from "@/lib/server/api-error";
+import { fetchHub } from "@/lib/server/hub-fetch";
+import { isForeignOrigin } from "@/lib/server/same-origin";
+import { endSession, readToken } from "@/lib/server/session";
 
 /**
  * POST → 200 {ok: true}. Revokes this browser's device on the hub, so its credential is dead

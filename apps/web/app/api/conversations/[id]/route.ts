@@ -1,6 +1,6 @@
-import { jsonError } from "@/lib/api-error";
-import { relayHub } from "@/lib/hub-proxy";
-import { readJsonBody } from "@/lib/body-reader";
+import { jsonError } from "@/lib/server/api-error";
+import { relayHub } from "@/lib/server/hub-proxy";
+import { readJsonBody } from "@/lib/server/body-reader";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { fetchHub } from "@/lib/hub-fetch";
-import { callHub } from "@/lib/hub-proxy";
-import { endSession, readToken } from "@/lib/session";
-import { relayResponse } from "@/lib/upstream";
+import { fetchHub } from "@/lib/server/hub-fetch";
+import { callHub } from "@/lib/server/hub-proxy";
+import { endSession, readToken } from "@/lib/server/session";
+import { relayResponse } from "@/lib/server/upstream";
 
 /**
  * DELETE → revokes one device of this user: 200 `{revokedCurrent}`. When the revoked device

@@ -1,8 +1,8 @@
 import { HistoryExportQuerySchema } from "@inquiry-hub/protocol";
 import { historySearchParams } from "@/lib/history-search-params";
-import { jsonError } from "@/lib/api-error";
-import { callHub } from "@/lib/hub-proxy";
-import { relayResponse } from "@/lib/upstream";
+import { jsonError } from "@/lib/server/api-error";
+import { callHub } from "@/lib/server/hub-proxy";
+import { relayResponse } from "@/lib/server/upstream";
 
 export const dynamic = "force-dynamic";
 

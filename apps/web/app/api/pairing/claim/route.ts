@@ -1,4 +1,4 @@
-import { handleCredentials } from "@/lib/auth-handler";
+import { handleCredentials } from "@/lib/server/auth-handler";
 
 /**
  * POST {code, deviceName?} → 201 {user, device} and the session cookies (this browser is now

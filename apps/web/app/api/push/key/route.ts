@@ -1,6 +1,6 @@
-import { hubUnreachable } from "@/lib/api-error";
-import { fetchHub } from "@/lib/hub-fetch";
-import { relayResponse } from "@/lib/upstream";
+import { hubUnreachable } from "@/lib/server/api-error";
+import { fetchHub } from "@/lib/server/hub-fetch";
+import { relayResponse } from "@/lib/server/upstream";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { crossOriginRefused, hubUnreachable, jsonError, notLoggedIn } from "@/lib/api-error";
-import { isForeignOrigin } from "@/lib/same-origin";
-import { readToken } from "@/lib/session";
-import { readJsonBody } from "@/lib/body-reader";
-import { fetchHub } from "@/lib/hub-fetch";
-import { relayResponse } from "@/lib/upstream";
+import { crossOriginRefused, hubUnreachable, jsonError, notLoggedIn } from "@/lib/server/api-error";
+import { isForeignOrigin } from "@/lib/server/same-origin";
+import { readToken } from "@/lib/server/session";
+import { readJsonBody } from "@/lib/server/body-reader";
+import { fetchHub } from "@/lib/server/hub-fetch";
+import { relayResponse } from "@/lib/server/upstream";
 
 /**
  * POST <answer body> → forwarded to the hub's `POST /api/inquiries/:id/answer` with the

@@ -1,8 +1,8 @@
-import { crossOriginRefused, hubUnreachable, notLoggedIn } from "@/lib/api-error";
-import { isForeignOrigin } from "@/lib/same-origin";
-import { readToken } from "@/lib/session";
-import { fetchHub } from "@/lib/hub-fetch";
-import { relayResponse } from "@/lib/upstream";
+import { crossOriginRefused, hubUnreachable, notLoggedIn } from "@/lib/server/api-error";
+import { isForeignOrigin } from "@/lib/server/same-origin";
+import { readToken } from "@/lib/server/session";
+import { fetchHub } from "@/lib/server/hub-fetch";
+import { relayResponse } from "@/lib/server/upstream";
 
 /**
  * POST → forwarded to the hub's `POST /api/inquiries/:id/extend` with the session's bearer

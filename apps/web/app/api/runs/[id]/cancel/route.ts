@@ -1,9 +1,9 @@
-import { crossOriginRefused, hubUnreachable, jsonError, notLoggedIn } from "@/lib/api-error";
-import { fetchAgent } from "@/lib/agent-fetch";
-import { isForeignOrigin } from "@/lib/same-origin";
-import { forgetRunViewer, runViewerToken } from "@/lib/run-viewer-credential";
-import { readToken } from "@/lib/session";
-import { relayResponse } from "@/lib/upstream";
+import { crossOriginRefused, hubUnreachable, jsonError, notLoggedIn } from "@/lib/server/api-error";
+import { fetchAgent } from "@/lib/server/agent-fetch";
+import { isForeignOrigin } from "@/lib/server/same-origin";
+import { forgetRunViewer, runViewerToken } from "@/lib/server/run-viewer-credential";
+import { readToken } from "@/lib/server/session";
+import { relayResponse } from "@/lib/server/upstream";
 
 export const dynamic = "force-dynamic";
 

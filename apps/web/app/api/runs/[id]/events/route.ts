@@ -1,9 +1,9 @@
 import { LastEventIdSchema } from "@inquiry-hub/protocol";
-import { hubUnreachable, jsonError, notLoggedIn } from "@/lib/api-error";
-import { fetchAgent, sseResponse } from "@/lib/agent-fetch";
-import { forgetRunViewer, runViewerToken } from "@/lib/run-viewer-credential";
-import { readToken } from "@/lib/session";
-import { relayResponse } from "@/lib/upstream";
+import { hubUnreachable, jsonError, notLoggedIn } from "@/lib/server/api-error";
+import { fetchAgent, sseResponse } from "@/lib/server/agent-fetch";
+import { forgetRunViewer, runViewerToken } from "@/lib/server/run-viewer-credential";
+import { readToken } from "@/lib/server/session";
+import { relayResponse } from "@/lib/server/upstream";
 
 export const dynamic = "force-dynamic";
 

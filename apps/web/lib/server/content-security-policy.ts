@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * The web app's Content-Security-Policy for one response. Scripts run only with this
  * response's nonce (Next.js stamps it on its own bootstrap scripts) or when loaded by such a

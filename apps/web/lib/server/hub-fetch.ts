@@ -1,5 +1,5 @@
 import "server-only";
-import { joinUrl, readEnv } from "./env";
+import { joinUrl, readEnv } from "../env";
 import { clientAddress, readProxyTrust } from "./forwarded-headers";
 import { fetchUpstream } from "./upstream";
 

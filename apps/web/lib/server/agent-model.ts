@@ -1,7 +1,7 @@
 import "server-only";
 import { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { joinUrl } from "./env";
+import { joinUrl } from "../env";
 
 /** How long the agent's model list is trusted before it is asked again. */
 const MODEL_LIST_TTL_MS = 60_000;

@@ -1,5 +1,5 @@
 import "server-only";
-import { readEnv } from "./env";
+import { readEnv } from "../env";
 import { addressedHosts, readProxyTrust } from "./forwarded-headers";
 
 /**

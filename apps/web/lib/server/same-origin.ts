@@ -1,3 +1,4 @@
+import "server-only";
 import { readProxyTrust, requestHosts } from "./forwarded-headers";
 import type { ProxyTrust } from "./forwarded-headers";
 

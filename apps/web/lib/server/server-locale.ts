@@ -1,9 +1,9 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
-import { LOCALE_COOKIE, isLocale, negotiateLocale } from "./locale";
-import type { Locale } from "./locale";
-import { createTranslator } from "./translate";
-import type { Translate } from "./translate";
+import { LOCALE_COOKIE, isLocale, negotiateLocale } from "../i18n/locale";
+import type { Locale } from "../i18n/locale";
+import { createTranslator } from "../i18n/translate";
+import type { Translate } from "../i18n/translate";
 
 /**
  * The locale of the current request (server components and metadata only): the person's

@@ -1,5 +1,5 @@
 import "server-only";
-import { joinUrl, readEnv } from "./env";
+import { joinUrl, readEnv } from "../env";
 import { fetchUpstream } from "./upstream";
 
 /** One server-side call to the agent. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiClientError } from "./api-client-error";
 import { describeApiError } from "./describe-api-error";
-import { createTranslator } from "./i18n/translate";
+import { createTranslator } from "../i18n/translate";
 
 const t = createTranslator("en");
 

@@ -1,5 +1,5 @@
 import { ApiClientError } from "./api-client-error";
-import type { MessageKey, Translate } from "./i18n/translate";
+import type { MessageKey, Translate } from "../i18n/translate";
 
 /** Messages a screen uses instead of the common ones for some failures. */
 export interface ApiErrorWording {

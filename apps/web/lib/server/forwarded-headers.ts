@@ -1,5 +1,6 @@
+import "server-only";
 import { z } from "zod";
-import { readEnv } from "./env";
+import { readEnv } from "../env";
 
 /**
  * What this app may believe about a request beyond its Host header.
