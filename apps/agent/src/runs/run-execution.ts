@@ -1,9 +1,9 @@
 import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
-import { runToolLoop } from "../loop/run-tool-loop";
-import type { ToolLoopResult } from "../loop/run-tool-loop";
 import type { CompletionIdentity } from "../loop/completion-chunk";
+import { driveChat } from "../loop/drive-chat";
 import { toRunError } from "../loop/run-error";
 import type { RunSettings } from "../loop/run-settings";
+import type { ToolLoopResult } from "../loop/run-tool-loop";
 import { McpUnreachableError } from "../loop/tool-box";
 import type { ToolBox } from "../loop/tool-box";
 import { endRun } from "./end-run";
@@ -60,8 +60,9 @@ export function identityOf(run: RunRecord): CompletionIdentity {
 }
 
 /**
- * Executes a run (fresh or resumed from its checkpoint) under this node's lease: every tool
- * call carries the idempotency key `<runId>:<toolCallId>`, progress is checkpointed with the
+ * Executes a run (fresh or resumed from its checkpoint) under this node's lease, driving the
+ * loop through {@link driveChat} like a request-bound chat: every tool call carries the
+ * idempotency key `<runId>:<toolCallId>`, progress is checkpointed with the
  * log's mark (a resumed turn skips the text it already logged), and the
  * run ends through {@link endRun} unless it was detached (shutdown, lease lost) or its MCP
  * server went away mid-call (the hub stopping first in a restart of the product), in which
@@ -77,19 +78,15 @@ export function executeRun(deps: RunExecutionDeps, launch: RunLaunch): ActiveRun
     void tools.abandon().finally(() => controller.abort(new Error("The agent let the run go.")));
   };
   const stopLease = keepLease(deps.store, run.id, deps.nodeId, deps.timing, deps.logger, detach);
-  const model = deps.settings.models.get(run.model);
   const content = skipLoggedPrefix(launch.loggedText, (text) => log.content(text));
 
   const execute = async (): Promise<void> => {
     let ending: Ending;
     try {
-      if (!model) throw new Error(`The model "${run.model}" is not served by this agent.`);
-      const result = await runToolLoop({
-        model,
-        messages: run.checkpoint.history,
-        resumeFrom: run.checkpoint,
+      const result = await driveChat(deps.settings, {
+        model: run.model,
         tools,
-        maxSteps: deps.settings.maxSteps,
+        from: { checkpoint: run.checkpoint },
         signal: controller.signal,
         onContent: (text) => content.write(text),
         onCheckpoint: async (checkpoint) => {
@@ -98,7 +95,6 @@ export function executeRun(deps: RunExecutionDeps, launch: RunLaunch): ActiveRun
           await deps.store.saveCheckpoint(run.id, { ...checkpoint, logMark: log.lastId() });
         },
         idempotencyKey: (toolCallId) => `${run.id}:${toolCallId}`,
-        metrics: deps.settings.metrics,
       });
       ending = { status: "completed", result };
     } catch (error) {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ChatRequest } from "../loop/chat-request";
+import { openRunTools } from "../loop/drive-chat";
+import type { ToolAccess } from "../loop/drive-chat";
 import { toRunError } from "../loop/run-error";
-import { endpointsFor } from "../loop/run-settings";
 import type { RunTrace } from "../loop/run-tracer";
 import { withSystemPrompt } from "../loop/system-prompt";
 import { isPassingConnectFailure } from "../loop/tool-box";
@@ -81,23 +82,14 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
    * Opens the tools of a run whose chunks go to `log`, once that exists; the run's span
    * (`trace`) is ended when the execution is done, or here if the tools cannot be opened.
    */
-  const openTools = async (
-    run: Pick<RunRecord, "bearer" | "inquiryTimeoutSeconds" | "yolo">,
-    trace: RunTrace,
-  ) => {
+  const openTools = async (access: ToolAccess, trace: RunTrace) => {
     let log: RunLogWriter | undefined;
-    const tools = await deps.settings
-      .openToolBox(
-        endpointsFor(deps.settings, run.bearer, run.inquiryTimeoutSeconds, run.yolo),
-        deps.settings.timeouts,
-        (json) => log?.notification(json),
-        deps.settings.logger,
-        trace,
-      )
-      .catch((error: unknown) => {
-        trace.end("failed", error);
-        throw error;
-      });
+    const tools = await openRunTools(
+      deps.settings,
+      access,
+      (json) => log?.notification(json),
+      trace,
+    );
     return { tools, useLog: (writer: RunLogWriter) => (log = writer) };
   };
 
@@ -145,13 +137,7 @@ export function createRunManager(deps: RunExecutionDeps): RunManager {
       const runId = randomUUID();
       const trace = deps.settings.tracer.startRun(runId, request.model);
       const { tools, useLog } = await openTools(
-        {
-          bearer,
-          ...(request.inquiryTimeoutSeconds === undefined
-            ? {}
-            : { inquiryTimeoutSeconds: request.inquiryTimeoutSeconds }),
-          ...(request.yolo === undefined ? {} : { yolo: request.yolo }),
-        },
+        { bearer, inquiryTimeoutSeconds: request.inquiryTimeoutSeconds, yolo: request.yolo },
         trace,
       );
       const run: RunRecord = {
