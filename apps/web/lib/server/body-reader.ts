@@ -12,7 +12,8 @@ export const CHAT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /**
  * A route handler's JSON body: `value` is the parsed JSON, or undefined when the body is empty
- * or not JSON (each handler names its own 400); `response` is the 413 to send instead.
+ * or not JSON (each handler names its own 400, or `requireJsonBody` does); `response` is the
+ * 413 (or that 400) to send instead.
  */
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
 
@@ -39,6 +40,21 @@ export async function readJsonBody(
   } catch {
     return { ok: true, value: undefined };
   }
+}
+
+/**
+ * `readJsonBody` for a route that needs a body: an empty or non-JSON one is refused with 400
+ * and `missing`, the words that say what to send.
+ *
+ * @example
+ * const body = await requireJsonBody(request, "Send a JSON settings body.");
+ * if (!body.ok) return body.response;
+ */
+export async function requireJsonBody(request: Request, missing: string): Promise<JsonBody> {
+  const body = await readJsonBody(request);
+  return body.ok && body.value === undefined
+    ? { ok: false, response: jsonError("BAD_REQUEST", missing) }
+    : body;
 }
 
 function tooLarge(limitBytes: number): JsonBody {

@@ -1,5 +1,6 @@
 import "server-only";
 import { crossOriginRefused, hubUnreachable, notLoggedIn } from "./api-error";
+import type { JsonBody } from "./body-reader";
 import { fetchHub } from "./hub-fetch";
 import { isForeignOrigin } from "./same-origin";
 import { readToken } from "./session";
@@ -8,16 +9,25 @@ import { relayResponse } from "./upstream";
 /** A hub call made with the session's bearer token, or the response to send instead. */
 export type HubCall = { ok: true; upstream: Response } | { ok: false; response: Response };
 
+/** What a route asks of the hub on the browser's behalf. */
+export interface HubCallInit {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The JSON body to send. */
+  body?: unknown;
+  /**
+   * Reads the body to send from the browser's request instead, once the origin and the
+   * session passed: a refused request is refused before its body is read, and a body the
+   * reader refuses (400, 413) is answered in place of the call.
+   */
+  readBody?: (request: Request) => Promise<JsonBody>;
+}
+
 /**
  * Calls the hub on behalf of the browser: refuses cross-origin state changes (any method
  * but GET), requires the session cookie, and adds its token as `Authorization: Bearer`.
  * 401 without a session, 403 foreign origin, 502 hub unreachable.
  */
-export async function callHub(
-  request: Request,
-  path: string,
-  init: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown },
-): Promise<HubCall> {
+export async function callHub(request: Request, path: string, init: HubCallInit): Promise<HubCall> {
   if (init.method !== "GET" && isForeignOrigin(request.headers)) {
     return { ok: false, response: crossOriginRefused() };
   }
@@ -25,20 +35,35 @@ export async function callHub(
   if (token === undefined) {
     return { ok: false, response: notLoggedIn() };
   }
-  const upstream = await fetchHub(path, { ...init, token, forwardedFrom: request });
+  let body = init.body;
+  if (init.readBody !== undefined) {
+    const read = await init.readBody(request);
+    if (!read.ok) return { ok: false, response: read.response };
+    body = read.value;
+  }
+  const upstream = await fetchHub(path, {
+    method: init.method,
+    body,
+    token,
+    forwardedFrom: request,
+  });
   return upstream === undefined
     ? { ok: false, response: hubUnreachable() }
     : { ok: true, upstream };
 }
 
-/** `callHub`, relaying the hub's status and body as they are. */
+/**
+ * The relay of the plain hub routes: `callHub`, then the hub's status and body as they are,
+ * with only the allow-listed headers of `relayResponse` (plus `keepHeaders`, such as a
+ * download's `content-disposition`).
+ */
 export async function relayHub(
   request: Request,
   path: string,
-  init: { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown },
+  init: HubCallInit & { keepHeaders?: readonly string[] },
 ): Promise<Response> {
   const call = await callHub(request, path, init);
-  return call.ok ? relayResponse(call.upstream) : call.response;
+  return call.ok ? relayResponse(call.upstream, init.keepHeaders) : call.response;
 }
 
 /** The browser's user agent, as the hub accepts it in a device hint. */

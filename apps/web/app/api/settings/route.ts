@@ -1,6 +1,5 @@
-import { jsonError } from "@/lib/server/api-error";
 import { relayHub } from "@/lib/server/hub-proxy";
-import { readJsonBody } from "@/lib/server/body-reader";
+import { requireJsonBody } from "@/lib/server/body-reader";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +10,7 @@ export function GET(request: Request): Promise<Response> {
 
 /** PUT `{yolo:{enabled, forSeconds?}}` → forwarded to the hub, which validates it (400 names the field). */
 export async function PUT(request: Request): Promise<Response> {
-  const body = await readJsonBody(request);
+  const body = await requireJsonBody(request, "Send a JSON settings body.");
   if (!body.ok) return body.response;
-  if (body.value === undefined) return jsonError("BAD_REQUEST", "Send a JSON settings body.");
   return relayHub(request, "/api/settings", { method: "PUT", body: body.value });
 }

@@ -1,6 +1,5 @@
-import { jsonError } from "@/lib/server/api-error";
 import { relayHub } from "@/lib/server/hub-proxy";
-import { readJsonBody } from "@/lib/server/body-reader";
+import { requireJsonBody } from "@/lib/server/body-reader";
 
 export const dynamic = "force-dynamic";
 
@@ -20,9 +19,8 @@ export async function GET(request: Request, context: Context): Promise<Response>
 
 /** PATCH `{title}` → the renamed conversation; the hub validates the title (400 names it). */
 export async function PATCH(request: Request, context: Context): Promise<Response> {
-  const body = await readJsonBody(request);
+  const body = await requireJsonBody(request, "Send a JSON body with a title.");
   if (!body.ok) return body.response;
-  if (body.value === undefined) return jsonError("BAD_REQUEST", "Send a JSON body with a title.");
   return relayHub(request, await hubPath(context), { method: "PATCH", body: body.value });
 }
 

@@ -1,8 +1,7 @@
 import { HistoryExportQuerySchema } from "@inquiry-hub/protocol";
 import { historySearchParams } from "@/lib/history-search-params";
 import { jsonError } from "@/lib/server/api-error";
-import { callHub } from "@/lib/server/hub-proxy";
-import { relayResponse } from "@/lib/server/upstream";
+import { relayHub } from "@/lib/server/hub-proxy";
 
 export const dynamic = "force-dynamic";
 
@@ -16,8 +15,8 @@ export async function GET(request: Request): Promise<Response> {
   if (!query.success) return jsonError("BAD_REQUEST", "Invalid history export query.");
   const { format, ...filter } = query.data;
   const forwarded = historySearchParams(filter, { format });
-  const call = await callHub(request, `/api/history/export?${forwarded.toString()}`, {
+  return relayHub(request, `/api/history/export?${forwarded.toString()}`, {
     method: "GET",
+    keepHeaders: ["content-disposition"],
   });
-  return call.ok ? relayResponse(call.upstream, ["content-disposition"]) : call.response;
 }

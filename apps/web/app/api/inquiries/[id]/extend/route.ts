@@ -1,8 +1,4 @@
-import { crossOriginRefused, hubUnreachable, notLoggedIn } from "@/lib/server/api-error";
-import { isForeignOrigin } from "@/lib/server/same-origin";
-import { readToken } from "@/lib/server/session";
-import { fetchHub } from "@/lib/server/hub-fetch";
-import { relayResponse } from "@/lib/server/upstream";
+import { relayHub } from "@/lib/server/hub-proxy";
 
 /**
  * POST → forwarded to the hub's `POST /api/inquiries/:id/extend` with the session's bearer
@@ -13,15 +9,9 @@ export async function POST(
   request: Request,
   context: { params: Promise<{ id: string }> },
 ): Promise<Response> {
-  if (isForeignOrigin(request.headers)) return crossOriginRefused();
-  const token = await readToken();
-  if (token === undefined) return notLoggedIn();
   const { id } = await context.params;
-  const upstream = await fetchHub(`/api/inquiries/${encodeURIComponent(id)}/extend`, {
+  return relayHub(request, `/api/inquiries/${encodeURIComponent(id)}/extend`, {
     method: "POST",
     body: {},
-    token,
-    forwardedFrom: request,
   });
-  return upstream === undefined ? hubUnreachable() : relayResponse(upstream);
 }
