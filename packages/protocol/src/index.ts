@@ -321,17 +321,26 @@ export type {
   WebhookKind,
 } from "./push-and-webhooks";
 export {
+  CLIENT_TO_SERVER_EVENTS,
+  parseSocketEvent,
   PROTOCOL_VERSION,
+  SERVER_TO_CLIENT_EVENTS,
   SocketAnswerPayloadSchema,
+  SocketEventError,
   SocketHandshakeAuthSchema,
   SocketReceiptPayloadSchema,
   SocketRefusalSchema,
 } from "./socket";
 export type {
+  ClientToServerAck,
+  ClientToServerEventName,
   ClientToServerEvents,
+  ServerToClientEventName,
   ServerToClientEvents,
+  ServerToClientPayload,
   SocketAck,
   SocketAnswerPayload,
+  SocketEventParse,
   SocketHandshakeAuth,
   SocketReceiptPayload,
   SocketRefusal,
