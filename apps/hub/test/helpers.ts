@@ -47,7 +47,14 @@ export async function startTestHub(
   deps: Partial<HubDeps> = {},
 ): Promise<TestHub> {
   const hub = createHub(
-    { ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.1, ...overrides },
+    {
+      ...DEFAULT_HUB_CONFIG,
+      port: 0,
+      heartbeatSeconds: 0.1,
+      // A repeat made right after an answer arrived waits this out before it asks anew.
+      deliveryConfirmSeconds: 0.3,
+      ...overrides,
+    },
     deps,
   );
   const url = await hub.listen();

@@ -303,6 +303,7 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     {
       defaultTimeoutMs: config.inquiryTimeoutSeconds * 1000,
       timeoutGraceMs: config.timeoutGraceSeconds * 1000,
+      deliveryConfirmMs: config.deliveryConfirmSeconds * 1000,
     },
   );
   const streamEvents =

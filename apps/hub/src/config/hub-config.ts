@@ -28,6 +28,13 @@ export interface HubConfig {
    * before it returns "not answered yet": below the 60 s most MCP clients wait by default.
    */
   holdSeconds: number;
+  /**
+   * How long an answer returned to a call without an idempotency key listens for that call's
+   * cancel before it counts as delivered (kept-deliveries.ts): a client whose request timeout
+   * fired as the answer went out sends its cancel within this, and its repeat of the call then
+   * gets the answer instead of a second card. Only has to outlast a cancel's round trip.
+   */
+  deliveryConfirmSeconds: number;
   /** What one Extend adds to a pending inquiry's `expiresAt`. */
   extendStepSeconds: number;
   /**
@@ -182,6 +189,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   timeoutGraceSeconds: 10,
   heartbeatSeconds: 10,
   holdSeconds: 45,
+  deliveryConfirmSeconds: 2,
   extendStepSeconds: 60,
   extendMaxSeconds: 30 * 60,
   corsOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],

@@ -15,7 +15,7 @@ import { REDTEAM_SIZES } from "./scale";
  * for the next matching call. The attacks: another credential of the person sending the same
  * question to take the answer, and repeats after delivery to take it a second time. The
  * defences: the key is the credential's own (IdempotencyScope), and a kept answer or decision
- * is handed out once (deliverOnce, forget) before the same call asks anew.
+ * is handed out once (takeKept, beginDelivery, forget) before the same call asks anew.
  */
 describe("red team: re-attaching to another call's question (issue 32)", () => {
   let reattach: ReattachBench;

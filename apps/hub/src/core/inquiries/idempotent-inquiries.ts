@@ -3,6 +3,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { HubError } from "../shared/errors";
 import type { CreateInquiryInput, InquiryService } from "./inquiry-service";
+import { createKeptDeliveries } from "./kept-deliveries";
+import type { KeptDeliveries } from "./kept-deliveries";
 import type { IdempotencyIndex, IdempotencyScope } from "./ports";
 
 /** How long a key stays after its inquiry's deadline: a day of retries and late resumes. */
@@ -18,8 +20,12 @@ export interface IdempotentCreation {
   created: boolean;
 }
 
-/** Creates inquiries at most once per credential and idempotency key. */
-export interface IdempotentInquiries {
+/**
+ * Creates inquiries at most once per credential and idempotency key; under a repeat key
+ * (repeat-key.ts), whose answer is kept for the agent only until it reached it, hands the
+ * final answer to one call at a time (KeptDeliveries).
+ */
+export interface IdempotentInquiries extends KeptDeliveries {
   /**
    * The first call with `key` from the scope's credential creates the inquiry (under an id
    * reserved in the index first, so racing calls with one key end on one inquiry); a repeated
@@ -32,13 +38,6 @@ export interface IdempotentInquiries {
     key: string,
     input: CreateInquiryInput,
   ): Promise<IdempotentCreation>;
-  /**
-   * Hands the final inquiry `key` names to one call of the scope's credential, exactly once,
-   * and frees the key, so the same question asked afterwards is a new question: true for the
-   * call that takes it, false for any other (racing or later) call. For repeat keys
-   * (repeat-key.ts), whose answers are kept for the agent only until delivered.
-   */
-  deliverOnce(scope: IdempotencyScope, key: string, inquiryId: string): Promise<boolean>;
   /** Frees `key` if it still names `inquiryId`: its outcome was delivered another way. */
   forget(scope: IdempotencyScope, key: string, inquiryId: string): Promise<void>;
 }
@@ -50,7 +49,12 @@ export interface IdempotentInquiries {
  */
 export function createIdempotentInquiries(
   deps: { inquiries: InquiryService; index: IdempotencyIndex },
-  options: { defaultTimeoutMs: number; timeoutGraceMs: number },
+  options: {
+    defaultTimeoutMs: number;
+    timeoutGraceMs: number;
+    /** How long an answer handed to a call waits for the call's cancel (KeptDeliveries). */
+    deliveryConfirmMs: number;
+  },
 ): IdempotentInquiries {
   const { inquiries, index } = deps;
 
@@ -91,13 +95,10 @@ export function createIdempotentInquiries(
     return undefined;
   }
 
+  const deliveries = createKeptDeliveries(index, { confirmWindowMs: options.deliveryConfirmMs });
   return {
-    async deliverOnce(scope, key, inquiryId) {
-      const token = `delivered ${randomUUID()}`;
-      const kept = await index.attachResult(scope, key, inquiryId, token, "if-absent");
-      await index.release(scope, key, inquiryId);
-      return kept === token;
-    },
+    beginDelivery: (scope, key, inquiryId) => deliveries.beginDelivery(scope, key, inquiryId),
+    takeKept: (scope, key, inquiryId) => deliveries.takeKept(scope, key, inquiryId),
     forget(scope, key, inquiryId) {
       return index.release(scope, key, inquiryId);
     },

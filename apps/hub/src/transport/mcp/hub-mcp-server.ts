@@ -14,6 +14,7 @@ import type { RequestApprovalDeps } from "./request-approval-tool";
 import { registerRespondInquiryTool } from "./respond-inquiry-tool";
 import { registerSendInquiryTool } from "./send-inquiry-tool";
 import type { HeldCalls } from "./held-calls";
+import type { LateCancels } from "./late-cancels";
 import type { SessionOptions } from "./session-options";
 import type { InquiryTaskStarter } from "./tasks/inquiry-task-starter";
 
@@ -51,6 +52,12 @@ export interface HubCaller {
    */
   carrierGone: AbortSignal;
   /**
+   * The legacy session's cancels, heard even for calls already answered, so an answer the
+   * client gave up on just as it went out stays kept for its repeat; absent for 2026-07-28
+   * requests, which have no session to hear them on.
+   */
+  cancels?: LateCancels | undefined;
+  /**
    * Makes the caller's server task-capable (serves `tasks/*`, declares the extension) and
    * returns the hook send_inquiry consults; given for 2026-07-28 requests and for
    * 2025-11-25 sessions whose client declared tasks.
@@ -77,6 +84,7 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
     inquiries: deps.inquiries,
     idempotent: deps.idempotent,
     sessionGone: caller.carrierGone,
+    cancels: caller.cancels,
     heartbeatMs: deps.heartbeatMs,
     heldCalls: deps.heldCalls,
     logger: deps.logger,
@@ -100,6 +108,7 @@ export function createHubMcpServer(deps: HubToolDeps, caller: HubCaller): McpSer
     inquiries: deps.inquiries,
     idempotent: deps.idempotent,
     sessionGone: caller.carrierGone,
+    cancels: caller.cancels,
     userId: caller.userId,
     credentialId: caller.deviceId,
     heartbeatMs: deps.heartbeatMs,

@@ -4,6 +4,7 @@ import type { Request, Response } from "express";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { requestPrincipal } from "../http/authenticate";
 import { createHubMcpServer } from "./hub-mcp-server";
+import { createSessionCancels } from "./late-cancels";
 import type { HubToolDeps } from "./hub-mcp-server";
 import { parseSessionOptions } from "./session-options";
 import type { SessionCaps } from "./session-caps";
@@ -32,7 +33,8 @@ export interface McpSessions {
  * `caps` refuse an initialize past the per-credential, per-user or per-node count. A
  * 2025-11-25 session whose client declared `tasks` at initialize gets send_inquiry as a task
  * (the same store-derived task a 2026-07-28 request gets, see legacy-inquiry-task-methods.ts);
- * every other session's wire is unchanged.
+ * every other session's wire is unchanged. Each session's incoming cancels are watched
+ * (late-cancels.ts), so an answer whose call the client gave up on as it went out is kept.
  */
 export function createMcpSessions(
   deps: HubToolDeps & {
@@ -53,6 +55,7 @@ export function createMcpSessions(
 
   async function initialize(req: Request, res: Response, owner: SessionOwner): Promise<void> {
     const sessionGone = new AbortController();
+    const cancels = createSessionCancels();
     const withTasks = initializeDeclaresTasks(req.body);
     const caller = { userId: owner.userId, credentialId: owner.deviceId };
     const server = createHubMcpServer(deps, {
@@ -60,6 +63,7 @@ export function createMcpSessions(
       kind: requestPrincipal(req).kind,
       options: parseSessionOptions(req.query),
       carrierGone: sessionGone.signal,
+      cancels,
       enableTasks: withTasks
         ? (hubServer) =>
             enableInquiryTasks(
@@ -82,6 +86,7 @@ export function createMcpSessions(
       if (transport.sessionId !== undefined) table.remove(transport.sessionId);
     };
     await server.connect(transport);
+    cancels.observe(transport);
     if (withTasks) adaptLegacyTaskWire(transport, { [HUB_TOOL_NAMES.sendInquiry]: "required" });
     await transport.handleRequest(req, res, req.body);
   }

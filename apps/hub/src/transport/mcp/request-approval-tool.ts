@@ -23,6 +23,8 @@ import { HubError } from "../../core/shared/errors";
 import type { Logger } from "../../core/shared/ports";
 import { repeatKey } from "../../core/inquiries/repeat-key";
 import { callEnding } from "./call-ending";
+import { confirmDelivery } from "./delivery-window";
+import type { LateCancels } from "./late-cancels";
 import { callTraceCarriers } from "./call-trace-context";
 import { readIdempotencyKey } from "./idempotency-key";
 import { awaitKeyedApproval } from "./keyed-approval";
@@ -38,6 +40,11 @@ export const REQUEST_APPROVAL_DESCRIPTION =
   "run the call only on decision approve or edit, with exactly the returned arguments. Send " +
   `the framework's own tool-call id as _meta "${IDEMPOTENCY_META_KEY}" so a restarted ` +
   "process gets the same approval instead of asking twice.";
+
+/** How long a call without a key waits for a racing call's turn on the decision to end. */
+const TURN_WAIT_MS = 5_000;
+/** How often a call without a key starts over after its kept decision went to another call. */
+const MAX_ROUNDS = 3;
 
 /** The question's first line, and the card's description when the call gives none. */
 const DESCRIPTION_PREFIX = "Tool execution requires approval";
@@ -74,6 +81,8 @@ export interface RequestApprovalContext extends RequestApprovalDeps {
   idempotent: IdempotentInquiries;
   /** Aborts when the call's carrier went away without a cancel (see call-ending.ts). */
   sessionGone: AbortSignal;
+  /** The session's cancels, heard even after a call was answered; absent without a session. */
+  cancels?: LateCancels | undefined;
   userId: string;
   /** The credential that calls; recorded as who asked, so only it may read the approval. */
   credentialId: string;
@@ -106,7 +115,8 @@ export interface RequestApprovalContext extends RequestApprovalDeps {
  * proxy's gated calls): the idempotency key in `_meta`, or without one the repeat key of the
  * call itself (source, tool, arguments). A repeat while it is pending holds on it; a repeat
  * after the decision gets it at once under a caller's key, and exactly once under a repeat key
- * (then the same call asks anew). Only a cancel with WITHDRAW_REASON withdraws it; a client's
+ * (then the same call asks anew); a decision whose call was cancelled as it was returned (the
+ * client's timeout fired) counts as not delivered and goes to the repeat (delivery-window.ts). Only a cancel with WITHDRAW_REASON withdraws it; a client's
  * timeout or a closed session leaves it pending for the retry, and a call whose hold budget
  * ran out returns `pending`. A key that names another call is refused.
  *
@@ -220,7 +230,7 @@ async function handleCall(
       }),
   );
   const owner = { userId: context.userId, credentialId: context.credentialId };
-  const decided = async (firstTry: boolean): Promise<CallToolResult> => {
+  const decided = async (round: number): Promise<CallToolResult> => {
     const ending = callEnding({
       callSignal: ctx.mcpReq.signal,
       carrierGone: context.sessionGone,
@@ -237,19 +247,39 @@ async function handleCall(
     }
     traced.opened(approval.inquiry);
     if (approval.kind === "waiting") return waitingReply(approval.inquiry, args.tool);
-    const turn = await context.forwardOnce.takeTurn(owner, indexKey, approval.inquiry.id, 0);
+    const { inquiry, outcome } = approval;
+    // Without a key, a racing call that took the turn is given the time to record it.
+    const turn = await context.forwardOnce.takeTurn(
+      owner,
+      indexKey,
+      inquiry.id,
+      key === undefined ? TURN_WAIT_MS : 0,
+    );
     if (turn.kind === "act") {
       await approval.audit();
       await turn.finish(null);
     }
-    if (key !== undefined) return reply(approval.inquiry, approval.outcome);
+    if (key !== undefined) return reply(inquiry, outcome);
     // A decision kept for the agent applies to one call; after it, the same call asks anew.
-    await context.idempotent.forget(owner, indexKey, approval.inquiry.id);
-    if (turn.kind === "act") return reply(approval.inquiry, approval.outcome);
-    if (firstTry) return decided(false);
-    throw new HubError("UNAVAILABLE", "the same approval is being requested by a racing call");
+    // It is delivered once it reached the caller (delivery-window.ts); a withdrawn call's
+    // decision is nobody's to keep.
+    if (turn.kind === "act" && ending.withdrawn.aborted)
+      await context.idempotent.forget(owner, indexKey, inquiry.id);
+    else {
+      const delivery =
+        turn.kind === "act"
+          ? await context.idempotent.beginDelivery(owner, indexKey, inquiry.id)
+          : await context.idempotent.takeKept(owner, indexKey, inquiry.id);
+      if (delivery !== undefined)
+        confirmDelivery(delivery, ctx, context.cancels, context.logger);
+      else if (turn.kind !== "act") {
+        if (round < MAX_ROUNDS) return decided(round + 1);
+        throw new HubError("UNAVAILABLE", "the same approval is being requested by a racing call");
+      }
+    }
+    return reply(inquiry, outcome);
   };
-  return decided(true);
+  return decided(1);
 }
 
 /**

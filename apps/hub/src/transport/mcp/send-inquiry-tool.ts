@@ -10,11 +10,14 @@ import { withDraftedSuggestion } from "../../core/inquiries/answer-drafter";
 import type { AnswerDrafter } from "../../core/inquiries/ports";
 import type { CreateInquiryInput, InquiryService } from "../../core/inquiries/inquiry-service";
 import type { IdempotentInquiries } from "../../core/inquiries/idempotent-inquiries";
+import type { Delivery } from "../../core/inquiries/kept-deliveries";
 import { recordDelegatedInquiry } from "../../core/inquiries/yolo-inquiries";
 import type { YoloGate } from "../../core/inquiries/yolo-inquiries";
 import { awaitResolution } from "./await-resolution";
 import { askInClient } from "./inline-elicitation";
 import { callEnding } from "./call-ending";
+import { confirmDelivery } from "./delivery-window";
+import type { LateCancels } from "./late-cancels";
 import { readIdempotencyKey } from "./idempotency-key";
 import { inquiryToolResult, waitingToolResult } from "./inquiry-tool-result";
 import { repeatKey } from "../../core/inquiries/repeat-key";
@@ -40,6 +43,8 @@ export interface SendInquiryContext {
   idempotent: IdempotentInquiries;
   /** Aborts when the call's session closes (see call-ending.ts). */
   sessionGone: AbortSignal;
+  /** The session's cancels, heard even after a call was answered; absent without a session. */
+  cancels?: LateCancels | undefined;
   userId: string;
   /** The credential that opened the session; recorded on each inquiry as who asked. */
   credentialId: string;
@@ -96,7 +101,9 @@ function inputSchemaFor(promptDescription: string | undefined) {
  * repeat holds on the pending inquiry (its opened meta again, so the caller learns the id).
  * A final inquiry under a caller's key is returned again to every repeat; one under a repeat
  * key is the answer kept for the agent: delivered to the next matching call exactly once,
- * after which the same question asked again is a new one. A call holds for its hold budget
+ * after which the same question asked again is a new one. Delivered means arrived: an answer
+ * returned to a call whose client cancels it within the confirm window (its timeout fired as
+ * the answer went out) stays kept for the repeat (kept-deliveries.ts, delivery-window.ts). A call holds for its hold budget
  * (`holdBudgetMs`) and then returns a waiting result telling the model to repeat the call.
  * A client's timeout, other cancels and a closed carrier only detach the call; the question
  * stays open on every device. Only a cancel with WITHDRAW_REASON withdraws it (call-ending.ts).
@@ -163,6 +170,12 @@ async function handleCall(
   // makes after its client timed out picks up the same card.
   const indexKey = key ?? repeatKey(HUB_TOOL_NAMES.sendInquiry, args);
   const keepsAnswer = key === undefined;
+  // An answer handed over under the repeat key stays kept until the call's client is known to
+  // have it: a client whose timeout fired as the answer went out cancels the call just after.
+  const delivered = (final: Inquiry, delivery: Delivery | undefined): CallToolResult => {
+    if (delivery !== undefined) confirmDelivery(delivery, ctx, context.cancels, context.logger);
+    return returned(final);
+  };
   const keyedCall = async (firstTry: boolean): Promise<CallToolResult> => {
     const { inquiry } = await context.idempotent.createOnce(
       owner,
@@ -173,8 +186,8 @@ async function handleCall(
     if (inquiry.status !== "pending") {
       if (!keepsAnswer) return returned(inquiry);
       // An answer kept for the agent goes to one repeat; after it, the question is new.
-      if (await context.idempotent.deliverOnce(owner, indexKey, inquiry.id))
-        return returned(inquiry);
+      const delivery = await context.idempotent.takeKept(owner, indexKey, inquiry.id);
+      if (delivery !== undefined) return delivered(inquiry, delivery);
       if (firstTry) return keyedCall(false);
       throw new HubError("UNAVAILABLE", "the same question is being asked by a racing call");
     }
@@ -195,14 +208,22 @@ async function handleCall(
       ending.finish();
     });
     if (now.status === "pending") return waitingToolResult(now, HUB_TOOL_NAMES.sendInquiry);
-    // A waiting call takes the answer whoever else races for it; the key is freed for the next
-    // without holding this call's slot meanwhile (a burst of withdrawn calls would otherwise
-    // keep the credential's held-call cap full after their questions are gone).
-    if (keepsAnswer)
-      context.idempotent.deliverOnce(owner, indexKey, now.id).catch((error: unknown) => {
-        context.logger.warn({ err: error, inquiryId: now.id }, "freeing a repeat key failed");
-      });
-    return returned(now);
+    if (!keepsAnswer) return returned(now);
+    // A waiting call takes the answer whoever else races for it. A withdrawn question is
+    // nobody's to keep: its key is freed at once, without holding this call's slot meanwhile
+    // (a burst of withdrawn calls would otherwise keep the credential's held-call cap full).
+    const keyFailed = (error: unknown): undefined => {
+      context.logger.warn({ err: error, inquiryId: now.id }, "settling a repeat key failed");
+      return undefined;
+    };
+    if (ending.withdrawn.aborted) {
+      context.idempotent.forget(owner, indexKey, now.id).catch(keyFailed);
+      return returned(now);
+    }
+    const delivery = await context.idempotent
+      .beginDelivery(owner, indexKey, now.id)
+      .catch(keyFailed);
+    return delivered(now, delivery);
   };
   // A call takes its slot before the key is claimed, since it may hold on the key's inquiry
   // even as a task request (another credential's key); a task frees it at once.

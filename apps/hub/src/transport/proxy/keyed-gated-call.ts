@@ -5,6 +5,11 @@ import type { CallToolResult, ServerContext } from "@modelcontextprotocol/server
 import type { ApprovalOutcome } from "../../core/approvals/approval-outcome";
 import { unknownOutcomeText } from "../../core/approvals/approval-text";
 import type { CallEnding } from "../mcp/call-ending";
+import { confirmDelivery } from "../mcp/delivery-window";
+import type { LateCancels } from "../mcp/late-cancels";
+import { toolErrorResult } from "../mcp/tool-error-result";
+import { HubError } from "../../core/shared/errors";
+import type { IdempotencyScope } from "../../core/inquiries/ports";
 import type { ApprovalRequest } from "../../core/approvals/approval-inquiry";
 import { awaitKeyedApproval } from "../mcp/keyed-approval";
 import type { KeyedApproval } from "../mcp/keyed-approval";
@@ -13,6 +18,9 @@ import type { Inquiry } from "@inquiry-hub/protocol";
 import type { ApprovalContext } from "./await-approval";
 
 type Extra = ServerContext;
+
+/** How often a call under its repeat key starts over after its kept result went elsewhere. */
+const MAX_ROUNDS = 3;
 
 /**
  * What a keyed call's turn leaves beside its key for every repeat: the tool result it
@@ -34,10 +42,13 @@ export interface KeyedGatedCall {
   key: string;
   /**
    * Whether `key` is the call's repeat key (no idempotency key came): its outcome is then
-   * delivered exactly once and the key freed, so the same call afterwards asks anew.
+   * delivered exactly once (to a caller that did not give up on it) and the key freed, so the
+   * same call afterwards asks anew.
    */
   repeat: boolean;
   ending: CallEnding;
+  /** The session's cancels, heard even after the call was answered; absent without a session. */
+  cancels?: LateCancels | undefined;
   /** How long a repeat waits for a forward another call is running (the upstream's deadline). */
   forwardWaitMs: number;
   /** Sends the approved arguments upstream; aborts only on `ending.withdrawn` or its deadline. */
@@ -77,10 +88,10 @@ export function replay(stored: StoredOutcome): CallToolResult {
  * never finished (the hub died mid-forward, or the session closed under it) answers that the
  * outcome is unknown; a refusal needs no turn to be told again. A forward whose session
  * closed under it is not recorded when it failed: the failure may be the closing itself.
- * Under a repeat key the acting call frees the key once done, so the decision applies to
- * exactly one call and the same call afterwards asks the person anew.
+ * Under a repeat key the result is delivered exactly once (repeatedCall), after which the
+ * same call asks the person anew.
  */
-export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolResult> {
+export async function runKeyedGatedCall(call: KeyedGatedCall, round = 1): Promise<CallToolResult> {
   const { approvals, request } = call;
   const indexKey = proxyIdempotencyKey(approvals.upstream, call.key);
   const approval = await awaitKeyedApproval(approvals, request, call.extra, {
@@ -101,15 +112,8 @@ export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolR
     approval.inquiry.id,
     outcome.forward ? call.forwardWaitMs : 0,
   );
-  if (call.repeat && turn.kind === "act") {
-    // Once acted on, the same call asks anew; a repeat that came while this one forwarded
-    // (its client gave up meanwhile) still finds the key and gets this result.
-    try {
-      return await actOnTurn(call, approval, turn);
-    } finally {
-      await approvals.idempotent.forget(scope, indexKey, approval.inquiry.id);
-    }
-  }
+  if (call.repeat && turn.kind !== "started-elsewhere")
+    return repeatedCall(call, approval, turn, { scope, indexKey, round });
   switch (turn.kind) {
     case "finished":
       return replay(StoredOutcomeSchema.parse(turn.result));
@@ -121,6 +125,63 @@ export async function runKeyedGatedCall(call: KeyedGatedCall): Promise<CallToolR
       };
     case "act":
       return actOnTurn(call, approval, turn);
+  }
+}
+
+/** Where a call under its repeat key stands: the key, and how often it started over. */
+interface RepeatKeyed {
+  scope: IdempotencyScope;
+  indexKey: string;
+  round: number;
+}
+
+/**
+ * A call under its repeat key, once the decision is acted on. The acting call's result stays
+ * kept beside the key while it is in delivery (delivery-window.ts): if the call's client gave
+ * up on it as it went out (its timeout's cancel arrives just after), the retry gets that
+ * result, replayed and never run again; once it arrived, the key is freed. A call that finds
+ * a kept result takes it the same way, or, once it went to another call, starts over and
+ * asks anew. A withdrawn call's result is nobody's to keep: its key is freed at once, as is
+ * the key of a forward that left no result.
+ */
+async function repeatedCall(
+  call: KeyedGatedCall,
+  approval: Extract<KeyedApproval, { kind: "decided" }>,
+  turn: Exclude<ForwardTurn, { kind: "started-elsewhere" }>,
+  where: RepeatKeyed,
+): Promise<CallToolResult> {
+  const { approvals } = call;
+  const { scope, indexKey } = where;
+  const inquiryId = approval.inquiry.id;
+  if (turn.kind === "finished") {
+    const delivery = await approvals.idempotent.takeKept(scope, indexKey, inquiryId);
+    if (delivery === undefined) {
+      if (where.round < MAX_ROUNDS) return runKeyedGatedCall(call, where.round + 1);
+      return toolErrorResult(
+        new HubError("UNAVAILABLE", "the same call is being made by a racing call"),
+      );
+    }
+    confirmDelivery(delivery, call.extra, call.cancels, approvals.logger);
+    return replay(StoredOutcomeSchema.parse(turn.result));
+  }
+  let recorded = false;
+  const recording: Extract<ForwardTurn, { kind: "act" }> = {
+    kind: "act",
+    async finish(result) {
+      await turn.finish(result);
+      recorded = true;
+    },
+  };
+  try {
+    return await actOnTurn(call, approval, recording);
+  } finally {
+    if (!recorded || call.ending.withdrawn.aborted)
+      await approvals.idempotent.forget(scope, indexKey, inquiryId);
+    else {
+      const delivery = await approvals.idempotent.beginDelivery(scope, indexKey, inquiryId);
+      if (delivery !== undefined)
+        confirmDelivery(delivery, call.extra, call.cancels, approvals.logger);
+    }
   }
 }
 

@@ -19,6 +19,7 @@ import { relayUpstreamLogs } from "./upstream-relay";
 import type { UpstreamConfig } from "../../core/approvals/proxy-policy";
 import { createToolCatalog, UpstreamToolListSchema } from "../../infra/mcp-upstream/tool-catalog";
 import { callingClient } from "../mcp/client-identity";
+import type { LateCancels } from "../mcp/late-cancels";
 import { createToolCallHandler } from "./tool-call-handler";
 import {
   createUpstreamForward,
@@ -78,6 +79,8 @@ export function createProxyServer(deps: {
   upstreamGone: AbortSignal;
   /** Aborts when the proxy session closes: keyed calls then leave their approval pending. */
   sessionGone: AbortSignal;
+  /** The session's cancels, heard even after a call was answered (2025-era sessions only). */
+  cancels?: LateCancels | undefined;
   /** 2026-07-28 requests only: gated calls may be decided over rounds (round-trip-approval.ts). */
   roundTrip?: RoundTripApprovals | undefined;
   /** 2026-07-28 requests only: gated calls run as approval tasks for clients declaring Tasks. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { StreamEventLog } from "../../core/streams/ports";
 import { createSessionEventStore } from "../mcp/sdk-event-store";
+import { createSessionCancels } from "../mcp/late-cancels";
 import type { Request, Response } from "express";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { HubError } from "../../core/shared/errors";
@@ -72,12 +73,14 @@ export function createProxySessions(deps: {
     const client = await deps.connections.open(upstreamName, upstream, owner.userId);
     const upstreamGone = new AbortController();
     const sessionGone = new AbortController();
+    const cancels = createSessionCancels();
     client.onclose = () => upstreamGone.abort();
     const server = createProxyServer({
       upstream,
       client,
       upstreamGone: upstreamGone.signal,
       sessionGone: sessionGone.signal,
+      cancels,
       approvals: {
         ...deps.approvals,
         upstream: upstreamName,
@@ -106,6 +109,7 @@ export function createProxySessions(deps: {
       void client.close().catch(() => undefined);
     };
     await server.connect(transport);
+    cancels.observe(transport);
     await transport.handleRequest(req, res, req.body);
   }
 

@@ -11,6 +11,7 @@ import type { ApprovalVerdict } from "../../core/approvals/approval-outcome";
 import { waitingResultText } from "@inquiry-hub/protocol";
 import type { Implementation } from "@modelcontextprotocol/server";
 import { callEnding } from "../mcp/call-ending";
+import type { LateCancels } from "../mcp/late-cancels";
 import { holdBudget } from "../mcp/hold-budget";
 import { repeatKey } from "../../core/inquiries/repeat-key";
 import { readIdempotencyKey } from "../mcp/idempotency-key";
@@ -53,6 +54,8 @@ export interface ToolCallDeps {
   calls: ForwardedCalls;
   /** Aborts when the proxy session closes (see call-ending.ts). */
   sessionGone: AbortSignal;
+  /** The session's cancels, heard even after a call was answered; absent without a session. */
+  cancels?: LateCancels | undefined;
   /** 2026-07-28 requests only: gated calls decided over rounds (round-trip-approval.ts). */
   roundTrip?: RoundTripApprovals | undefined;
   /** 2026-07-28 requests only: gated calls run as approval tasks (tasks/approval-task-starter.ts). */
@@ -224,6 +227,7 @@ export function createToolCallHandler(
           key: key ?? repeatKey(params.name, args),
           repeat: key === undefined,
           ending,
+          cancels: deps.cancels,
           forwardWaitMs: deps.upstream.timeoutMs,
           forward: (approved) => forwardApproved(params, approved, extra, ending.withdrawn),
           notRun,

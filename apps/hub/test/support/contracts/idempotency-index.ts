@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { createKeptDeliveries } from "../../../src/core/inquiries/kept-deliveries";
 import type { IdempotencyIndex, IdempotencyScope } from "../../../src/core/inquiries/ports";
 
 export const HOUR_MS = 60 * 60 * 1000;
@@ -10,9 +11,24 @@ export const someScope = (): IdempotencyScope => ({
   credentialId: randomUUID(),
 });
 
+/** A confirm window far longer than any test waits: only `settle` ends a delivery here. */
+const LONG_WINDOW_MS = 60_000;
+
+/** Whether `promise` is still unsettled after in-flight store operations had their turn. */
+async function stillWaiting(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return !settled;
+}
+
 /**
  * The idempotency index's contract: set-if-absent per user and credential, release only its
- * own, expiry.
+ * own, expiry; and the deliveries of kept answers built on it (kept-deliveries.ts) hold on
+ * every store.
  */
 export function describeIdempotencyContract(name: string, open: () => IdempotencyIndex): void {
   describe(`idempotency index contract: ${name}`, () => {
@@ -112,6 +128,78 @@ export function describeIdempotencyContract(name: string, open: () => Idempotenc
       await index.claim(scope, key, "short", 30);
       await new Promise((resolve) => setTimeout(resolve, 80));
       expect(await index.claim(scope, key, "after", HOUR_MS)).toBe("after");
+    });
+
+    it("deliveries: an answer that arrived frees its key, a lost one stays kept for one taker", async () => {
+      const index = open();
+      const deliveries = createKeptDeliveries(index, { confirmWindowMs: LONG_WINDOW_MS });
+      const [scope, key] = [someScope(), `repeat ${randomUUID()}`];
+      await index.claim(scope, key, "asked", HOUR_MS);
+      const arrived = await deliveries.beginDelivery(scope, key, "asked");
+      expect(arrived?.confirmWindowMs).toBe(LONG_WINDOW_MS);
+      await arrived?.settle(false);
+      expect(await index.read(scope, key), "delivered: the question is new").toBeUndefined();
+      expect(await deliveries.takeKept(scope, key, "asked")).toBeUndefined();
+
+      await index.claim(scope, key, "again", HOUR_MS);
+      await (await deliveries.beginDelivery(scope, key, "again"))?.settle(true);
+      expect((await index.read(scope, key))?.inquiryId, "lost: kept").toBe("again");
+      const taken = await deliveries.takeKept(scope, key, "again");
+      expect(taken).toBeDefined();
+      await (await deliveries.beginDelivery(scope, key, "again"))?.settle(true);
+      expect((await index.read(scope, key))?.inquiryId, "a second one lost: still kept").toBe(
+        "again",
+      );
+      await taken?.settle(false);
+      expect(await index.read(scope, key)).toBeUndefined();
+    });
+
+    it("deliveries: of two calls handed the answer at once, either one arriving frees the key", async () => {
+      const index = open();
+      const deliveries = createKeptDeliveries(index, { confirmWindowMs: LONG_WINDOW_MS });
+      const [scope, key] = [someScope(), `repeat ${randomUUID()}`];
+      await index.claim(scope, key, "both", HOUR_MS);
+      const marked = await deliveries.beginDelivery(scope, key, "both");
+      const alongside = await deliveries.beginDelivery(scope, key, "both");
+      await alongside?.settle(false);
+      await marked?.settle(true);
+      expect(await index.read(scope, key), "one arrived: the question is new").toBeUndefined();
+      expect(await index.claim(scope, key, "fresh", HOUR_MS)).toBe("fresh");
+      expect(await stillWaiting(deliveries.takeKept(scope, key, "fresh")), "no mark left").toBe(
+        false,
+      );
+    });
+
+    it("deliveries: a taker waits out another's delivery, then takes the answer or asks anew", async () => {
+      const index = open();
+      const deliveries = createKeptDeliveries(index, { confirmWindowMs: LONG_WINDOW_MS });
+      const [scope, key] = [someScope(), `repeat ${randomUUID()}`];
+      await index.claim(scope, key, "asked", HOUR_MS);
+      const first = await deliveries.beginDelivery(scope, key, "asked");
+      const lostWaiter = deliveries.takeKept(scope, key, "asked");
+      expect(await stillWaiting(lostWaiter), "waits while the first is in delivery").toBe(true);
+      await first?.settle(true);
+      const second = await lostWaiter;
+      expect(second, "the lost answer goes to the waiter").toBeDefined();
+
+      const lateWaiter = deliveries.takeKept(scope, key, "asked");
+      expect(await stillWaiting(lateWaiter)).toBe(true);
+      await second?.settle(false);
+      expect(await lateWaiter, "delivered meanwhile: ask anew").toBeUndefined();
+      expect(await index.claim(scope, key, "fresh", HOUR_MS)).toBe("fresh");
+    });
+
+    it("deliveries: never of a key that names another question, nor of another credential", async () => {
+      const index = open();
+      const deliveries = createKeptDeliveries(index, { confirmWindowMs: LONG_WINDOW_MS });
+      const [scope, other, key] = [someScope(), someScope(), `repeat ${randomUUID()}`];
+      await index.claim(scope, key, "asked", HOUR_MS);
+      expect(await deliveries.beginDelivery(scope, key, "stale")).toBeUndefined();
+      expect(await deliveries.takeKept(other, key, "asked")).toBeUndefined();
+      expect(
+        await stillWaiting(deliveries.takeKept(scope, key, "asked")),
+        "the refusals left no mark behind",
+      ).toBe(false);
     });
   });
 }

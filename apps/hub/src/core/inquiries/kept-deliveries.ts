@@ -1,0 +1,126 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { IdempotencyIndex, IdempotencyScope } from "./ports";
+
+/** A delivery mark outlives its confirm window by this much: its holder always settles first. */
+const MARK_GRACE_MS = 5_000;
+/** How often a call waiting out another call's delivery re-reads its mark. */
+const MARK_POLL_MS = 50;
+/**
+ * How many deliveries in a row a repeat waits out before it gives up: each one lost means the
+ * taker's client gave up too, so a repeat still finding a mark after this many is racing
+ * calls of its own credential, not a slow client.
+ */
+const MAX_WAITED_DELIVERIES = 3;
+
+/**
+ * A final answer (or what a gated call produced) handed to one call under a repeat key,
+ * not yet known to have reached the caller.
+ */
+export interface Delivery {
+  /** How long to listen for the call's cancel before counting the answer as arrived. */
+  confirmWindowMs: number;
+  /**
+   * Ends the delivery. `lost` (the caller gave up on the call: its cancel came, or its
+   * carrier closed, before or just after the answer was sent) keeps the answer for the next
+   * repeat of the call; otherwise the key is freed, so the same call afterwards asks anew.
+   */
+  settle(lost: boolean): Promise<void>;
+}
+
+/**
+ * What an answer kept under a repeat key (repeat-key.ts) goes through before the key is
+ * freed. A client's request timeout and the person's answer can cross: the hub returns the
+ * answer in the very moment the client gives up, and only the cancel the client sends with
+ * its timeout, arriving after the result, tells the hub the answer never arrived. So an
+ * answer handed to a call is in delivery for a short confirm window: a mark beside the key
+ * (`delivery <key>`, claimed in the index, so of racing calls one holds it) that the call
+ * settles once it knows.
+ */
+export interface KeptDeliveries {
+  /**
+   * For the call that held on the question while it was answered: marks the answer `key`
+   * names (`inquiryId`) as in delivery to this call. Never waits: when another call holding
+   * on it is delivering it too (each got the answer), this call's delivery only frees the key
+   * once it arrived, and one lost leaves the key to the other. Undefined once the key no
+   * longer names `inquiryId`.
+   */
+  beginDelivery(
+    scope: IdempotencyScope,
+    key: string,
+    inquiryId: string,
+  ): Promise<Delivery | undefined>;
+  /**
+   * For a repeat that found the answer kept: waits out another call's delivery of it (bounded
+   * by its mark's life), then marks it in delivery to this call. Undefined once the answer
+   * went to another call and the key was freed (or names a newer question): ask anew.
+   */
+  takeKept(scope: IdempotencyScope, key: string, inquiryId: string): Promise<Delivery | undefined>;
+}
+
+/** The index key of `key`'s delivery mark; no caller's key has a space, so none is one. */
+const markKeyOf = (key: string): string => `delivery ${key}`;
+
+/**
+ * Builds the deliveries on the idempotency index's own atomic claim and release, so they
+ * hold across nodes on every store. A mark expires `MARK_GRACE_MS` after its window, so a
+ * node that dies mid-delivery leaves the answer kept for the repeat, never lost.
+ */
+export function createKeptDeliveries(
+  index: IdempotencyIndex,
+  options: { confirmWindowMs: number },
+): KeptDeliveries {
+  const markTtlMs = options.confirmWindowMs + MARK_GRACE_MS;
+
+  async function mark(
+    scope: IdempotencyScope,
+    key: string,
+    inquiryId: string,
+  ): Promise<Delivery | "busy" | "gone"> {
+    const markKey = markKeyOf(key);
+    const token = randomUUID();
+    if ((await index.claim(scope, markKey, token, markTtlMs)) !== token) return "busy";
+    if ((await index.read(scope, key))?.inquiryId !== inquiryId) {
+      await index.release(scope, markKey, token);
+      return "gone";
+    }
+    return {
+      confirmWindowMs: options.confirmWindowMs,
+      async settle(lost) {
+        if (!lost) await index.release(scope, key, inquiryId);
+        await index.release(scope, markKey, token);
+      },
+    };
+  }
+
+  async function markCleared(scope: IdempotencyScope, key: string): Promise<void> {
+    const polls = Math.ceil(markTtlMs / MARK_POLL_MS) + 1;
+    for (let poll = 0; poll < polls; poll += 1) {
+      if ((await index.read(scope, markKeyOf(key))) === undefined) return;
+      await sleep(MARK_POLL_MS);
+    }
+  }
+
+  return {
+    async beginDelivery(scope, key, inquiryId) {
+      const marked = await mark(scope, key, inquiryId);
+      if (marked === "gone") return undefined;
+      if (marked !== "busy") return marked;
+      return {
+        confirmWindowMs: options.confirmWindowMs,
+        async settle(lost) {
+          if (!lost) await index.release(scope, key, inquiryId);
+        },
+      };
+    },
+    async takeKept(scope, key, inquiryId) {
+      for (let waited = 0; waited <= MAX_WAITED_DELIVERIES; waited += 1) {
+        const marked = await mark(scope, key, inquiryId);
+        if (marked === "gone") return undefined;
+        if (marked !== "busy") return marked;
+        await markCleared(scope, key);
+      }
+      return undefined;
+    },
+  };
+}
