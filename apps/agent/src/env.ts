@@ -28,45 +28,119 @@ const hubSeconds = (fallback: number) =>
     z.coerce.number().min(0).default(fallback),
   );
 
-const EnvSchema = z.object({
+/**
+ * The agent's variables. Each one's `.meta({ description })` is its documentation: the docs'
+ * configuration reference is generated from this schema (`docs/scripts/`), so it cannot drift.
+ */
+export const EnvSchema = z.object({
   ...MetricsEnvSchema.shape,
   ...TracingEnvSchema.shape,
-  AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(4100),
-  AGENT_HOST: z.string().min(1).default("127.0.0.1"),
-  HUB_MCP_URL: z.url().default("http://127.0.0.1:4000/mcp"),
+  AGENT_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(4100)
+    .meta({ description: "The agent's listen port." }),
+  AGENT_HOST: z
+    .string()
+    .min(1)
+    .default("127.0.0.1")
+    .meta({ description: "The agent's listen interface." }),
+  HUB_MCP_URL: z
+    .url()
+    .default("http://127.0.0.1:4000/mcp")
+    .meta({ description: "The hub's MCP endpoint (`send_inquiry`)." }),
   /** The demo tools, by default through the hub's approval proxy (which gets the user's bearer). */
-  DEMO_TOOLS_MCP_URL: z.url().default("http://127.0.0.1:4000/proxy/demo/mcp"),
-  AGENT_MCP_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(150),
+  DEMO_TOOLS_MCP_URL: z.url().default("http://127.0.0.1:4000/proxy/demo/mcp").meta({
+    description:
+      "The demo tools, reached through the hub's approval proxy (demo-tools itself only serves holders of its token).",
+  }),
+  AGENT_MCP_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(150).meta({
+    description:
+      "MCP request timeout, reset by progress; must exceed `HUB_INQUIRY_TIMEOUT_SECONDS` + `HUB_TIMEOUT_GRACE_SECONDS` and `HUB_HEARTBEAT_SECONDS`.",
+  }),
   AGENT_MCP_MAX_TOTAL_TIMEOUT_SECONDS: z.coerce
     .number()
     .int()
     .positive()
-    .default(24 * 60 * 60),
-  AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(100).default(8),
-  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.openai.com/v1"),
-  OPENAI_API_KEY: OptionalText,
+    .default(24 * 60 * 60)
+    .meta({
+      description:
+        "Hard cap on one MCP call, heartbeats or not; not below `AGENT_MCP_TIMEOUT_SECONDS` and above `HUB_EXTEND_MAX_SECONDS` + grace.",
+    }),
+  AGENT_MAX_STEPS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(8)
+    .meta({ description: "Model turns per chat request." }),
+  OPENAI_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("https://api.openai.com/v1")
+    .meta({ description: "API root of any OpenAI-compatible server." }),
+  OPENAI_API_KEY: OptionalText.meta({
+    description:
+      "Turns on the real model (any value for servers that need no key, such as Ollama); unset: only the built-in demo model.",
+  }),
   AGENT_MODEL: z
     .string()
     .trim()
     .min(1)
     .refine((id) => id !== DEMO_MODEL_ID, `must differ from the demo model's id "${DEMO_MODEL_ID}"`)
-    .default("gpt-4o-mini"),
-  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-  AGENT_SYSTEM_PROMPT: OptionalText,
-  AGENT_SYSTEM_PROMPT_FILE: OptionalText,
-  /** The hub's timeouts, read only to check the chain; the hub's defaults when unset. */
-  HUB_INQUIRY_TIMEOUT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.inquiryTimeoutSeconds),
-  HUB_TIMEOUT_GRACE_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.timeoutGraceSeconds),
-  HUB_HEARTBEAT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.heartbeatSeconds),
-  HUB_EXTEND_MAX_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.extendMaxSeconds),
-  /** Without Redis (REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES): `embedded` (LMDB in AGENT_DATA_DIR, the default) or `memory`. */
-  AGENT_STORE: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.enum(["embedded", "memory"], { error: "must be embedded or memory" }).optional(),
-  ),
-  AGENT_DATA_DIR: OptionalText,
-  /** How long a finished run and its log stay readable (re-attach, reload). One day. */
-  AGENT_RUN_LOG_TTL_SECONDS: z.coerce.number().int().positive().default(86_400),
+    .default("gpt-4o-mini")
+    .meta({
+      description:
+        "Upstream model name, listed first by `/v1/models`; must differ from the demo model's id.",
+    }),
+  OPENAI_MAX_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(2)
+    .meta({ description: "Client retries on 429/5xx before anything was streamed." }),
+  AGENT_SYSTEM_PROMPT: OptionalText.meta({
+    description:
+      "Replaces the built-in clarify-first system prompt with this text (not with `AGENT_SYSTEM_PROMPT_FILE`).",
+  }),
+  AGENT_SYSTEM_PROMPT_FILE: OptionalText.meta({
+    description:
+      "Replaces the built-in system prompt with this file's content (not with `AGENT_SYSTEM_PROMPT`); an unreadable or empty file stops the agent.",
+  }),
+  HUB_INQUIRY_TIMEOUT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.inquiryTimeoutSeconds).meta({
+    description:
+      "The hub's value, read only to check the timeout chain; the hub's default when unset.",
+  }),
+  HUB_TIMEOUT_GRACE_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.timeoutGraceSeconds).meta({
+    description:
+      "The hub's value, read only to check the timeout chain; the hub's default when unset.",
+  }),
+  HUB_HEARTBEAT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.heartbeatSeconds).meta({
+    description:
+      "The hub's value, read only to check the timeout chain; the hub's default when unset.",
+  }),
+  HUB_EXTEND_MAX_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.extendMaxSeconds).meta({
+    description:
+      "The hub's value, read only to check the timeout chain; the hub's default when unset.",
+  }),
+  AGENT_STORE: z
+    .preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.enum(["embedded", "memory"], { error: "must be embedded or memory" }).optional(),
+    )
+    .meta({
+      description:
+        "Where runs are kept without Redis: `embedded` (LMDB in `AGENT_DATA_DIR`, the default; one agent per folder) or `memory` (tests); refused beside `REDIS_URL`, `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES`, which keep runs in Redis for several agent nodes.",
+    }),
+  AGENT_DATA_DIR: OptionalText.meta({
+    description: "Folder of the embedded run store; unset: `agent/` in the data directory.",
+  }),
+  AGENT_RUN_LOG_TTL_SECONDS: z.coerce.number().int().positive().default(86_400).meta({
+    description:
+      "How long a finished run and its log stay for re-attaching (reload), then are deleted; runs in progress never expire.",
+  }),
 });
 
 type Env = z.infer<typeof EnvSchema>;

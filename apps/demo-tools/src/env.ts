@@ -17,30 +17,57 @@ const commaList = (fallback: readonly string[]) =>
             .filter((item) => item.length > 0),
     );
 
-const EnvSchema = z.object({
-  DEMO_TOOLS_PORT: z.coerce.number().int().min(0).max(65_535).default(4200),
-  DEMO_TOOLS_HOST: z.string().min(1).default("127.0.0.1"),
-  /** Unset = `sandbox/` in the data directory (INQUIRY_HUB_DATA_DIR, else the per-user one). */
+/**
+ * The demo tools' variables. Each one's `.meta({ description })` is its documentation: the docs'
+ * configuration reference is generated from this schema (`docs/scripts/`), so it cannot drift.
+ */
+export const EnvSchema = z.object({
+  DEMO_TOOLS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(4200)
+    .meta({ description: "The demo tools' listen port." }),
+  DEMO_TOOLS_HOST: z
+    .string()
+    .min(1)
+    .default("127.0.0.1")
+    .meta({ description: "The demo tools' listen interface." }),
   DEMO_TOOLS_SANDBOX_DIR: z
     .string()
     .min(1)
     .transform((directory) => path.resolve(directory))
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        "The only folder `write_file` may write in; unset: `sandbox/` in the data directory.",
+    }),
   DEMO_TOOLS_TOKEN: z
     .string()
     .min(MIN_TOKEN_LENGTH, `at least ${MIN_TOKEN_LENGTH} characters`)
-    .optional(),
-  /**
-   * Unset = `demo-tools-token` in the data directory, where the hub's proxy config
-   * (config/proxy.*.json) reads it as `${DATA_DIR}/demo-tools-token`.
-   */
+    .optional()
+    .meta({
+      description:
+        "Bearer token `/mcp` requires (at least 32 characters); unset: read from or created in `DEMO_TOOLS_TOKEN_FILE`.",
+    }),
   DEMO_TOOLS_TOKEN_FILE: z
     .string()
     .min(1)
     .transform((file) => path.resolve(file))
-    .optional(),
-  DEMO_TOOLS_ALLOWED_HOSTS: commaList(LOOPBACK_HOSTNAMES),
-  DEMO_TOOLS_ALLOWED_ORIGINS: commaList([]).pipe(z.array(z.url())),
+    .optional()
+    .meta({
+      description:
+        "Where the generated token is kept (mode 0600) when `DEMO_TOOLS_TOKEN` is unset; unset: `demo-tools-token` in the data directory, where the proxy config reads it as `${DATA_DIR}/demo-tools-token`.",
+    }),
+  DEMO_TOOLS_ALLOWED_HOSTS: commaList(LOOPBACK_HOSTNAMES).meta({
+    description:
+      "Comma-separated Host headers `/mcp` accepts (DNS rebinding guard); unset: `localhost`, `127.0.0.1` and `[::1]`.",
+  }),
+  DEMO_TOOLS_ALLOWED_ORIGINS: commaList([]).pipe(z.array(z.url())).meta({
+    description:
+      "Comma-separated browser origins `/mcp` accepts; unset: none (403 for any browser origin).",
+  }),
 });
 
 /** The demo-tools settings, read once from the environment. */

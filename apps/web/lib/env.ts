@@ -5,29 +5,30 @@ import { z } from "zod";
 /**
  * Server-side configuration: the only module that reads `process.env`.
  * Import it from route handlers and server components only, never from client components.
+ * Each variable's `.meta({ description })` is its documentation: the docs' configuration
+ * reference is generated from this schema (`docs/scripts/`), so it cannot drift.
  */
-const EnvSchema = z.object({
-  /** Base URL of apps/agent (OpenAI-compatible `/v1/chat/completions`). */
-  AGENT_URL: z.url().default("http://127.0.0.1:4100"),
-  /** Base URL of apps/hub (`/api/auth/*`, `/api/inquiries/*`). */
-  HUB_URL: z.url().default("http://127.0.0.1:4000"),
-  /**
-   * The hub's origin as browsers reach it (Socket.IO). Unset: the page's own hostname with
-   * HUB_URL's protocol and port, so a phone on the LAN finds a hub listening on 0.0.0.0.
-   */
-  HUB_PUBLIC_URL: z.url().optional(),
-  /**
-   * The URL people open, e.g. `https://inquiry.example`. When set, it is an accepted Origin,
-   * its protocol decides the cookies' `Secure` flag, the pairing link and QR point to it, and
-   * pages served under its host open Socket.IO on it (its front door routes `/socket.io/`).
-   */
-  PUBLIC_URL: PublicUrlSchema.optional(),
-  /**
-   * How many reverse proxies stand in front of this app (0: browsers reach `next start`
-   * directly). Only then are X-Forwarded-For/-Proto/-Host believed, and only the entries those
-   * proxies added: `next start` keeps whatever a client sent in these headers.
-   */
-  WEB_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+export const EnvSchema = z.object({
+  AGENT_URL: z.url().default("http://127.0.0.1:4100").meta({
+    description:
+      "Base URL of apps/agent, where the chat route streams from (OpenAI-compatible `/v1/chat/completions`).",
+  }),
+  HUB_URL: z
+    .url()
+    .default("http://127.0.0.1:4000")
+    .meta({ description: "Base URL of apps/hub, where the web's route handlers reach it." }),
+  HUB_PUBLIC_URL: z.url().optional().meta({
+    description:
+      "The hub's origin as browsers reach it (Socket.IO). Unset: the page's own hostname with `HUB_URL`'s protocol and port, so a phone on the LAN finds a hub listening on `0.0.0.0`; pages served under `PUBLIC_URL`'s host use `PUBLIC_URL` instead.",
+  }),
+  PUBLIC_URL: PublicUrlSchema.optional().meta({
+    description:
+      "The URL people open, e.g. `https://inquiry.example`: an accepted Origin, its protocol decides the cookies' `Secure` flag, the pairing link and QR point to it, and pages served under its host open Socket.IO on it (its front door routes `/socket.io/`).",
+  }),
+  WEB_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0).meta({
+    description:
+      "How many reverse proxies stand in front of the web app (0: browsers reach `next start` directly). Only then are `X-Forwarded-For`/`-Proto`/`-Host` believed, and only the entries those proxies added.",
+  }),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -40,36 +40,81 @@ const TrustedProxySchema = z.union(
   { error: "must be loopback, linklocal, uniquelocal, an IP address or a CIDR range" },
 );
 
-const EnvSchema = z.object({
+/**
+ * The hub's variables. Each one's `.meta({ description })` is its documentation: the docs'
+ * configuration reference is generated from this schema (`docs/scripts/`), so it cannot drift.
+ */
+export const EnvSchema = z.object({
   ...MetricsEnvSchema.shape,
   ...TracingEnvSchema.shape,
-  HUB_PORT: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_HUB_CONFIG.port),
-  HUB_HOST: z.string().min(1).default(DEFAULT_HUB_CONFIG.host),
-  HUB_INQUIRY_TIMEOUT_SECONDS: seconds(DEFAULT_HUB_CONFIG.inquiryTimeoutSeconds),
+  HUB_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(DEFAULT_HUB_CONFIG.port)
+    .meta({ description: "HTTP API, MCP and Socket.IO port." }),
+  HUB_HOST: z.string().min(1).default(DEFAULT_HUB_CONFIG.host).meta({
+    description:
+      "Interface to bind; `0.0.0.0` lets phones on the LAN connect. Keep it on `127.0.0.1` or a reverse proxy's network, never public.",
+  }),
+  HUB_INQUIRY_TIMEOUT_SECONDS: seconds(DEFAULT_HUB_CONFIG.inquiryTimeoutSeconds).meta({
+    description:
+      "Default client auto-reply deadline (`expiresAt`); `?timeout=` on `/mcp` overrides it per session.",
+  }),
   HUB_TIMEOUT_GRACE_SECONDS: z.coerce
     .number()
     .min(0)
     .max(MAX_TIMEOUT_SECONDS)
-    .default(DEFAULT_HUB_CONFIG.timeoutGraceSeconds),
-  HUB_HEARTBEAT_SECONDS: seconds(DEFAULT_HUB_CONFIG.heartbeatSeconds),
-  HUB_HOLD_SECONDS: seconds(DEFAULT_HUB_CONFIG.holdSeconds),
-  HUB_EXTEND_STEP_SECONDS: seconds(DEFAULT_HUB_CONFIG.extendStepSeconds),
-  HUB_EXTEND_MAX_SECONDS: seconds(DEFAULT_HUB_CONFIG.extendMaxSeconds),
+    .default(DEFAULT_HUB_CONFIG.timeoutGraceSeconds)
+    .meta({
+      description:
+        "The hub's backstop resolves `timeout` this long after `expiresAt` if no device did; must be above 0.",
+    }),
+  HUB_HEARTBEAT_SECONDS: seconds(DEFAULT_HUB_CONFIG.heartbeatSeconds).meta({
+    description: "Interval of heartbeat progress notifications while a call waits.",
+  }),
+  HUB_HOLD_SECONDS: seconds(DEFAULT_HUB_CONFIG.holdSeconds).meta({
+    description:
+      'How long a call from a client the hub does not know is held before it returns "not answered yet"; `?hold=` on the URL overrides it.',
+  }),
+  HUB_EXTEND_STEP_SECONDS: seconds(DEFAULT_HUB_CONFIG.extendStepSeconds).meta({
+    description: "What one **More time** (Extend) adds to a pending inquiry's deadline.",
+  }),
+  HUB_EXTEND_MAX_SECONDS: seconds(DEFAULT_HUB_CONFIG.extendMaxSeconds).meta({
+    description:
+      "Latest deadline Extend reaches, counted from the question; with `HUB_TIMEOUT_GRACE_SECONDS` at most 86400.",
+  }),
   HUB_DEVICE_IDLE_DAYS: z.coerce
     .number()
     .positive()
     .max(366)
-    .default(DEFAULT_HUB_CONFIG.deviceIdleDays),
-  /** `first-account` closes registration once an account exists; LAN mode sets it. */
+    .default(DEFAULT_HUB_CONFIG.deviceIdleDays)
+    .meta({
+      description:
+        "A device credential ends after this many days without use (sliding); logout and revocation end it at once.",
+    }),
   HUB_REGISTRATION: z
     .enum(["open", "first-account"], { error: "must be open or first-account" })
-    .default(DEFAULT_HUB_CONFIG.registration),
-  HUB_AGENT_RUN_SECONDS: seconds(DEFAULT_HUB_CONFIG.agentRunSeconds),
-  HUB_PAIRING_CODE_SECONDS: seconds(DEFAULT_HUB_CONFIG.pairingCodeSeconds),
-  HUB_SOCKET_TICKET_SECONDS: seconds(DEFAULT_HUB_CONFIG.socketTicketSeconds),
-  /** The URL people open (LAN mode or a reverse proxy); unset = localhost only. */
-  PUBLIC_URL: PublicUrlSchema.optional(),
-  /** Unset = the localhost origins plus PUBLIC_URL's (see browserOrigins). */
+    .default(DEFAULT_HUB_CONFIG.registration)
+    .meta({
+      description:
+        "`first-account` (LAN mode): only the first account registers; every refusal is one 403.",
+    }),
+  HUB_AGENT_RUN_SECONDS: seconds(DEFAULT_HUB_CONFIG.agentRunSeconds).meta({
+    description:
+      "Longest life of a chat run's credential; the agent revokes it earlier, when the run ends.",
+  }),
+  HUB_PAIRING_CODE_SECONDS: seconds(DEFAULT_HUB_CONFIG.pairingCodeSeconds).meta({
+    description: 'Lifetime of a "pair a phone" code.',
+  }),
+  HUB_SOCKET_TICKET_SECONDS: seconds(DEFAULT_HUB_CONFIG.socketTicketSeconds).meta({
+    description: "Lifetime of a single-use Socket.IO handshake ticket.",
+  }),
+  PUBLIC_URL: PublicUrlSchema.optional().meta({
+    description:
+      "The URL people open (LAN mode sets it, or a reverse proxy's): pairing link and QR, origins, `Secure` cookies. Unset: localhost only.",
+  }),
   HUB_CORS_ORIGINS: z
     .string()
     .transform((list) =>
@@ -79,8 +124,11 @@ const EnvSchema = z.object({
         .filter((origin) => origin.length > 0),
     )
     .pipe(z.array(z.url()))
-    .optional(),
-  /** Comma-separated peers whose X-Forwarded-For is believed; `none` trusts nobody. */
+    .optional()
+    .meta({
+      description:
+        "Comma-separated origins allowed by CORS, Socket.IO and the `/mcp` Origin check. Unset: `http://localhost:3000` and `http://127.0.0.1:3000` plus `PUBLIC_URL`'s; set: must list `PUBLIC_URL`'s.",
+    }),
   HUB_TRUSTED_PROXIES: z
     .string()
     .default(DEFAULT_HUB_CONFIG.trustedProxies.join(","))
@@ -92,112 +140,242 @@ const EnvSchema = z.object({
             .map((entry) => entry.trim())
             .filter((entry) => entry.length > 0),
     )
-    .pipe(z.array(TrustedProxySchema)),
-  /** JSON file of the approval proxy's upstreams and policies; unset = no proxy. */
-  PROXY_CONFIG_PATH: z.string().optional(),
-  /** 1 = the approval audit on stdout carries full tool arguments; 0 (default) = redacted. */
+    .pipe(z.array(TrustedProxySchema))
+    .meta({
+      description:
+        "Comma-separated peers whose `X-Forwarded-For` is believed: `loopback`, `linklocal`, `uniquelocal`, addresses or CIDR ranges; `none` trusts nobody. Name a reverse proxy's address when it runs on another machine.",
+    }),
+  PROXY_CONFIG_PATH: z.string().optional().meta({
+    description:
+      "JSON file of the approval proxy's upstreams and policies (`npm start` uses `config/proxy.example.json`); unset or empty: no proxy.",
+  }),
   HUB_AUDIT_FULL_ARGUMENTS: z
     .enum(["0", "1"])
     .default(DEFAULT_HUB_CONFIG.auditFullArguments ? "1" : "0")
-    .transform((flag) => flag === "1"),
-  HUB_REDIS_KEY_PREFIX: z.string().min(1).default(DEFAULT_HUB_CONFIG.redisKeyPrefix),
+    .transform((flag) => flag === "1")
+    .meta({
+      description:
+        "`1`: the approval audit on stdout prints full tool arguments; `0`: keys kept, values redacted.",
+    }),
+  HUB_REDIS_KEY_PREFIX: z.string().min(1).default(DEFAULT_HUB_CONFIG.redisKeyPrefix).meta({
+    description:
+      "Prefix of every Redis key and channel, so several hubs can share one Redis; may not contain `{` or `}`.",
+  }),
   HUB_NODE_ID: z
     .string()
     .regex(/^[\w.-]+$/, "letters, digits, '.', '_' and '-' only")
-    .optional(),
-  HUB_NODE_LEASE_SECONDS: seconds(DEFAULT_HUB_CONFIG.nodeLeaseSeconds),
+    .optional()
+    .meta({
+      description:
+        "Readable prefix of the node's id in logs and Redis (letters, digits, `.`, `_`, `-`); unset: the host name. A random suffix is always added, so a restarted node never inherits its former self's calls.",
+    }),
+  HUB_NODE_LEASE_SECONDS: seconds(DEFAULT_HUB_CONFIG.nodeLeaseSeconds).meta({
+    description:
+      "Holder lease: a node renews it every third of this; when a node dies, its waiting calls' inquiries are withdrawn as `cancelled` within about this long.",
+  }),
   HUB_HISTORY_TTL_SECONDS: z.coerce
     .number()
     .int()
     .positive()
-    .default(DEFAULT_HUB_CONFIG.historyTtlSeconds),
-  /** Base of links in channel messages; unset = PUBLIC_URL, else the local web app. */
-  HUB_WEB_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** The single node's store when REDIS_URL is unset; default `embedded` (see HubConfig.store). */
-  HUB_STORE: z.enum(["embedded", "memory"], { error: "must be embedded or memory" }).optional(),
-  /** Unset = `hub/` in the data directory (INQUIRY_HUB_DATA_DIR, else the per-user one). */
-  HUB_DATA_DIR: z.string().min(1).optional(),
-  HUB_VAPID_PUBLIC_KEY: z.base64url().optional(),
-  HUB_VAPID_PRIVATE_KEY: z.base64url().optional(),
+    .default(DEFAULT_HUB_CONFIG.historyTtlSeconds)
+    .meta({
+      description:
+        "How long resolved inquiries, their audit trail, team ballots and delivery receipts stay; Redis expires them, the memory store evicts them.",
+    }),
+  HUB_WEB_PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .meta({
+      description:
+        "The web app's public origin, used in webhook links and URL elicitations; unset: `PUBLIC_URL`, else `http://localhost:3000`.",
+    }),
+  HUB_STORE: z
+    .enum(["embedded", "memory"], { error: "must be embedded or memory" })
+    .optional()
+    .meta({
+      description:
+        "The single node's store when no Redis is set: `embedded` (LMDB in `HUB_DATA_DIR`, the default) or `memory` (tests); refused beside `REDIS_URL`.",
+    }),
+  HUB_DATA_DIR: z.string().min(1).optional().meta({
+    description:
+      "The embedded store and the generated channel secrets; unset: `hub/` in the data directory (`INQUIRY_HUB_DATA_DIR`, else the per-user one).",
+  }),
+  HUB_VAPID_PUBLIC_KEY: z.base64url().optional().meta({
+    description:
+      "Web Push VAPID public key (base64url); both keys or neither. Unset: generated and persisted in `HUB_DATA_DIR`.",
+  }),
+  HUB_VAPID_PRIVATE_KEY: z.base64url().optional().meta({
+    description:
+      "Web Push VAPID private key (base64url); both keys or neither. Unset: generated and persisted in `HUB_DATA_DIR`.",
+  }),
   HUB_VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)/, "must be a mailto: or https: URL")
-    .default(DEFAULT_HUB_CONFIG.vapidSubject),
-  HUB_WEBHOOK_SECRET: z.string().min(32, "at least 32 characters").optional(),
-  /**
-   * Key of the proxy's sealed `requestState` (2026-07-28 clients). Unset = generated and
-   * persisted under HUB_DATA_DIR, right for one node; several nodes must all be given the same.
-   */
+    .default(DEFAULT_HUB_CONFIG.vapidSubject)
+    .meta({ description: "Contact the push services may use (`mailto:` or `https:`)." }),
+  HUB_WEBHOOK_SECRET: z.string().min(32, "at least 32 characters").optional().meta({
+    description:
+      "HMAC-SHA256 key of webhook decision links (at least 32 characters). Unset: generated and persisted; several nodes must share one.",
+  }),
   HUB_REQUEST_STATE_SECRET: z
     .string()
     .min(MIN_REQUEST_STATE_SECRET_LENGTH, `at least ${MIN_REQUEST_STATE_SECRET_LENGTH} characters`)
-    .optional(),
-  HUB_WEBHOOK_LINK_SECONDS: seconds(DEFAULT_HUB_CONFIG.webhookLinkSeconds),
+    .optional()
+    .meta({
+      description:
+        "Key (at least 32 characters) sealing the approval proxy's `requestState` for 2026-07-28 clients. Unset: generated and persisted, right for one node; several nodes must share one value (a retry reaching a node with another key is refused as tampered; a node with `REDIS_URL` and no value logs a warning).",
+    }),
+  HUB_WEBHOOK_LINK_SECONDS: seconds(DEFAULT_HUB_CONFIG.webhookLinkSeconds).meta({
+    description: "How long a webhook decision link stays usable.",
+  }),
   HUB_WEBHOOK_ATTEMPTS: z.coerce
     .number()
     .int()
     .min(1)
     .max(10)
-    .default(DEFAULT_HUB_CONFIG.webhookAttempts),
+    .default(DEFAULT_HUB_CONFIG.webhookAttempts)
+    .meta({ description: "Tries per webhook message, the first included." }),
   HUB_WEBHOOK_RETRY_BASE_SECONDS: z.coerce
     .number()
     .positive()
     .max(60)
-    .default(DEFAULT_HUB_CONFIG.webhookRetryBaseSeconds),
+    .default(DEFAULT_HUB_CONFIG.webhookRetryBaseSeconds)
+    .meta({ description: "Wait before the first webhook retry; doubled before each further one." }),
   HUB_WEBHOOK_ALLOW_PRIVATE: z
     .enum(["0", "1"])
     .default(DEFAULT_HUB_CONFIG.webhookAllowPrivate ? "1" : "0")
-    .transform((flag) => flag === "1"),
+    .transform((flag) => flag === "1")
+    .meta({
+      description:
+        "`1` lets webhooks reach loopback and private addresses (local test receivers only).",
+    }),
   HUB_PUSH_ALLOW_PRIVATE: z
     .enum(["0", "1"])
     .default(DEFAULT_HUB_CONFIG.pushAllowPrivate ? "1" : "0")
-    .transform((flag) => flag === "1"),
+    .transform((flag) => flag === "1")
+    .meta({
+      description:
+        "`1` lets Web Push reach loopback and private addresses (local test receivers only).",
+    }),
   HUB_PUSH_BURST_SECONDS: z.coerce
     .number()
     .positive()
     .max(300)
-    .default(DEFAULT_HUB_CONFIG.pushBurstSeconds),
-  HUB_RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.loginPerMinute),
+    .default(DEFAULT_HUB_CONFIG.pushBurstSeconds)
+    .meta({
+      description:
+        "Push burst window: a credential's further questions within it after a first one are held and sent as one grouped notification.",
+    }),
+  HUB_RATE_LIMIT_LOGIN_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.loginPerMinute).meta({
+    description:
+      "Logins and registrations per client address per minute; over budget: 429 with `Retry-After`.",
+  }),
   HUB_RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS_PER_HOUR: perHour(
     DEFAULT_HUB_CONFIG.rateLimits.loginFailuresPerAccountAddressPerHour,
-  ),
+  ).meta({
+    description:
+      "Failed logins (wrong password or unknown name) per account from one address per hour; the owner logging in elsewhere is not stopped by one guesser.",
+  }),
   HUB_RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: perHour(
     DEFAULT_HUB_CONFIG.rateLimits.loginFailuresPerAccountPerHour,
+  ).meta({
+    description:
+      "Failed logins per account from all addresses per hour: the account-wide ceiling stops spread-out guessing for the rest of the hour.",
+  }),
+  HUB_RATE_LIMIT_PAIRING_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.pairingPerMinute).meta(
+    { description: "Pairing codes created and claimed per client address per minute." },
   ),
-  HUB_RATE_LIMIT_PAIRING_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.pairingPerMinute),
-  HUB_RATE_LIMIT_ANSWERS_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.answersPerMinute),
-  HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.inquiriesPerMinute),
-  HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE: credentialCap,
-  HUB_RATE_LIMIT_DELEGATED_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.delegatedPerMinute),
+  HUB_RATE_LIMIT_ANSWERS_PER_MINUTE: perMinute(DEFAULT_HUB_CONFIG.rateLimits.answersPerMinute).meta(
+    { description: "Answers per user per minute, over every transport." },
+  ),
+  HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE: perMinute(
+    DEFAULT_HUB_CONFIG.rateLimits.inquiriesPerMinute,
+  ).meta({ description: "Inquiries per user per minute." }),
+  HUB_RATE_LIMIT_INQUIRIES_PER_CREDENTIAL_PER_MINUTE: credentialCap.meta({
+    description:
+      "Inquiries one credential creates per minute, spent before the per-user budget (so a refused key never spends the person's). Unset: a fifth of `HUB_RATE_LIMIT_INQUIRIES_PER_MINUTE` (1000); set, it must be below it.",
+  }),
+  HUB_RATE_LIMIT_DELEGATED_PER_MINUTE: perMinute(
+    DEFAULT_HUB_CONFIG.rateLimits.delegatedPerMinute,
+  ).meta({ description: "Delegated (YOLO) answers recorded per user per minute." }),
   HUB_RATE_LIMIT_AGENT_CREDENTIALS_PER_MINUTE: perMinute(
     DEFAULT_HUB_CONFIG.rateLimits.agentCredentialsPerMinute,
-  ),
+  ).meta({
+    description:
+      "Agent credentials a person issues per minute (chat runs and agent keys together); at most 25 active agent keys per person.",
+  }),
   HUB_RATE_LIMIT_CONVERSATION_WRITES_PER_MINUTE: perMinute(
     DEFAULT_HUB_CONFIG.rateLimits.conversationWritesPerMinute,
-  ),
-  HUB_MCP_SESSION_IDLE_SECONDS: seconds(DEFAULT_HUB_CONFIG.mcpSessionIdleSeconds),
-  HUB_MCP_SESSIONS_PER_CREDENTIAL: cap(mcpSessionCaps.perCredential),
-  HUB_MCP_SESSIONS_PER_USER: cap(mcpSessionCaps.perUser),
-  HUB_MCP_SESSIONS_TOTAL: cap(mcpSessionCaps.total),
-  HUB_PROXY_SESSIONS_PER_CREDENTIAL: cap(proxySessionCaps.perCredential),
-  HUB_PROXY_SESSIONS_PER_USER: cap(proxySessionCaps.perUser),
-  HUB_PROXY_SESSIONS_TOTAL: cap(proxySessionCaps.total),
-  /** Bytes of the largest upstream response the proxy relays, unless an upstream sets its own. */
-  HUB_UPSTREAM_MAX_RESULT_BYTES: cap(DEFAULT_HUB_CONFIG.upstreamMaxResultBytes),
-  HUB_PENDING_INQUIRIES_PER_USER: cap(DEFAULT_HUB_CONFIG.pendingInquiriesPerUser),
-  HUB_PENDING_INQUIRIES_PER_CREDENTIAL: credentialCap,
-  HUB_HELD_CALLS_PER_CREDENTIAL: credentialCap,
-  HUB_HELD_CALLS_PER_USER: cap(heldCallCaps.perUser),
-  HUB_MEMORY_HISTORY_PER_USER: cap(DEFAULT_HUB_CONFIG.memoryHistoryPerUser),
-  /** OpenAI-compatible API root of the model that drafts suggested answers; unset = off. */
-  HUB_SUGGEST_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  HUB_SUGGEST_API_KEY: z.string().optional(),
-  HUB_SUGGEST_MODEL: z.string().min(1).optional(),
+  ).meta({ description: "Conversations and messages a person creates per minute." }),
+  HUB_MCP_SESSION_IDLE_SECONDS: seconds(DEFAULT_HUB_CONFIG.mcpSessionIdleSeconds).meta({
+    description:
+      "An MCP or proxy session with no open request for this long is closed; one with a call in flight or an open GET stream is never idle.",
+  }),
+  HUB_MCP_SESSIONS_PER_CREDENTIAL: cap(mcpSessionCaps.perCredential).meta({
+    description: "Open `/mcp` sessions per credential, on this node.",
+  }),
+  HUB_MCP_SESSIONS_PER_USER: cap(mcpSessionCaps.perUser).meta({
+    description: "Open `/mcp` sessions per user, on this node.",
+  }),
+  HUB_MCP_SESSIONS_TOTAL: cap(mcpSessionCaps.total).meta({
+    description: "Open `/mcp` sessions on this node.",
+  }),
+  HUB_PROXY_SESSIONS_PER_CREDENTIAL: cap(proxySessionCaps.perCredential).meta({
+    description: "Open approval-proxy sessions per credential, over every upstream.",
+  }),
+  HUB_PROXY_SESSIONS_PER_USER: cap(proxySessionCaps.perUser).meta({
+    description: "Open approval-proxy sessions per user, over every upstream.",
+  }),
+  HUB_PROXY_SESSIONS_TOTAL: cap(proxySessionCaps.total).meta({
+    description: "Open approval-proxy sessions on this node, over every upstream.",
+  }),
+  HUB_UPSTREAM_MAX_RESULT_BYTES: cap(DEFAULT_HUB_CONFIG.upstreamMaxResultBytes).meta({
+    description:
+      "Largest upstream response relayed, in bytes (8 MiB), unless an upstream sets its own `max_result_bytes`. A bigger one is never read whole: the call gets an MCP error naming the size and the cap (the upstream may have run it); on a stdio upstream the connection closes instead.",
+  }),
+  HUB_PENDING_INQUIRIES_PER_USER: cap(DEFAULT_HUB_CONFIG.pendingInquiriesPerUser).meta({
+    description: "Pending questions and approvals per user, checked atomically by the store.",
+  }),
+  HUB_PENDING_INQUIRIES_PER_CREDENTIAL: credentialCap.meta({
+    description:
+      "Pending questions and approvals one credential (agent key, chat run, device) asked, counted in the store like the per-user cap, so all nodes share it. Unset: the defaults' share of the per-user cap (a quarter, 25); set, it must be below the per-user cap, so one key at its cap leaves the person's other agents room.",
+  }),
+  HUB_HELD_CALLS_PER_CREDENTIAL: credentialCap.meta({
+    description:
+      "Tool calls one credential has waiting for a person (blocking `send_inquiry`, `request_approval`, gated proxy calls) at once on this node, over `/mcp` and every proxy. Unset: 30 % of `HUB_HELD_CALLS_PER_USER`; set, it must be below it.",
+  }),
+  HUB_HELD_CALLS_PER_USER: cap(heldCallCaps.perUser).meta({
+    description:
+      "Tool calls a user has waiting for a person at once on this node, over `/mcp` and every proxy, both protocol generations.",
+  }),
+  HUB_MEMORY_HISTORY_PER_USER: cap(DEFAULT_HUB_CONFIG.memoryHistoryPerUser).meta({
+    description:
+      "Memory store only: resolved inquiries kept per user within the history TTL, oldest dropped first.",
+  }),
+  HUB_SUGGEST_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .meta({
+      description:
+        "OpenAI-compatible API root of the model that drafts suggested answers; with `HUB_SUGGEST_MODEL`, both or neither. Unset: no drafting.",
+    }),
+  HUB_SUGGEST_API_KEY: z.string().optional().meta({
+    description:
+      "Bearer key of the drafting model (only with `HUB_SUGGEST_BASE_URL` and `HUB_SUGGEST_MODEL`; servers without keys need none).",
+  }),
+  HUB_SUGGEST_MODEL: z.string().min(1).optional().meta({
+    description:
+      "Model that drafts suggested answers; with `HUB_SUGGEST_BASE_URL`, both or neither.",
+  }),
   HUB_SUGGEST_TIMEOUT_SECONDS: z.coerce
     .number()
     .positive()
     .max(60)
-    .default(DEFAULT_SUGGEST_TIMEOUT_SECONDS),
+    .default(DEFAULT_SUGGEST_TIMEOUT_SECONDS)
+    .meta({
+      description:
+        "Budget of one draft; the hub waits for it before announcing the inquiry, and a slower or failed draft means no suggestion.",
+    }),
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
