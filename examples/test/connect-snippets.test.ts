@@ -6,15 +6,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createDemoToolsServer } from "@inquiry-hub/demo-tools";
-import { parseProxyConfig } from "@inquiry-hub/hub";
-import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
-import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import { startHubWithPerson } from "@inquiry-hub/test-kit";
+import type { HubWithPerson } from "@inquiry-hub/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startExample } from "./support/example-process";
 
 const EXAMPLES_ROOT = fileURLToPath(new URL("..", import.meta.url));
-const README = path.join(EXAMPLES_ROOT, "..", "README.md");
+/** The docs page that shows the snippets (docs/guide/connect-your-agent.md). */
+const CONNECT_PAGE = path.join(EXAMPLES_ROOT, "..", "docs", "guide", "connect-your-agent.md");
 
 const readSnippet = (name: string): Promise<string> =>
   readFile(path.join(EXAMPLES_ROOT, "src", "connect", name), "utf8");
@@ -31,7 +31,7 @@ async function listen(server: Server): Promise<URL> {
   return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
 }
 
-/** README "Connect your agent": each snippet is a file here, shown verbatim and run for real. */
+/** Docs "Connect your agent": each snippet is a file here, shown verbatim and run for real. */
 describe("Connect your agent snippets", () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -45,8 +45,8 @@ describe("Connect your agent snippets", () => {
     return hub;
   }
 
-  it("shows every snippet in the README exactly as it is tested", async () => {
-    const readme = await readFile(README, "utf8");
+  it("shows every snippet on the docs page exactly as it is tested", async () => {
+    const page = await readFile(CONNECT_PAGE, "utf8");
     for (const name of [
       "mcp-servers.json",
       "official-sdk-client.ts",
@@ -54,7 +54,7 @@ describe("Connect your agent snippets", () => {
       "proxy.json",
       "proxied-tool-call.ts",
     ])
-      expect(readme, name).toContain((await readSnippet(name)).trim());
+      expect(page, name).toContain((await readSnippet(name)).trim());
   });
 
   it("the mcpServers entry reaches send_inquiry with the key in its Authorization header", async () => {
@@ -103,7 +103,7 @@ describe("Connect your agent snippets", () => {
       upstreams: { files: { url: string } };
     };
     config.upstreams.files.url = new URL("/mcp", upstreamUrl).href;
-    const hub = await hubWithPerson({ proxy: parseProxyConfig(config, "proxy.json") });
+    const hub = await hubWithPerson({ proxyConfig: config });
     const agent = startExample("src/connect/proxied-tool-call.ts", {
       HUB_PROXY_URL: new URL("/proxy/files/mcp", hub.hubUrl).href,
       HUB_AGENT_KEY: hub.agentKey,
