@@ -1,11 +1,13 @@
 import type { CallToolRequest } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { parseProxyConfig } from "../src/config/load-proxy-config";
 import { createProgressRecorder, resultText, startTestHub } from "./helpers";
 import type { TestHub, TestLogin } from "./helpers";
 import { connectHeldCancelClient } from "./support/held-cancel-client";
 import type { HeldCancelClient } from "./support/held-cancel-client";
 import { startRecordingUpstream } from "./support/recording-upstream";
+import { SEND_EMAIL } from "./support/request-approval";
 import type { RecordingUpstream } from "./support/recording-upstream";
 
 /** The agent's request timeout: short, so the person "answers as it fires" within the test. */
@@ -14,6 +16,11 @@ const CLIENT_TIMEOUT_MS = 1_000;
 const CONFIRM_SECONDS = 2;
 
 type Opening = "INQUIRY" | "APPROVAL";
+
+/** What a request_approval result says, as far as these tests read it. */
+const DecisionSchema = z.looseObject({
+  structuredContent: z.looseObject({ inquiryId: z.string(), decision: z.string() }),
+});
 
 /**
  * A client's request timeout and the person's answer can cross: the hub returns the answer to
@@ -100,13 +107,13 @@ describe("an answer handed to a call whose client just gave up (late cancel)", (
     agent: HeldCancelClient,
     params: CallToolRequest["params"],
     opening: Opening,
-  ): Promise<string> {
+  ): Promise<unknown> {
     const progress = createProgressRecorder();
     const repeat = agent.client.callTool(params, undefined, { onprogress: progress.onprogress });
     const card = progress.next(opening).then((meta) => {
       throw new Error(`the repeat opened card ${meta.inquiryId}`);
     });
-    return resultText(await Promise.race([repeat, card]));
+    return Promise.race([repeat, card]);
   }
 
   /** A call that opens a card of its own; `decision` answers it, and its result is returned. */
@@ -135,7 +142,7 @@ describe("an answer handed to a call whose client just gave up (late cancel)", (
     const card = await answeredAsTheClientGaveUp(agent, params, "INQUIRY", { response: "Yes" });
     await agent.releaseCancels();
 
-    expect(await repeatOpeningNoCard(agent, params, "INQUIRY")).toBe("Yes");
+    expect(resultText(await repeatOpeningNoCard(agent, params, "INQUIRY"))).toBe("Yes");
     expect(await cardsSince(before), "one card for the question").toEqual([card]);
   });
 
@@ -150,8 +157,27 @@ describe("an answer handed to a call whose client just gave up (late cancel)", (
     expect(upstream.metas.length, "the approved call ran").toBe(ranBefore + 1);
     await agent.releaseCancels();
 
-    expect(await repeatOpeningNoCard(agent, params, "APPROVAL")).toBe("transferred");
+    expect(resultText(await repeatOpeningNoCard(agent, params, "APPROVAL"))).toBe(
+      "transferred",
+    );
     expect(upstream.metas.length, "the retry was not run again").toBe(ranBefore + 1);
+    expect(await cardsSince(before), "one approval for the call").toEqual([card]);
+  });
+
+  it("request_approval: the repeat gets the decision, and no second card opens", async () => {
+    const agent = await agentOn("/mcp");
+    const params = {
+      name: "request_approval",
+      arguments: { ...SEND_EMAIL, arguments: { ...SEND_EMAIL.arguments, subject: "Late" } },
+    };
+    const before = await cardIds();
+    const card = await answeredAsTheClientGaveUp(agent, params, "APPROVAL", {
+      action: "approve",
+    });
+    await agent.releaseCancels();
+
+    const repeat = DecisionSchema.parse(await repeatOpeningNoCard(agent, params, "APPROVAL"));
+    expect(repeat.structuredContent).toMatchObject({ inquiryId: card, decision: "approve" });
     expect(await cardsSince(before), "one approval for the call").toEqual([card]);
   });
 
