@@ -1,23 +1,10 @@
-import { silentLogger } from "@inquiry-hub/logging";
 import { describe, expect, it } from "vitest";
+import { testRunSettings } from "../../test/support/run-settings";
 import { endpointsFor } from "./run-settings";
 import type { RunSettings } from "./run-settings";
-import { NO_AGENT_METRICS } from "./agent-metrics";
-import { NO_RUN_TRACER } from "./run-tracer";
 
 function settings(demoToolsMcpUrl: string): RunSettings {
-  return {
-    models: new Map(),
-    hubMcpUrl: new URL("http://127.0.0.1:4000/mcp"),
-    demoToolsMcpUrl: new URL(demoToolsMcpUrl),
-    openToolBox: () => Promise.reject(new Error("endpointsFor opens nothing")),
-    timeouts: { timeoutMs: 1000, maxTotalTimeoutMs: 2000 },
-    maxSteps: 4,
-    systemPrompt: "",
-    logger: silentLogger(),
-    tracer: NO_RUN_TRACER,
-    metrics: NO_AGENT_METRICS,
-  };
+  return testRunSettings({ demoToolsMcpUrl: new URL(demoToolsMcpUrl) });
 }
 
 describe("endpointsFor", () => {

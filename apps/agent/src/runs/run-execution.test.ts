@@ -2,9 +2,9 @@ import { silentLogger } from "@inquiry-hub/logging";
 import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { describe, expect, it, vi } from "vitest";
+import { testRunSettings } from "../../test/support/run-settings";
 import { NO_AGENT_METRICS } from "../loop/agent-metrics";
 import type { ChatMessage, ModelProvider } from "../loop/model-provider";
-import { NO_RUN_TRACER } from "../loop/run-tracer";
 import { McpUnreachableError } from "../loop/tool-box";
 import type { ToolBox } from "../loop/tool-box";
 import { createMemoryRunStore } from "../stores/memory-run-store";
@@ -82,18 +82,7 @@ async function startRun() {
     metrics: NO_AGENT_METRICS,
     nodeId: NODE,
     timing: { leaseMs: 60_000, renewMs: 30_000 },
-    settings: {
-      models: new Map([[askingModel.id, askingModel]]),
-      hubMcpUrl: new URL("http://hub.invalid/mcp"),
-      demoToolsMcpUrl: new URL("http://hub.invalid/proxy/demo/mcp"),
-      openToolBox: () => Promise.reject(new Error("the test hands the run its tools")),
-      timeouts: { timeoutMs: 60_000, maxTotalTimeoutMs: 60_000 },
-      maxSteps: 4,
-      systemPrompt: "",
-      logger: silentLogger(),
-      tracer: NO_RUN_TRACER,
-      metrics: NO_AGENT_METRICS,
-    },
+    settings: testRunSettings({ models: new Map([[askingModel.id, askingModel]]) }),
   };
   const held = heldTools();
   const log = createRunLogWriter(store, identityOf(run), silentLogger());
