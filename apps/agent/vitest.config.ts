@@ -5,7 +5,8 @@ import { defineConfig } from "vitest/config";
 /**
  * Three tiers, each a project (`npm run test:unit|test:integration|test:cluster`):
  *
- * - `unit` (`src/**`): in-process only, no listening server, no child process.
+ * - `unit` (`src/**`, `test/architecture/**`): in-process only, no listening server, no child
+ *   process. The architecture tests lint made-up files against the layer rules.
  * - `integration` (`test/**`): the real hub, demo-tools and agent on loopback ports, embedded
  *   stores and a single redis-server a test starts.
  * - `cluster` (`test/cluster/**`): a Redis Cluster of six redis-servers.
@@ -24,13 +25,16 @@ export default defineConfig({
     // Whatever a test starts keeps its state in a temp folder, never in the person's home.
     env: { INQUIRY_HUB_DATA_DIR: path.join(tmpdir(), "inquiry-hub-test-data") },
     projects: [
-      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["src/**/*.test.ts", "test/architecture/**/*.test.ts"] },
+      },
       {
         extends: true,
         test: {
           name: "integration",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/cluster/**"],
+          exclude: ["test/architecture/**", "test/cluster/**"],
         },
       },
       { extends: true, test: { name: "cluster", include: ["test/cluster/**/*.test.ts"] } },

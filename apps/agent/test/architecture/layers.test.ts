@@ -1,0 +1,107 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const repoRoot = path.resolve(import.meta.dirname, "../../../..");
+
+/**
+ * The agent's layer rules live in eslint/agent-boundaries.mjs, spread into the repository's
+ * ESLint config. Each case lints a made-up file through ESLint's Node API as if it stood at
+ * `file`, so a rule that is dropped, loosened or no longer matches its folder fails here. The
+ * files exist only in memory, where the project service cannot type them: type information
+ * is off and only the import rule runs.
+ */
+describe("architecture: the agent's layers import inwards only", () => {
+  let eslint: ESLint;
+  // The config pulls in typescript-eslint and TypeScript, seconds of CPU on a busy machine:
+  // loaded once, with a budget of its own rather than the first case's.
+  beforeAll(async () => {
+    eslint = new ESLint({
+      cwd: repoRoot,
+      overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+      ruleFilter: ({ ruleId }) => ruleId === "no-restricted-imports",
+    });
+    await eslint.calculateConfigForFile(path.join(repoRoot, "apps/agent/src/app.ts"));
+  }, 90_000);
+
+  /** The messages ESLint reports for one import line in a file standing at `file`. */
+  async function importErrors(file: string, importLine: string): Promise<string[]> {
+    const code = `${importLine}\n\nexport const used = imported;\n`;
+    const results = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+    return (results[0]?.messages ?? []).map(
+      (found) => `${found.ruleId ?? "fatal"}: ${found.message}`,
+    );
+  }
+
+  it.each([
+    {
+      layer: "the domain",
+      file: "apps/agent/src/runs/layer-fixture.ts",
+      importLine: 'import { createMemoryRunStore as imported } from "../stores/memory-run-store";',
+      why: "the agent's domain (errors, loop, runs) knows no store",
+    },
+    {
+      layer: "the domain",
+      file: "apps/agent/src/loop/layer-fixture.ts",
+      importLine: 'import { Client as imported } from "@modelcontextprotocol/client";',
+      why: "declare a port in the domain and implement it outside",
+    },
+    {
+      layer: "the domain",
+      file: "apps/agent/src/errors/layer-fixture.ts",
+      importLine: 'import { sendOpenAiError as imported } from "../http/openai-error";',
+      why: "knows no store, adapter, HTTP or driver",
+    },
+    {
+      layer: "HTTP",
+      file: "apps/agent/src/http/layer-fixture.ts",
+      importLine: 'import { openToolBox as imported } from "../tools/mcp-tool-box";',
+      why: "the HTTP layer is thin",
+    },
+    {
+      layer: "a store",
+      file: "apps/agent/src/stores/redis/layer-fixture.ts",
+      importLine: 'import { createOpenAiProvider as imported } from "../../llm/openai-provider";',
+      why: "a run store implements the domain's RunStore port",
+    },
+    {
+      layer: "an adapter",
+      file: "apps/agent/src/tools/layer-fixture.ts",
+      importLine: 'import { createRunTracer as imported } from "../tracing/run-tracing";',
+      why: "the tools adapter implements a domain port",
+    },
+    {
+      layer: "an adapter",
+      file: "apps/agent/src/llm/layer-fixture.ts",
+      importLine: 'import { createAgentServer as imported } from "../app";',
+      why: "a layer never imports it back",
+    },
+  ])("refuses $layer importing past its layer: $importLine", async ({ file, importLine, why }) => {
+    const messages = await importErrors(file, importLine);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^no-restricted-imports: '.+' import is restricted/);
+    expect(messages[0]).toContain(why);
+  });
+
+  it.each([
+    {
+      file: "apps/agent/src/runs/layer-fixture.ts",
+      importLine: 'import { driveChat as imported } from "../loop/drive-chat";',
+    },
+    {
+      file: "apps/agent/src/stores/lmdb/layer-fixture.ts",
+      importLine: 'import type { RunStore as imported } from "../../runs/ports";',
+    },
+    {
+      file: "apps/agent/src/http/layer-fixture.ts",
+      importLine: 'import { answerChat as imported } from "../loop/answer-chat";',
+    },
+    {
+      file: "apps/agent/src/app-fixture.ts",
+      importLine:
+        'import { createRedisRunStore as imported } from "./stores/redis/redis-run-store";',
+    },
+  ])("lets $file import inwards: $importLine", async ({ file, importLine }) => {
+    expect(await importErrors(file, importLine)).toEqual([]);
+  });
+});
