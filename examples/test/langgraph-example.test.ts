@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
-import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import { startHubWithPerson } from "@inquiry-hub/test-kit";
+import type { HubWithPerson } from "@inquiry-hub/test-kit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startExample } from "./support/example-process";
 

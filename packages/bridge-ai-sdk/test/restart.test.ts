@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ToolLoopAgent } from "ai";
 import type { LanguageModel, ModelMessage } from "ai";
-import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
-import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import { startHubWithPerson } from "@inquiry-hub/test-kit";
+import type { HubWithPerson } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectAiSdkHubApprovals, runWithHubApprovals } from "../src/index";
 import { createEmailTools } from "./support/email-tools";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ToolLoopAgent } from "ai";
-import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
-import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import { startHubWithPerson } from "@inquiry-hub/test-kit";
+import type { HubWithPerson } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NOBODY_DECIDED_REASON, connectAiSdkHubApprovals, runWithHubApprovals } from "../src/index";
 import type { HubApprovals } from "../src/index";

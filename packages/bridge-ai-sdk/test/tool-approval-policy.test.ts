@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ToolLoopAgent, tool } from "ai";
-import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
-import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import { startHubWithPerson } from "@inquiry-hub/test-kit";
+import type { HubWithPerson } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connectAiSdkHubApprovals, runWithHubApprovals } from "../src/index";

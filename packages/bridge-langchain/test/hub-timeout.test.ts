@@ -1,6 +1,6 @@
 import { ToolMessage } from "@langchain/core/messages";
-import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
-import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import { startHubWithPerson } from "@inquiry-hub/test-kit";
+import type { HubWithPerson } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   UndecidedApprovalError,

@@ -1,7 +1,7 @@
 import { fakeModel } from "@langchain/core/testing";
 import { MemorySaver } from "@langchain/langgraph";
-import { startHubWithPerson } from "@inquiry-hub/hub-approvals/testing";
-import type { HubWithPerson } from "@inquiry-hub/hub-approvals/testing";
+import { startHubWithPerson } from "@inquiry-hub/test-kit";
+import type { HubWithPerson } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectLangGraphHubApprovals,

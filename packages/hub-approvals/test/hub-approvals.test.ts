@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startHubWithPerson } from "@inquiry-hub/test-kit";
+import type { HubWithPerson } from "@inquiry-hub/test-kit";
 import { HubApprovalError, connectHubApprovals } from "../src/index";
 import type { HubApprovals, ToolCallForApproval } from "../src/index";
-import { startHubWithPerson } from "../testing/index";
-import type { HubWithPerson } from "../testing/index";
 
 const SEND_EMAIL: ToolCallForApproval = {
   tool: "send_email",
@@ -19,7 +19,7 @@ const SEND_EMAIL: ToolCallForApproval = {
   runId: "thread-1",
 };
 
-/** The client against a real hub started in this process, a person's phone deciding. */
+/** The client against a real hub (a process test-kit starts), a person's phone deciding. */
 describe("connectHubApprovals", () => {
   let hub: HubWithPerson;
   const opened: HubApprovals[] = [];

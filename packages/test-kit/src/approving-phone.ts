@@ -1,12 +1,11 @@
 import { io } from "socket.io-client";
 import type { Socket } from "socket.io-client";
+import type { AnswerBody, Inquiry } from "@inquiry-hub/protocol/inquiry";
 import type {
-  AnswerBody,
   ClientToServerEvents,
-  Inquiry,
   ServerToClientEvents,
   SocketAck,
-} from "@inquiry-hub/protocol";
+} from "@inquiry-hub/protocol/socket";
 
 type PhoneSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

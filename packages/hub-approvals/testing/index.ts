@@ -1,4 +1,0 @@
-export { connectApprovingPhone } from "./approving-phone";
-export type { ApprovingPhone } from "./approving-phone";
-export { startHubWithPerson } from "./hub-with-person";
-export type { HubWithPerson } from "./hub-with-person";
