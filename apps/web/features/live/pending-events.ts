@@ -1,14 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import {
-  InquiryAgentWaitingSchema,
-  InquiryExpiringSchema,
-  InquiryExtendedSchema,
-  InquiryProgressSchema,
-  InquirySchema,
-  InquiryWithdrawnSchema,
-} from "@inquiry-hub/protocol";
 import { queryKeys } from "@/lib/client/query-keys";
 import type { HubSocket } from "./connect-hub-socket";
+import { onHubEvent } from "./on-hub-event";
 import type { PendingAction } from "./pending-state";
 import type { ReceiptReporter } from "./receipt-reporter";
 
@@ -26,44 +19,29 @@ export interface PendingEventTargets {
 /**
  * Turns the hub's inquiry events into pending-state actions: `inquiry:pending` (the snapshot
  * sent on every connect), `inquiry:new`, `inquiry:withdrawn`, `inquiry:extended`,
- * `inquiry:expiring`, `inquiry:agent-waiting` and `inquiry:progress`. A card that arrives is
- * reported delivered. Events that fail their schema are ignored. A pushed list wins over a
- * fetch of the pending list still in flight, which is cancelled: it may predate the event.
+ * `inquiry:expiring`, `inquiry:agent-waiting` and `inquiry:progress`, each validated by
+ * `onHubEvent`. A card that arrives is reported delivered. A pushed list wins over a fetch of
+ * the pending list still in flight, which is cancelled: it may predate the event.
  */
 export function followPendingInquiries(socket: HubSocket, targets: PendingEventTargets): void {
   const { queryClient, dispatch, receipts, thisDeviceId } = targets;
-  socket.on("inquiry:pending", (payload) => {
-    const parsed = InquirySchema.array().safeParse(payload);
-    if (!parsed.success) return;
+  onHubEvent(socket, "inquiry:pending", (inquiries) => {
     void queryClient.cancelQueries({ queryKey: queryKeys.pendingInquiries });
-    dispatch({ type: "snapshot", inquiries: parsed.data });
-    for (const inquiry of parsed.data) receipts.delivered(socket, inquiry.id);
+    dispatch({ type: "snapshot", inquiries });
+    for (const inquiry of inquiries) receipts.delivered(socket, inquiry.id);
   });
-  socket.on("inquiry:new", (payload) => {
-    const parsed = InquirySchema.safeParse(payload);
-    if (!parsed.success) return;
+  onHubEvent(socket, "inquiry:new", (inquiry) => {
     void queryClient.cancelQueries({ queryKey: queryKeys.pendingInquiries });
-    dispatch({ type: "new", inquiry: parsed.data });
-    receipts.delivered(socket, parsed.data.id);
+    dispatch({ type: "new", inquiry });
+    receipts.delivered(socket, inquiry.id);
   });
-  socket.on("inquiry:withdrawn", (payload) => {
-    const parsed = InquiryWithdrawnSchema.safeParse(payload);
-    if (parsed.success) dispatch({ type: "withdrawn", event: parsed.data, thisDeviceId });
-  });
-  socket.on("inquiry:extended", (payload) => {
-    const parsed = InquiryExtendedSchema.safeParse(payload);
-    if (parsed.success) dispatch({ type: "extended", event: parsed.data });
-  });
-  socket.on("inquiry:expiring", (payload) => {
-    const parsed = InquiryExpiringSchema.safeParse(payload);
-    if (parsed.success) dispatch({ type: "expiring", event: parsed.data });
-  });
-  socket.on("inquiry:agent-waiting", (payload) => {
-    const parsed = InquiryAgentWaitingSchema.safeParse(payload);
-    if (parsed.success) dispatch({ type: "agent-waiting", event: parsed.data });
-  });
-  socket.on("inquiry:progress", (payload) => {
-    const parsed = InquiryProgressSchema.safeParse(payload);
-    if (parsed.success) dispatch({ type: "progress", progress: parsed.data });
-  });
+  onHubEvent(socket, "inquiry:withdrawn", (event) =>
+    dispatch({ type: "withdrawn", event, thisDeviceId }),
+  );
+  onHubEvent(socket, "inquiry:extended", (event) => dispatch({ type: "extended", event }));
+  onHubEvent(socket, "inquiry:expiring", (event) => dispatch({ type: "expiring", event }));
+  onHubEvent(socket, "inquiry:agent-waiting", (event) =>
+    dispatch({ type: "agent-waiting", event }),
+  );
+  onHubEvent(socket, "inquiry:progress", (progress) => dispatch({ type: "progress", progress }));
 }
