@@ -9,6 +9,8 @@ import { QUIET_ENV } from "./browser";
  * rebuild every app, deleting and rewriting the builds the run's other products serve from.
  * Run once before any product starts, it makes every later `npm start` a cache hit, which
  * leaves the files as they are; when the builds are cached already it only checks the hashes.
+ * The root `npm test` runs turbo in loose env mode as well, so under it the builds its test
+ * tasks waited for are these very builds, and this is a cache hit instead of a second build.
  */
 export function buildAsNpmStartDoes(): void {
   execFileSync("npx", ["turbo", "run", "build", "--env-mode=loose", "--output-logs=errors-only"], {

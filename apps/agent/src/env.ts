@@ -12,7 +12,7 @@ import type { OtlpTracingConfig } from "@inquiry-hub/telemetry";
 import type { AgentConfig } from "./app";
 import { DEFAULT_SYSTEM_PROMPT } from "./loop/system-prompt";
 import { defaultAgentDataDir } from "./repository-root";
-import type { RunStoreChoice } from "./runs/create-run-store";
+import type { RunStoreChoice } from "./stores/create-run-store";
 import { HUB_TIMEOUT_DEFAULTS, agentTimeoutChainProblems } from "./timeout-chain";
 
 /** An optional text variable; set but empty (`OPENAI_API_KEY=` in a .env file) means unset. */

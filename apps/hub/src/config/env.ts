@@ -257,6 +257,15 @@ export const EnvSchema = z.object({
       description:
         "`1` lets Web Push reach loopback and private addresses (local test receivers only).",
     }),
+  HUB_DELIVERY_CONFIRM_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(30)
+    .default(DEFAULT_HUB_CONFIG.deliveryConfirmSeconds)
+    .meta({
+      description:
+        "How long an answer returned to a call without an idempotency key waits for that call's cancel before it counts as delivered; a client whose timeout fired as the answer went out gets it on its repeat instead of a second card.",
+    }),
   HUB_PUSH_BURST_SECONDS: z.coerce
     .number()
     .positive()
@@ -608,6 +617,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     webhookAllowPrivate: parsed.data.HUB_WEBHOOK_ALLOW_PRIVATE,
     pushAllowPrivate: parsed.data.HUB_PUSH_ALLOW_PRIVATE,
     pushBurstSeconds: parsed.data.HUB_PUSH_BURST_SECONDS,
+    deliveryConfirmSeconds: parsed.data.HUB_DELIVERY_CONFIRM_SECONDS,
     rateLimits: {
       loginPerMinute: parsed.data.HUB_RATE_LIMIT_LOGIN_PER_MINUTE,
       loginFailuresPerAccountAddressPerHour:
