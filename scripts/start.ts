@@ -11,8 +11,9 @@
  * the first account (HUB_REGISTRATION=first-account); and prints the URL, a QR code and the
  * certificate's fingerprint once the product answers. Ctrl-C stops everything.
  *
- * turbo runs in loose env mode, so the variables the README documents (`OPENAI_API_KEY=…
- * npm start`) reach the apps: turbo's default strict mode would drop every undeclared one.
+ * turbo runs in loose env mode, so the variables docs/guide/getting-started.md documents
+ * (`OPENAI_API_KEY=… npm start`) reach the apps: turbo's default strict mode would drop every
+ * undeclared one.
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";

@@ -1,7 +1,7 @@
 /**
- * How big a run is: `full` (the README's figures), `quick` (every suite's shape at a fraction of
- * the full sizes, about two minutes on an idle 2-core machine, so `npm test` can run it in CI as
- * a check; a local look writes `<date>-quick.*`) or `smoke` (toy sizes, nothing written).
+ * How big a run is: `full` (the figures in docs/benchmarks.md), `quick` (every suite's shape at a
+ * fraction of the full sizes, about two minutes on an idle 2-core machine, so `npm test` can run it
+ * in CI as a check; a local look writes `<date>-quick.*`) or `smoke` (toy sizes, nothing written).
  */
 export const BENCH_MODES = ["full", "quick", "smoke"] as const;
 export type BenchMode = (typeof BENCH_MODES)[number];

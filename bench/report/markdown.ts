@@ -137,7 +137,7 @@ function parserTable(parser: NonNullable<BenchResults["parser"]>): string {
   );
 }
 
-/** Renders results as the markdown the README links to, with targets and pass/miss. */
+/** Renders results as the markdown docs/benchmarks.md links to, with targets and pass/miss. */
 export function renderMarkdown(results: BenchResults, resolutionSizes: number[]): string {
   const { machine } = results;
   const sections = [

@@ -7,7 +7,8 @@ import { logInThroughUi, registerThroughUi, sendChatMessage } from "../support/a
 import { E2E_SANDBOX_DIR } from "../support/sandbox";
 
 /**
- * The README's screenshots, taken from the running product so they never drift from it.
+ * The screenshots of the README and the docs site, taken from the running product so they never
+ * drift from it.
  * They are written into the repository (docs/screenshots, found from this file), ready to
  * commit; `git diff` shows when the UI changed.
  */

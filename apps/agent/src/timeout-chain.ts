@@ -21,13 +21,13 @@ export interface AgentTimeoutChain {
 }
 
 /**
- * The agent's part of the timeout chain (README, "The timeout chain"): the agent's MCP timeout must
- * outlast the hub's backstop (client deadline + grace), so a waiting `send_inquiry` always
- * ends with the hub's clear "no answer" text rather than a transport error; it must exceed
- * the heartbeat interval, or the call times out between two heartbeats that would reset
- * it; the hard cap (`maxTotalTimeout`) may not be below the per-call timeout; and it must
- * outlast the latest backstop a person's Extend can reach (`HUB_EXTEND_MAX_SECONDS` + grace),
- * or an extended question would end in a transport error instead of the person's answer.
+ * The agent's part of the timeout chain (docs/concepts/inquiry-life.md, "The timeout chain"): the
+ * agent's MCP timeout must outlast the hub's backstop (client deadline + grace), so a waiting
+ * `send_inquiry` always ends with the hub's clear "no answer" text rather than a transport error;
+ * it must exceed the heartbeat interval, or the call times out between two heartbeats that would
+ * reset it; the hard cap (`maxTotalTimeout`) may not be below the per-call timeout; and it must
+ * outlast the latest backstop a person's Extend can reach (`HUB_EXTEND_MAX_SECONDS` + grace), or an
+ * extended question would end in a transport error instead of the person's answer.
  *
  * Returns one sentence per broken link, each opening with the variable to change.
  */

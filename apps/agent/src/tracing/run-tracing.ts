@@ -9,7 +9,7 @@ import type { Context, Span, TracerProvider } from "@opentelemetry/api";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import type { RunTracer, TracePropagation } from "../loop/run-tracer";
 
-/** Span names, stable for dashboards (documented in the README). */
+/** Span names, stable for dashboards (documented in docs/deploying/observability.md, "Traces"). */
 export const AGENT_SPAN_NAMES = {
   run: "chat run",
   toolCall: (tool: string) => `MCP tools/call ${tool}`,

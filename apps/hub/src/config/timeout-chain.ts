@@ -2,11 +2,11 @@ import type { HubConfig } from "./hub-config";
 import { MAX_TIMEOUT_SECONDS } from "../core/shared/timeout-limits";
 
 /**
- * The hub's part of the timeout chain (README, "The timeout chain"): the client auto-reply deadline
- * (`HUB_INQUIRY_TIMEOUT_SECONDS`) must come strictly before the hub's backstop, which fires
- * `HUB_TIMEOUT_GRACE_SECONDS` later. With a zero grace the hub and the devices race to
- * resolve the same deadline, and the person's own "timeout" could lose to the backstop.
- * The agent checks the next link (its MCP timeout above this backstop and the heartbeat).
+ * The hub's part of the timeout chain (docs/concepts/inquiry-life.md, "The timeout chain"): the
+ * client auto-reply deadline (`HUB_INQUIRY_TIMEOUT_SECONDS`) must come strictly before the hub's
+ * backstop, which fires `HUB_TIMEOUT_GRACE_SECONDS` later. With a zero grace the hub and the
+ * devices race to resolve the same deadline, and the person's own "timeout" could lose to the
+ * backstop. The agent checks the next link (its MCP timeout above this backstop and the heartbeat).
  * Extend moves `expiresAt` at most to `createdAt + HUB_EXTEND_MAX_SECONDS`, so that deadline's
  * backstop (+ grace) must still fit the longest call any client holds (MAX_TIMEOUT_SECONDS).
  *

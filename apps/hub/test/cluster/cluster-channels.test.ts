@@ -40,7 +40,8 @@ describe("push and webhook on two nodes", () => {
       keyPrefix: `channels-${randomUUID()}:`,
       leaseSeconds: 2,
     };
-    // Secrets every node must share, as the README asks of a real cluster.
+    // Secrets every node must share, as docs/deploying/index.md ("Running several hub nodes") asks
+    // of a real cluster.
     const shared = {
       webhookSecret: "cluster-webhook-secret-of-at-least-32-characters",
       vapidKeys: webPush.generateVAPIDKeys(),

@@ -24,7 +24,7 @@ import { connectTasksClient } from "../support/tasks-client";
  */
 
 interface Attempt {
-  /** The path an attacker would take, as the README's matrix names it. */
+  /** The path an attacker would take, as docs/security.md's red-team matrix names it. */
   path: string;
   /** What a refusal looks like on that path: an HTTP status, or the error a client sees. */
   refusedWith: string;

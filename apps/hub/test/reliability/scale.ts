@@ -18,7 +18,7 @@ function readScale(value: string | undefined): ReliabilityScale {
 export const SCALE = readScale(process.env.RELIABILITY_SCALE);
 const large = SCALE !== "small";
 
-/** Every size of the suite in one place, so the README figures and the runs agree. */
+/** Every size of the suite in one place, so docs/reliability.md's figures and the runs agree. */
 export const SIZES = {
   /** Inquiries raced by 2–5 concurrent answers across two nodes. */
   raceInquiries: large ? 10_000 : 500,

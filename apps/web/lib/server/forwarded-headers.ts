@@ -44,10 +44,11 @@ function trustedEntry(value: string | null, fromRight: number): string | undefin
 }
 
 /**
- * The browser's IP address, to pass on to the hub for its per-address limits, or undefined
- * when no valid address is known. Reached directly, this is the entry `next start` filled in
- * from the socket; a client that sends its own X-Forwarded-For can still choose it then,
- * which is why the hub also limits failed logins per account (see README, "Client addresses").
+ * The browser's IP address, to pass on to the hub for its per-address limits, or undefined when no
+ * valid address is known. Reached directly, this is the entry `next start` filled in from the
+ * socket; a client that sends its own X-Forwarded-For can still choose it then, which is why the
+ * hub also limits failed logins per account (see docs/security.md, "Client addresses, cookies and
+ * origins").
  */
 export function clientAddress(headers: Headers, trust: ProxyTrust): string | undefined {
   const entry = trustedEntry(headers.get("x-forwarded-for"), Math.max(1, trust.proxyHops));

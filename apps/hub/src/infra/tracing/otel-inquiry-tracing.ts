@@ -18,7 +18,10 @@ import type {
 } from "../../core/inquiries/inquiry-tracing";
 import { checkTraceCarrier } from "./trace-carrier";
 
-/** Span names, stable for dashboards and alerts (documented in the README). */
+/**
+ * Span names, stable for dashboards and alerts (documented in docs/deploying/observability.md,
+ * "Traces (OpenTelemetry)").
+ */
 export const HUB_SPAN_NAMES = {
   toolCall: (tool: string) => `tools/call ${tool}`,
   fanOut: "inquiry fan-out",

@@ -1,11 +1,12 @@
 import type { Implementation } from "@modelcontextprotocol/server";
 
 /**
- * How long a known client waits for one tool call by default, by the `clientInfo.name` it
- * sends: `"unlimited"` when it waits for as long as the call takes (or resets its timeout on
- * the hub's heartbeats), otherwise milliseconds. The README's "How long may a person take?"
- * table gives each figure's source. A name is only a claim: a client that lies about it only
- * changes how long its own calls are held, which the held-call caps bound anyway.
+ * How long a known client waits for one tool call by default, by the `clientInfo.name` it sends:
+ * `"unlimited"` when it waits for as long as the call takes (or resets its timeout on the hub's
+ * heartbeats), otherwise milliseconds. The client list under "How long may a person take?" in
+ * docs/concepts/inquiry-life.md gives each figure's source. A name is only a claim: a client that
+ * lies about it only changes how long its own calls are held, which the held-call caps bound
+ * anyway.
  */
 const KNOWN_CLIENT_WAITS: ReadonlyMap<string, number | "unlimited"> = new Map<
   string,
