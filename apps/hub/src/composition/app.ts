@@ -519,6 +519,8 @@ export function createHub(config: HubConfig, deps: Partial<HubDeps> = {}): Hub {
     stopExpiryWarningFanOut();
     expiryWarnings.stop();
     await Promise.all([mcp.close(), proxies?.close()]);
+    // Answers in delivery write to the store as they settle; the caller closes it after this.
+    await idempotent.close();
     await sweeper?.stop();
     sockets.close();
     inquiries.close();

@@ -99,6 +99,7 @@ export function createIdempotentInquiries(
   return {
     beginDelivery: (scope, key, inquiryId) => deliveries.beginDelivery(scope, key, inquiryId),
     takeKept: (scope, key, inquiryId) => deliveries.takeKept(scope, key, inquiryId),
+    close: () => deliveries.close(),
     forget(scope, key, inquiryId) {
       return index.release(scope, key, inquiryId);
     },

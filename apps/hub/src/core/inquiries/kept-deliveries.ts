@@ -56,6 +56,12 @@ export interface KeptDeliveries {
    * went to another call and the key was freed (or names a newer question): ask anew.
    */
   takeKept(scope: IdempotencyScope, key: string, inquiryId: string): Promise<Delivery | undefined>;
+  /**
+   * For the hub shutting down: waits for the settles already writing, and turns every later
+   * one (a confirm window ending after the shutdown) into nothing, as if the node had died:
+   * its mark expires and leaves the answer kept. The store may be closed once this resolves.
+   */
+  close(): Promise<void>;
 }
 
 /** The index key of `key`'s delivery mark; no caller's key has a space, so none is one. */
@@ -71,6 +77,16 @@ export function createKeptDeliveries(
   options: { confirmWindowMs: number },
 ): KeptDeliveries {
   const markTtlMs = options.confirmWindowMs + MARK_GRACE_MS;
+  let closed = false;
+  const settling = new Set<Promise<void>>();
+
+  /** Runs a settle's writes unless the hub is shutting down, and keeps it until it ends. */
+  function tracked(writes: () => Promise<void>): Promise<void> {
+    if (closed) return Promise.resolve();
+    const running = writes().finally(() => settling.delete(running));
+    settling.add(running);
+    return running;
+  }
 
   async function mark(
     scope: IdempotencyScope,
@@ -86,10 +102,11 @@ export function createKeptDeliveries(
     }
     return {
       confirmWindowMs: options.confirmWindowMs,
-      async settle(lost) {
-        if (!lost) await index.release(scope, key, inquiryId);
-        await index.release(scope, markKey, token);
-      },
+      settle: (lost) =>
+        tracked(async () => {
+          if (!lost) await index.release(scope, key, inquiryId);
+          await index.release(scope, markKey, token);
+        }),
     };
   }
 
@@ -108,9 +125,10 @@ export function createKeptDeliveries(
       if (marked !== "busy") return marked;
       return {
         confirmWindowMs: options.confirmWindowMs,
-        async settle(lost) {
-          if (!lost) await index.release(scope, key, inquiryId);
-        },
+        settle: (lost) =>
+          tracked(async () => {
+            if (!lost) await index.release(scope, key, inquiryId);
+          }),
       };
     },
     async takeKept(scope, key, inquiryId) {
@@ -121,6 +139,10 @@ export function createKeptDeliveries(
         await markCleared(scope, key);
       }
       return undefined;
+    },
+    async close() {
+      closed = true;
+      await Promise.allSettled([...settling]);
     },
   };
 }
