@@ -189,7 +189,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   timeoutGraceSeconds: 10,
   heartbeatSeconds: 10,
   holdSeconds: 45,
-  deliveryConfirmSeconds: 2,
+  deliveryConfirmSeconds: 0.5,
   extendStepSeconds: 60,
   extendMaxSeconds: 30 * 60,
   corsOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
