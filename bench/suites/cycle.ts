@@ -5,7 +5,7 @@ import { z } from "zod";
 import { wallNow } from "../lib/clock";
 import type { DevicePool } from "../lib/device-pool";
 import { answerOverHttp, resultText } from "../lib/hub-client";
-import { BENCH_OPTIONS, BENCH_PROMPT } from "../lib/inquiry-payload";
+import { BENCH_OPTIONS, benchPrompt } from "../lib/inquiry-payload";
 
 /** How an answer reaches the server in one cycle. */
 export type AnswerChannel = "http" | "socket";
@@ -41,13 +41,17 @@ export function hubCycleTarget(options: {
   pool: DevicePool;
 }): CycleTarget {
   const answerer = answererOf(options.tokens.length);
+  let asked = 0;
   return {
     async run(channel) {
       let announce: (id: string) => void = () => undefined;
       const opened = new Promise<string>((resolve) => (announce = resolve));
       const sentAt = wallNow();
       const call = options.mcp.callTool(
-        { name: "send_inquiry", arguments: { prompt: BENCH_PROMPT, options: BENCH_OPTIONS } },
+        {
+          name: "send_inquiry",
+          arguments: { prompt: benchPrompt((asked += 1)), options: BENCH_OPTIONS },
+        },
         CallToolResultSchema,
         {
           onprogress: (progress) => {

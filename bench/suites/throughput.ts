@@ -5,7 +5,7 @@ import { wallNow } from "../lib/clock";
 import { startDevicePool } from "../lib/device-pool";
 import type { DevicePool } from "../lib/device-pool";
 import { connectMcp, createBenchUsers, hubDeviceSpecs, resultText } from "../lib/hub-client";
-import { BENCH_PROMPT } from "../lib/inquiry-payload";
+import { benchPrompt } from "../lib/inquiry-payload";
 import { startCpuMeter } from "../lib/proc-stats";
 import type { ServerProcess } from "../lib/servers";
 import type { Tally } from "../load/worker-messages";
@@ -34,11 +34,14 @@ export interface ThroughputResult {
   cpuCores: { hub: number; devices: number; agents: number };
 }
 
+/** How many send_inquiry calls this process has made: each asks its own question. */
+let asked = 0;
+
 /** One send_inquiry call; resolves with whether the result carried the device's answer. */
 export async function callOnce(mcp: Client): Promise<boolean> {
   let inquiryId = "";
   const result = await mcp.callTool(
-    { name: "send_inquiry", arguments: { prompt: BENCH_PROMPT } },
+    { name: "send_inquiry", arguments: { prompt: benchPrompt((asked += 1)) } },
     CallToolResultSchema,
     {
       onprogress: (progress) => {

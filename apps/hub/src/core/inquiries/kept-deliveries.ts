@@ -7,6 +7,13 @@ const MARK_GRACE_MS = 5_000;
 /** How often a call waiting out another call's delivery re-reads its mark. */
 const MARK_POLL_MS = 50;
 /**
+ * How long a repeat waits for another call's delivery of its answer to settle. A client that
+ * gave up on a call sends its cancel before it repeats the call, so a cancel still missing
+ * this long after the repeat arrived was never sent: the answer reached its caller, and the
+ * repeat is a new question, which must not wait out the whole confirm window.
+ */
+const CANCEL_BEHIND_REPEAT_MS = 250;
+/**
  * How many deliveries in a row a repeat waits out before it gives up: each one lost means the
  * taker's client gave up too, so a repeat still finding a mark after this many is racing
  * calls of its own credential, not a slow client.
@@ -34,8 +41,9 @@ export interface Delivery {
  * answer in the very moment the client gives up, and only the cancel the client sends with
  * its timeout, arriving after the result, tells the hub the answer never arrived. So an
  * answer handed to a call is in delivery for a short confirm window: a mark beside the key
- * (`delivery <key>`, claimed in the index, so of racing calls one holds it) that the call
- * settles once it knows.
+ * (`delivery <key> <inquiryId>`, claimed in the index, so of racing calls one holds it) that
+ * the call settles once it knows. The mark names the answer, not only the key: a newer
+ * question asked under the same key while an older answer's window runs gets its own mark.
  */
 export interface KeptDeliveries {
   /**
@@ -51,9 +59,10 @@ export interface KeptDeliveries {
     inquiryId: string,
   ): Promise<Delivery | undefined>;
   /**
-   * For a repeat that found the answer kept: waits out another call's delivery of it (bounded
-   * by its mark's life), then marks it in delivery to this call. Undefined once the answer
-   * went to another call and the key was freed (or names a newer question): ask anew.
+   * For a repeat that found the answer kept: waits briefly for another call's delivery of it
+   * to settle, then marks it in delivery to this call. Undefined once the answer went to
+   * another call and the key was freed (or names a newer question), or when that delivery
+   * heard no cancel within the wait (it arrived, and the key is freed now): ask anew.
    */
   takeKept(scope: IdempotencyScope, key: string, inquiryId: string): Promise<Delivery | undefined>;
   /**
@@ -64,8 +73,8 @@ export interface KeptDeliveries {
   close(): Promise<void>;
 }
 
-/** The index key of `key`'s delivery mark; no caller's key has a space, so none is one. */
-const markKeyOf = (key: string): string => `delivery ${key}`;
+/** The index key of the mark on `inquiryId`'s delivery; no caller's key has a space. */
+const markKeyOf = (key: string, inquiryId: string): string => `delivery ${key} ${inquiryId}`;
 
 /**
  * Builds the deliveries on the idempotency index's own atomic claim and release, so they
@@ -93,7 +102,7 @@ export function createKeptDeliveries(
     key: string,
     inquiryId: string,
   ): Promise<Delivery | "busy" | "gone"> {
-    const markKey = markKeyOf(key);
+    const markKey = markKeyOf(key, inquiryId);
     const token = randomUUID();
     if ((await index.claim(scope, markKey, token, markTtlMs)) !== token) return "busy";
     if ((await index.read(scope, key))?.inquiryId !== inquiryId) {
@@ -110,12 +119,19 @@ export function createKeptDeliveries(
     };
   }
 
-  async function markCleared(scope: IdempotencyScope, key: string): Promise<void> {
-    const polls = Math.ceil(markTtlMs / MARK_POLL_MS) + 1;
-    for (let poll = 0; poll < polls; poll += 1) {
-      if ((await index.read(scope, markKeyOf(key))) === undefined) return;
+  /** Whether the mark on `inquiryId`'s delivery is gone within `waitMs`. */
+  async function markCleared(
+    scope: IdempotencyScope,
+    key: string,
+    inquiryId: string,
+    waitMs: number,
+  ): Promise<boolean> {
+    const markKey = markKeyOf(key, inquiryId);
+    for (let waited = 0; waited < waitMs; waited += MARK_POLL_MS) {
+      if ((await index.read(scope, markKey)) === undefined) return true;
       await sleep(MARK_POLL_MS);
     }
+    return (await index.read(scope, markKey)) === undefined;
   }
 
   return {
@@ -136,7 +152,11 @@ export function createKeptDeliveries(
         const marked = await mark(scope, key, inquiryId);
         if (marked === "gone") return undefined;
         if (marked !== "busy") return marked;
-        await markCleared(scope, key);
+        if (!(await markCleared(scope, key, inquiryId, CANCEL_BEHIND_REPEAT_MS))) {
+          // Arrived: free the key now (the delivering call's own settle then finds it gone).
+          await index.release(scope, key, inquiryId);
+          return undefined;
+        }
       }
       return undefined;
     },
