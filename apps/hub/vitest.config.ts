@@ -8,9 +8,10 @@ import { defineConfig } from "vitest/config";
  *
  * - `unit` (`src/**`, `test/unit/**`, `test/architecture/**`): in-process only, no listening
  *   server, no child process, no database. `test/unit/` holds the in-process tests that span
- *   layers (the environment, the approval policy, the sweeper over a memory store), which a
- *   test beside the code in `core/` may not import.
- * - `integration` (the rest of `test/**`): real hubs on loopback ports with real HTTP, MCP and
+ *   folders (the environment, the approval policy, the sweeper over a memory store), which a
+ *   test beside a feature's rules or a platform adapter may not import.
+ * - `integration` (the rest of `test/**`, one folder per feature of `src/features/`, plus
+ *   `test/platform/`, `test/clients/` and `test/redteam/`): real hubs on loopback ports with real HTTP, MCP and
  *   Socket.IO clients, upstream MCP servers, the embedded store, and at most one redis-server
  *   and one hub node per test. `test/clients/` and `test/redteam/` run here at their small
  *   default scale (`npm run test:redteam` runs the red team at full scale).

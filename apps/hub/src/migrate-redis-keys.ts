@@ -1,11 +1,11 @@
 import { MigrationUrlSchema, runKeyMigrationCommand } from "@inquiry-hub/redis-topology";
 import { z } from "zod";
-import { KeyPrefixSchema } from "./infra/redis/keys";
-import { DEFAULT_HISTORY_TTL_SECONDS, migrateKeyLayout } from "./infra/redis/migrate-key-layout";
+import { KeyPrefixSchema } from "./platform/redis/keys";
+import { DEFAULT_HISTORY_TTL_SECONDS, migrateKeyLayout } from "./platform/redis/migrate-key-layout";
 
 /**
  * Moves an existing one-Redis or Sentinel deployment to the hash-tagged key layout (see
- * infra/redis/migrate-key-layout.ts). Stop every hub node first, run this once, start them.
+ * platform/redis/migrate-key-layout.ts). Stop every hub node first, run this once, start them.
  *
  * @example
  * npm run migrate:redis-keys -w @inquiry-hub/hub -- --url redis://127.0.0.1:6379 --dry-run

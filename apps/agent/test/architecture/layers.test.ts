@@ -1,36 +1,21 @@
-import path from "node:path";
-import { ESLint } from "eslint";
+import { loadBoundaryLinter } from "@inquiry-hub/test-kit/boundary-lint";
+import type { BoundaryLinter } from "@inquiry-hub/test-kit/boundary-lint";
 import { beforeAll, describe, expect, it } from "vitest";
 
-const repoRoot = path.resolve(import.meta.dirname, "../../../..");
-
 /**
- * The agent's layer rules live in eslint/agent-boundaries.mjs, spread into the repository's
- * ESLint config. Each case lints a made-up file through ESLint's Node API as if it stood at
- * `file`, so a rule that is dropped, loosened or no longer matches its folder fails here. The
- * files exist only in memory, where the project service cannot type them: type information
- * is off and only the import rule runs.
+ * The agent's layer rules live in eslint/agent-boundaries.mjs; each case lints a made-up file
+ * with the repository's config as if it stood at `file`, so a rule that is dropped, loosened
+ * or no longer matches its folder fails here.
  */
 describe("architecture: the agent's layers import inwards only", () => {
-  let eslint: ESLint;
-  // The config pulls in typescript-eslint and TypeScript, seconds of CPU on a busy machine:
-  // loaded once, with a budget of its own rather than the first case's.
+  let linter: BoundaryLinter;
   beforeAll(async () => {
-    eslint = new ESLint({
-      cwd: repoRoot,
-      overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-      ruleFilter: ({ ruleId }) => ruleId === "no-restricted-imports",
-    });
-    await eslint.calculateConfigForFile(path.join(repoRoot, "apps/agent/src/app.ts"));
+    linter = await loadBoundaryLinter("apps/agent/src/app.ts");
   }, 90_000);
 
   /** The messages ESLint reports for one import line in a file standing at `file`. */
-  async function importErrors(file: string, importLine: string): Promise<string[]> {
-    const code = `${importLine}\n\nexport const used = imported;\n`;
-    const results = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
-    return (results[0]?.messages ?? []).map(
-      (found) => `${found.ruleId ?? "fatal"}: ${found.message}`,
-    );
+  function importErrors(file: string, importLine: string): Promise<string[]> {
+    return linter.lint(`${importLine}\n\nexport const used = imported;\n`, file);
   }
 
   it.each([

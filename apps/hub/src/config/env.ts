@@ -10,8 +10,8 @@ import {
 import { PublicUrlSchema } from "@inquiry-hub/protocol";
 import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS } from "./hub-config";
 import type { HubConfig } from "./hub-config";
-import { MAX_TIMEOUT_SECONDS } from "../core/shared/timeout-limits";
-import { MIN_REQUEST_STATE_SECRET_LENGTH } from "../core/approvals/request-state-seal";
+import { MAX_TIMEOUT_SECONDS } from "../kernel/timeout-limits";
+import { MIN_REQUEST_STATE_SECRET_LENGTH } from "../features/approvals/request-state-seal";
 import { loadProxyConfig } from "./load-proxy-config";
 import { browserOrigins } from "./public-url";
 import { timeoutChainProblems } from "./timeout-chain";

@@ -1,11 +1,11 @@
 import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import type { MetricsExposure, OtlpTracingConfig } from "@inquiry-hub/telemetry";
-import type { RateLimits } from "../core/shared/ports";
-import type { RegistrationPolicy } from "../core/accounts/auth-service";
-import type { OpenAiAnswerDrafterConfig } from "../infra/openai/openai-answer-drafter";
-import type { ProxyConfig } from "../core/approvals/proxy-policy";
-import type { SessionCaps } from "../transport/mcp/session-caps";
-import type { HeldCallCaps } from "../transport/mcp/held-calls";
+import type { RateLimits } from "../kernel/ports";
+import type { RegistrationPolicy } from "../features/accounts/auth-service";
+import type { OpenAiAnswerDrafterConfig } from "../features/inquiries/adapters/openai-answer-drafter";
+import type { ProxyConfig } from "../features/approvals/proxy-policy";
+import type { SessionCaps } from "../platform/mcp/session-caps";
+import type { HeldCallCaps } from "../platform/mcp/held-calls";
 import { defaultHubDataDir } from "../repository-root";
 
 /**

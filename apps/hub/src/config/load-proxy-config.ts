@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import nodePath from "node:path";
 import type { z } from "zod";
 import { createProxyConfigSchema } from "./proxy-config-schema";
-import type { ProxyConfig } from "../core/approvals/proxy-policy";
-import type { ConfigContext } from "../infra/mcp-upstream/upstream-headers";
+import type { ProxyConfig } from "../features/approvals/proxy-policy";
+import type { ConfigContext } from "../features/approvals/upstream/upstream-headers";
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,22 +1,22 @@
 import { z } from "zod";
 import { APPROVAL_DECISIONS, ApprovalDecisionSchema } from "@inquiry-hub/protocol";
-import { MAX_TIMEOUT_SECONDS } from "../core/shared/timeout-limits";
-import { templateProblem } from "../core/approvals/approval-text";
+import { MAX_TIMEOUT_SECONDS } from "../kernel/timeout-limits";
+import { templateProblem } from "../features/approvals/approval-text";
 import {
   expandSqlKinds,
   SQL_ANY_WRITE,
   SQL_STATEMENT_KINDS,
-} from "../core/approvals/sql-statement-kinds";
+} from "../features/approvals/sql-statement-kinds";
 import { refineTeamKeys, teamRuleOf, TeamPolicyKeys } from "./team-policy-schema";
 import { surfacePoliciesOf, SurfacePolicyKeys } from "./surface-policy-schema";
-import { headerValueSchema } from "../infra/mcp-upstream/upstream-headers";
-import type { ConfigContext } from "../infra/mcp-upstream/upstream-headers";
+import { headerValueSchema } from "../features/approvals/upstream/upstream-headers";
+import type { ConfigContext } from "../features/approvals/upstream/upstream-headers";
 import type {
   Condition,
   GatedPolicy,
   ToolPolicy,
   UpstreamConfig,
-} from "../core/approvals/proxy-policy";
+} from "../features/approvals/proxy-policy";
 
 const argPath = z
   .string()
@@ -33,7 +33,7 @@ const RawConditionSchema = z
     /** Glob(s) on a relative path: `*` and `?` stay within a folder, `**` crosses folders. */
     glob: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
     /**
-     * Statement kinds (core/approvals/sql-statement-kinds.ts), e.g. ["delete", "drop"], or
+     * Statement kinds (features/approvals/sql-statement-kinds.ts), e.g. ["delete", "drop"], or
      * "write" for every writing kind: `when` gates any of them, `allow` passes one statement of
      * listed kinds with no comment.
      */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { TeamApprovalRule } from "../core/teams/approval-routing";
-import { MAX_TIMEOUT_SECONDS } from "../core/shared/timeout-limits";
+import type { TeamApprovalRule } from "../features/teams/approval-routing";
+import { MAX_TIMEOUT_SECONDS } from "../kernel/timeout-limits";
 
 /**
  * A team id, as `GET /api/teams` shows it. Never a name: names are labels anyone may give a

@@ -1,5 +1,5 @@
 import type { HubConfig } from "./hub-config";
-import { MAX_TIMEOUT_SECONDS } from "../core/shared/timeout-limits";
+import { MAX_TIMEOUT_SECONDS } from "../kernel/timeout-limits";
 
 /**
  * The hub's part of the timeout chain (docs/concepts/inquiry-life.md, "The timeout chain"): the

@@ -4,13 +4,13 @@ import { startRedisCluster } from "@inquiry-hub/test-kit";
 import type { TestRedisCluster } from "@inquiry-hub/test-kit";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createInquiryService } from "../../src/core/inquiries/inquiry-service";
-import { HubError } from "../../src/core/shared/errors";
-import { createLocalEventBus } from "../../src/infra/memory/local-event-bus";
-import { createKeyLayout } from "../../src/infra/redis/keys";
-import type { RedisClient } from "../../src/infra/redis/redis-client";
-import { createRedisConnection, untilReady } from "../../src/infra/redis/redis-connection";
-import { createRedisInquiryStore } from "../../src/infra/redis/redis-inquiry-store";
+import { createInquiryService } from "../../src/features/inquiries/inquiry-service";
+import { HubError } from "../../src/kernel/errors";
+import { createLocalEventBus } from "../../src/features/inquiries/adapters/local-event-bus";
+import { createKeyLayout } from "../../src/platform/redis/keys";
+import type { RedisClient } from "../../src/platform/redis/redis-client";
+import { createRedisConnection, untilReady } from "../../src/platform/redis/redis-connection";
+import { createRedisInquiryStore } from "../../src/features/inquiries/stores/redis-inquiry-store";
 
 /** Inquiries raced; FAILOVER_SCALE=10 runs 10,000 (≈10× the time). */
 const INQUIRIES = 1_000 * Number(process.env.FAILOVER_SCALE ?? "1");

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKeyLayout, pendingMember } from "../../src/infra/redis/keys";
-import type { KeyLayout } from "../../src/infra/redis/keys";
-import { startNodeLease } from "../../src/infra/redis/node-lease";
-import type { NodeLease } from "../../src/infra/redis/node-lease";
-import type { RedisClient } from "../../src/infra/redis/redis-client";
-import { createRedisConnection, untilReady } from "../../src/infra/redis/redis-connection";
-import { createRedisInquiryStore } from "../../src/infra/redis/redis-inquiry-store";
-import type { RedisInquiryStore } from "../../src/infra/redis/redis-inquiry-store";
-import { createRedisPendingIndex } from "../../src/infra/redis/redis-pending-index";
+import { createKeyLayout, pendingMember } from "../../src/platform/redis/keys";
+import type { KeyLayout } from "../../src/platform/redis/keys";
+import { startNodeLease } from "../../src/platform/redis/node-lease";
+import type { NodeLease } from "../../src/platform/redis/node-lease";
+import type { RedisClient } from "../../src/platform/redis/redis-client";
+import { createRedisConnection, untilReady } from "../../src/platform/redis/redis-connection";
+import { createRedisInquiryStore } from "../../src/features/inquiries/stores/redis-inquiry-store";
+import type { RedisInquiryStore } from "../../src/features/inquiries/stores/redis-inquiry-store";
+import { createRedisPendingIndex } from "../../src/features/inquiries/stores/redis-pending-index";
 import { clusterTopology, useRedisCluster } from "../support/cluster-infra";
 import { openTestInquiry } from "../support/test-inquiry";
 

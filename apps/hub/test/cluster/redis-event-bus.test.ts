@@ -3,12 +3,12 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { openInquiry } from "../../src/core/inquiries/inquiry-machine";
-import type { InquiryEvent, InquiryEventBus } from "../../src/core/inquiries/ports";
-import { createRedisInfra } from "../../src/infra/redis/index";
-import { eventChannels } from "../../src/infra/redis/redis-event-bus";
-import type { RedisInfra } from "../../src/infra/redis/index";
-import { createKeyLayout } from "../../src/infra/redis/keys";
+import { openInquiry } from "../../src/features/inquiries/inquiry-machine";
+import type { InquiryEvent, InquiryEventBus } from "../../src/features/inquiries/ports";
+import { createRedisInfra } from "../../src/composition/stores/redis-infra";
+import { eventChannels } from "../../src/features/inquiries/adapters/redis-event-bus";
+import type { RedisInfra } from "../../src/composition/stores/redis-infra";
+import { createKeyLayout } from "../../src/platform/redis/keys";
 
 function createdEvent(): InquiryEvent {
   const now = new Date();

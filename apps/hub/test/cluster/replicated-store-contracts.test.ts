@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createRedisInfra } from "../../src/infra/redis/index";
+import { createRedisInfra } from "../../src/composition/stores/redis-infra";
 import { describeAccountContract } from "../support/contracts/account-stores";
 import { describeChannelContract } from "../support/contracts/channel-stores";
 import { describeConversationContract } from "../support/contracts/conversation-store";

@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { startRedisSentinel } from "@inquiry-hub/test-kit";
 import type { TestRedisSentinel } from "@inquiry-hub/test-kit";
 import type { Inquiry, SocketAck } from "@inquiry-hub/protocol";
-import type { ApprovalAuditEntry } from "../../src/core/approvals/audit-log";
+import type { ApprovalAuditEntry } from "../../src/features/approvals/audit-log";
 import { resultText } from "../helpers";
 import { answerOver } from "../socket-helpers";
 import type { DeviceSocket } from "../socket-helpers";

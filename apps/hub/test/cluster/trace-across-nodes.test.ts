@@ -16,7 +16,7 @@ import {
   HUB_SPAN_ATTRIBUTES,
   HUB_SPAN_NAMES,
   createOtelInquiryTracing,
-} from "../../src/infra/tracing/otel-inquiry-tracing";
+} from "../../src/features/inquiries/adapters/otel-inquiry-tracing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { callUntilOpened, resultText } from "../helpers";

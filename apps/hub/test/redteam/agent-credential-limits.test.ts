@@ -1,7 +1,7 @@
 import { AgentKeyListResponseSchema } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_HUB_CONFIG } from "../../src/index";
-import { MAX_ACTIVE_AGENT_KEYS } from "../../src/core/accounts/agent-credential-service";
+import { MAX_ACTIVE_AGENT_KEYS } from "../../src/features/accounts/agent-credential-service";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 

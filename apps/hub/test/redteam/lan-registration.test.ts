@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
-import { embeddedHubDeps } from "../../src/composition/embedded-hub-deps";
+import { embeddedHubDeps } from "../../src/composition/stores/embedded-hub-deps";
 import { loadConfig } from "../../src/config/env";
-import { createEmbeddedInfra } from "../../src/infra/lmdb/index";
+import { createEmbeddedInfra } from "../../src/composition/stores/embedded-infra";
 import type { HubDeps } from "../../src/index";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
-import { decideGate, policyFor } from "../../src/core/approvals/approval-policy";
+import { decideGate, policyFor } from "../../src/features/approvals/approval-policy";
 import { createProgressRecorder, resultText, startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 import { REDTEAM_SIZES } from "./scale";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { embeddedHubDeps } from "../../src/composition/embedded-hub-deps";
+import { embeddedHubDeps } from "../../src/composition/stores/embedded-hub-deps";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
-import { createEmbeddedInfra } from "../../src/infra/lmdb/index";
-import type { EmbeddedInfra } from "../../src/infra/lmdb/index";
+import { createEmbeddedInfra } from "../../src/composition/stores/embedded-infra";
+import type { EmbeddedInfra } from "../../src/composition/stores/embedded-infra";
 import { resultText, startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 import {

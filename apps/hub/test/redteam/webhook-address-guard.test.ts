@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema, HistoryDetailSchema } from "@inquiry-hub/protocol";
-import type { WebhookConfigStore } from "../../src/core/notifications/ports";
-import { createMemoryWebhookConfigStore } from "../../src/infra/memory/memory-webhook-config-store";
+import type { WebhookConfigStore } from "../../src/features/notifications/ports";
+import { createMemoryWebhookConfigStore } from "../../src/features/notifications/stores/memory-webhook-config-store";
 import { startTestHub, waitFor } from "../helpers";
 import type { TestHub } from "../helpers";
 import { agentAsks, settle } from "./agent-asks";

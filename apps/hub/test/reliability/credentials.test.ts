@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "../../src/core/accounts/password";
+import { hashPassword, verifyPassword } from "../../src/features/accounts/password";
 import { startTwoNodes } from "./support/two-nodes";
 import type { TwoNodes } from "./support/two-nodes";
 import { report } from "./scale";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   createMemoryAttemptLimiters,
   createRedisAttemptLimiters,
-} from "../../src/infra/rate-limit/attempt-limiters";
+} from "../../src/platform/rate-limit/attempt-limiters";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 import { startRedisServer } from "@inquiry-hub/test-kit";

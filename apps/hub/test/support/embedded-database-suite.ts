@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
-import { openEmbeddedDatabase } from "../../src/infra/lmdb/embedded-database";
-import type { EmbeddedDatabase } from "../../src/infra/lmdb/embedded-database";
+import { openEmbeddedDatabase } from "../../src/platform/lmdb/embedded-database";
+import type { EmbeddedDatabase } from "../../src/platform/lmdb/embedded-database";
 import { createTempDataDir } from "./temp-embedded-database";
 import type { TempDataDir } from "./temp-embedded-database";
 

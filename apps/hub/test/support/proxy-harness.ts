@@ -8,7 +8,7 @@ import type { DemoToolsServer } from "@inquiry-hub/demo-tools";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Hub, HubConfig, HubDeps } from "../../src/index";
-import type { ApprovalAuditEntry } from "../../src/core/approvals/audit-log";
+import type { ApprovalAuditEntry } from "../../src/features/approvals/audit-log";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
 import { callUntilOpened, startTestHub } from "../helpers";
 import type { OpenedCall } from "../helpers";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe } from "vitest";
 import type { RedisTopology } from "@inquiry-hub/redis-topology";
-import { createRedisInfra } from "../../src/infra/redis/index";
-import type { RedisInfra } from "../../src/infra/redis/index";
+import { createRedisInfra } from "../../src/composition/stores/redis-infra";
+import type { RedisInfra } from "../../src/composition/stores/redis-infra";
 import { clusterTopology, useRedisCluster } from "./cluster-infra";
 import { sentinelTopology, useSentinel } from "./sentinel-infra";
 import { useForSuite } from "./suite-resource";

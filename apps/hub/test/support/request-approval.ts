@@ -8,7 +8,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { InquiryStatus } from "@inquiry-hub/protocol";
 import type { HubConfig } from "../../src/index";
-import type { ApprovalAuditEntry } from "../../src/core/approvals/audit-log";
+import type { ApprovalAuditEntry } from "../../src/features/approvals/audit-log";
 import { createProgressRecorder, startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 import type { TestDevice } from "../socket-helpers";

@@ -1,8 +1,8 @@
 import { AuthResponseSchema, TeamInvitationSchema, TeamSchema } from "@inquiry-hub/protocol";
 import type { Team, TeamRole } from "@inquiry-hub/protocol";
 import type { HubConfig, HubDeps } from "../../src/index";
-import { createMemoryTeamStore } from "../../src/infra/memory/memory-team-store";
-import { createMemoryUserStore } from "../../src/infra/memory/memory-user-store";
+import { createMemoryTeamStore } from "../../src/features/teams/stores/memory-team-store";
+import { createMemoryUserStore } from "../../src/features/accounts/stores/memory-user-store";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 import { startProxyHarness } from "./proxy-harness";

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openEmbeddedDatabase } from "../../src/infra/lmdb/embedded-database";
-import type { EmbeddedDatabase } from "../../src/infra/lmdb/embedded-database";
+import { openEmbeddedDatabase } from "../../src/platform/lmdb/embedded-database";
+import type { EmbeddedDatabase } from "../../src/platform/lmdb/embedded-database";
 
 /** A folder under the OS temp dir for one test's embedded store, and how to remove it. */
 export interface TempDataDir {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { openInquiry } from "../../src/core/inquiries/inquiry-machine";
+import { openInquiry } from "../../src/features/inquiries/inquiry-machine";
 
 /**
  * A pending yes/no INQUIRY of `userId` with a fresh id, created at `createdAt` (default now)

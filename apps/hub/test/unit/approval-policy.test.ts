@@ -3,10 +3,10 @@ import {
   decideGate,
   policyFor,
   unlistedPolicyTools,
-} from "../../src/core/approvals/approval-policy";
+} from "../../src/features/approvals/approval-policy";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
-import { globToRegExp, normalizeRelativePath } from "../../src/core/approvals/policy-conditions";
-import { judgeSql, SQL_WRITING_KINDS } from "../../src/core/approvals/sql-statement-kinds";
+import { globToRegExp, normalizeRelativePath } from "../../src/features/approvals/policy-conditions";
+import { judgeSql, SQL_WRITING_KINDS } from "../../src/features/approvals/sql-statement-kinds";
 
 function upstreamWith(tools: Record<string, unknown>, defaultPolicy: unknown = false) {
   const config = parseProxyConfig({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createKeptDeliveries } from "../../src/core/inquiries/kept-deliveries";
-import type { IdempotencyScope } from "../../src/core/inquiries/ports";
-import { createMemoryIdempotencyIndex } from "../../src/infra/memory/memory-idempotency-index";
+import { createKeptDeliveries } from "../../src/features/inquiries/kept-deliveries";
+import type { IdempotencyScope } from "../../src/features/inquiries/ports";
+import { createMemoryIdempotencyIndex } from "../../src/features/inquiries/stores/memory-idempotency-index";
 
 const SCOPE: IdempotencyScope = { userId: "u1", credentialId: "agent-1" };
 const KEY = "question-hash";

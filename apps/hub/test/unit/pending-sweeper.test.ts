@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PendingIndex } from "../../src/core/inquiries/ports";
+import type { PendingIndex } from "../../src/features/inquiries/ports";
 import { silentLogger } from "@inquiry-hub/logging";
-import { openInquiry } from "../../src/core/inquiries/inquiry-machine";
-import { createInquiryService } from "../../src/core/inquiries/inquiry-service";
-import type { InquiryService } from "../../src/core/inquiries/inquiry-service";
-import { startPendingSweeper } from "../../src/core/inquiries/pending-sweeper";
-import type { PendingSweeper } from "../../src/core/inquiries/pending-sweeper";
-import type { InquiryEventBus, InquiryStore } from "../../src/core/inquiries/ports";
-import { createMemoryInquiryStore } from "../../src/infra/memory/memory-inquiry-store";
+import { openInquiry } from "../../src/features/inquiries/inquiry-machine";
+import { createInquiryService } from "../../src/features/inquiries/inquiry-service";
+import type { InquiryService } from "../../src/features/inquiries/inquiry-service";
+import { startPendingSweeper } from "../../src/features/inquiries/pending-sweeper";
+import type { PendingSweeper } from "../../src/features/inquiries/pending-sweeper";
+import type { InquiryEventBus, InquiryStore } from "../../src/features/inquiries/ports";
+import { createMemoryInquiryStore } from "../../src/features/inquiries/stores/memory-inquiry-store";
 
 /** A bus that loses every event, like Redis pub/sub while a node is disconnected. */
 function createLossyBus(): InquiryEventBus & { resume(): void } {

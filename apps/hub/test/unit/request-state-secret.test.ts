@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/env";
-import type { Logger } from "../../src/core/shared/ports";
-import { withPersistedSecrets } from "../../src/infra/file/channel-secrets";
+import type { Logger } from "../../src/kernel/ports";
+import { withPersistedSecrets } from "../../src/composition/channel-secrets";
 import { createTempDataDir } from "../support/temp-embedded-database";
 import type { TempDataDir } from "../support/temp-embedded-database";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { StreamEventLog, StreamEventLogLimits } from "../../src/core/streams/ports";
-import { createMemoryStreamEventLog } from "../../src/infra/memory/memory-stream-event-log";
-import { createSessionEventStore } from "../../src/transport/mcp/sdk-event-store";
+import type { StreamEventLog, StreamEventLogLimits } from "../../src/platform/mcp/streams/ports";
+import { createMemoryStreamEventLog } from "../../src/platform/mcp/streams/memory-stream-event-log";
+import { createSessionEventStore } from "../../src/platform/mcp/sdk-event-store";
 
 /** The stream event log's contract: ordered replay after an id, bounded, expiring. */
 function describeStreamEventLogContract(

@@ -3,9 +3,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { findLoops, readFeatureGraph } from "./feature-graph";
+import { findLoops, readImportGraph } from "@inquiry-hub/test-kit/import-graph";
+import type { ImportGraph } from "@inquiry-hub/test-kit/import-graph";
 
 const featuresDir = fileURLToPath(new URL("../../features/", import.meta.url));
+
+/**
+ * Which feature folders each feature imports, read from the code (tests included), whether an
+ * import is written by alias or relatively: a path under the features folder belongs to the
+ * folder it starts with.
+ */
+function readFeatureGraph(root: string): ImportGraph {
+  return readImportGraph({
+    root,
+    partOf: (file) => file.split("/")[0],
+    aliases: { "@/features/": root },
+  });
+}
 
 /**
  * The features of the web app form layers: following imports from one feature folder never

@@ -1,36 +1,19 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { ESLint } from "eslint";
+import { loadBoundaryLinter } from "@inquiry-hub/test-kit/boundary-lint";
+import type { BoundaryLinter } from "@inquiry-hub/test-kit/boundary-lint";
 import { beforeAll, describe, expect, it } from "vitest";
 
-const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-
 /**
- * The web app's boundary rules live in eslint/web-boundaries.mjs, spread into the root
- * eslint.config.mjs; these tests lint made-up files through ESLint's own API with that config,
- * so they fail if a rule is dropped, loosened or stops matching the folders it guards. The
- * fixtures exist only in memory, which the project service cannot type, so type information
- * is off and only the import rule runs.
+ * The web app's boundary rules live in eslint/web-boundaries.mjs; each case lints a made-up
+ * file with the repository's config as if it stood at the path given, so a rule that is
+ * dropped, loosened or no longer matches its folders fails here.
  */
 describe("architecture: the web app's import rules (eslint/web-boundaries.mjs)", () => {
-  let eslint: ESLint;
-  // Loading the config imports typescript-eslint and TypeScript: seconds of CPU, which a
-  // loaded machine stretches past a test's budget, so it happens once, with a budget of its own.
+  let linter: BoundaryLinter;
   beforeAll(async () => {
-    eslint = new ESLint({
-      cwd: repoRoot,
-      overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-      ruleFilter: ({ ruleId }) => ruleId === "no-restricted-imports",
-    });
-    await eslint.calculateConfigForFile(path.join(repoRoot, "apps/web/features/chat/index.ts"));
+    linter = await loadBoundaryLinter("apps/web/features/chat/index.ts");
   }, 90_000);
 
-  /** What ESLint reports for `code` linted as if it were the file at `filePath`. */
-  async function lint(code: string, filePath: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
-    if (result === undefined) throw new Error(`ESLint returned no result for ${filePath}`);
-    return result.messages.map((message) => `${message.ruleId ?? "fatal"}: ${message.message}`);
-  }
+  const lint = (code: string, file: string): Promise<string[]> => linter.lint(code, file);
 
   it("refuses a deep import into another feature, saying how to import it", async () => {
     const messages = await lint(

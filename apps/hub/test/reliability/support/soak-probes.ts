@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Redis } from "ioredis";
-import type { InquiryEventBus } from "../../../src/core/inquiries/ports";
+import type { InquiryEventBus } from "../../../src/features/inquiries/ports";
 
 /** An event bus that counts its live subscriptions, so a soak can see listeners leak. */
 export interface CountedBus {

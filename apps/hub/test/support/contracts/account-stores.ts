@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { DeviceRecord, DeviceStore } from "../../../src/core/accounts/ports";
-import type { OneTimeSecretStore } from "../../../src/core/shared/ports";
-import type { TokenStore, UserStore } from "../../../src/core/accounts/ports";
+import type { DeviceRecord, DeviceStore } from "../../../src/features/accounts/ports";
+import type { OneTimeSecretStore } from "../../../src/kernel/ports";
+import type { TokenStore, UserStore } from "../../../src/features/accounts/ports";
 
 /** One implementation of every account port. */
 export interface AccountStores {

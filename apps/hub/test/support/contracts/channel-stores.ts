@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { DeliveryAttempt } from "@inquiry-hub/protocol";
-import type { DeliveryClaims } from "../../../src/core/notifications/ports";
-import type { OneTimeSecretStore } from "../../../src/core/shared/ports";
-import type { DeliveryLog } from "../../../src/core/history/ports";
+import type { DeliveryClaims } from "../../../src/features/notifications/ports";
+import type { OneTimeSecretStore } from "../../../src/kernel/ports";
+import type { DeliveryLog } from "../../../src/features/history/ports";
 import type {
   PushSubscriptionStore,
   StoredPushSubscription,
-} from "../../../src/core/notifications/ports";
-import type { LinkNonce, WebhookConfigStore } from "../../../src/core/notifications/ports";
+} from "../../../src/features/notifications/ports";
+import type { LinkNonce, WebhookConfigStore } from "../../../src/features/notifications/ports";
 
 /** One implementation of every channel port. */
 export interface ChannelStores {

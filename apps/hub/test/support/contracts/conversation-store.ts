@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Turn } from "@inquiry-hub/protocol";
-import type { ConversationRecord, ConversationStore } from "../../../src/core/conversations/ports";
-import { applyTurnUpdate } from "../../../src/core/conversations/turn-rules";
-import { HubError } from "../../../src/core/shared/errors";
+import type { ConversationRecord, ConversationStore } from "../../../src/features/conversations/ports";
+import { applyTurnUpdate } from "../../../src/features/conversations/turn-rules";
+import { HubError } from "../../../src/kernel/errors";
 
 export const AT = "2026-03-01T10:00:00.000Z";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createKeptDeliveries } from "../../../src/core/inquiries/kept-deliveries";
-import type { IdempotencyIndex, IdempotencyScope } from "../../../src/core/inquiries/ports";
+import { createKeptDeliveries } from "../../../src/features/inquiries/kept-deliveries";
+import type { IdempotencyIndex, IdempotencyScope } from "../../../src/features/inquiries/ports";
 
 export const HOUR_MS = 60 * 60 * 1000;
 

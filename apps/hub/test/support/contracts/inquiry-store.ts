@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Inquiry, InquiryResolution } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openInquiry } from "../../../src/core/inquiries/inquiry-machine";
-import type { InquiryStore } from "../../../src/core/inquiries/ports";
+import { openInquiry } from "../../../src/features/inquiries/inquiry-machine";
+import type { InquiryStore } from "../../../src/features/inquiries/ports";
 
 /** A store under test and how to release it. */
 interface StoreUnderTest {

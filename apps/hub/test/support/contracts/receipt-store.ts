@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { MAX_RECEIPTS_PER_INQUIRY } from "@inquiry-hub/protocol";
 import type { DeliveryReceipt } from "@inquiry-hub/protocol";
 import type { RedisTopology } from "@inquiry-hub/redis-topology";
-import type { ReceiptStore } from "../../../src/core/receipts/ports";
-import { createKeyLayout } from "../../../src/infra/redis/keys";
-import { createRedisConnection, untilReady } from "../../../src/infra/redis/redis-connection";
-import type { RedisClient } from "../../../src/infra/redis/redis-client";
-import { createRedisReceiptStore } from "../../../src/infra/redis/redis-receipt-store";
+import type { ReceiptStore } from "../../../src/features/receipts/ports";
+import { createKeyLayout } from "../../../src/platform/redis/keys";
+import { createRedisConnection, untilReady } from "../../../src/platform/redis/redis-connection";
+import type { RedisClient } from "../../../src/platform/redis/redis-client";
+import { createRedisReceiptStore } from "../../../src/features/receipts/stores/redis-receipt-store";
 import { useForSuite } from "../suite-resource";
 
 export const HOUR_SECONDS = 3_600;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createSettingsService } from "../../../src/core/settings/settings-service";
-import type { SettingsStore } from "../../../src/core/settings/ports";
+import { createSettingsService } from "../../../src/features/settings/settings-service";
+import type { SettingsStore } from "../../../src/features/settings/ports";
 
 /** The settings port's contract; the Redis store must behave like the memory one. */
 export function describeSettingsContract(name: string, open: () => SettingsStore): void {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { ApprovalVote } from "@inquiry-hub/protocol";
-import type { ApprovalVoteStore } from "../../../src/core/teams/ports";
-import type { TeamStore } from "../../../src/core/teams/ports";
+import type { ApprovalVoteStore } from "../../../src/features/teams/ports";
+import type { TeamStore } from "../../../src/features/teams/ports";
 
 export const AT = "2026-01-01T00:00:00.000Z";
 

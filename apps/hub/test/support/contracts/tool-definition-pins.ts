@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { PinScope, ToolDefinitionPins } from "../../../src/core/approvals/ports";
-import { checkDefinitions } from "../../../src/core/approvals/tool-pinning";
+import type { PinScope, ToolDefinitionPins } from "../../../src/features/approvals/ports";
+import { checkDefinitions } from "../../../src/features/approvals/tool-pinning";
 
 export function scope(upstream = "demo"): PinScope {
   return { userId: randomUUID(), upstream };

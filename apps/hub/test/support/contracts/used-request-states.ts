@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { UsedRequestStates } from "../../../src/core/approvals/ports";
-import { createRequestStates } from "../../../src/core/approvals/request-state";
+import type { UsedRequestStates } from "../../../src/features/approvals/ports";
+import { createRequestStates } from "../../../src/features/approvals/request-state";
 
 export const HOUR_MS = 60 * 60 * 1000;
 const SECRET = "contract-test-request-state-secret-32+chars";

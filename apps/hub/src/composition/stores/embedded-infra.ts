@@ -1,0 +1,132 @@
+import { z } from "zod";
+import type { PairingGrant } from "../../features/accounts/pairing-service";
+import type { DeviceStore, TokenStore, UserStore } from "../../features/accounts/ports";
+import type { DeliveryLog } from "../../features/history/ports";
+import type { AuditTrail } from "../../features/inquiries/audit-trail";
+import type { IdempotencyIndex, InquiryStore, PendingIndex } from "../../features/inquiries/ports";
+import type { ToolDefinitionPins, UsedRequestStates } from "../../features/approvals/ports";
+import type {
+  DeliveryClaims,
+  LinkNonce,
+  PushSubscriptionStore,
+  WebhookConfigStore,
+} from "../../features/notifications/ports";
+import type { SettingsStore } from "../../features/settings/ports";
+import type { ConversationStore } from "../../features/conversations/ports";
+import type { ReceiptStore } from "../../features/receipts/ports";
+import type { OneTimeSecretStore } from "../../kernel/ports";
+import type { ApprovalVoteStore, TeamInvitationGrant, TeamStore } from "../../features/teams/ports";
+import { openEmbeddedDatabase } from "../../platform/lmdb/embedded-database";
+import { createLmdbApprovalVoteStore } from "../../features/teams/stores/lmdb-approval-vote-store";
+import { createLmdbAuditTrail } from "../../features/inquiries/stores/lmdb-audit-trail";
+import { createLmdbDeliveryClaims } from "../../features/notifications/stores/lmdb-delivery-claims";
+import { createLmdbDeliveryLog } from "../../features/history/stores/lmdb-delivery-log";
+import { createLmdbDeviceStore } from "../../features/accounts/stores/lmdb-device-store";
+import { createLmdbIdempotencyIndex } from "../../features/inquiries/stores/lmdb-idempotency-index";
+import { createLmdbUsedRequestStates } from "../../features/approvals/stores/lmdb-used-request-states";
+import { createLmdbToolDefinitionPins } from "../../features/approvals/stores/lmdb-tool-definition-pins";
+import { createLmdbInquiryStore } from "../../features/inquiries/stores/lmdb-inquiry-store";
+import { createLmdbOneTimeSecretStore } from "../../platform/lmdb/lmdb-one-time-secret-store";
+import { createLmdbPendingIndex } from "../../features/inquiries/stores/lmdb-pending-index";
+import { createLmdbPushSubscriptionStore } from "../../features/notifications/stores/lmdb-push-subscription-store";
+import { createLmdbReceiptStore } from "../../features/receipts/stores/lmdb-receipt-store";
+import { createLmdbSettingsStore } from "../../features/settings/stores/lmdb-settings-store";
+import { createLmdbConversationStore } from "../../features/conversations/stores/lmdb-conversation-store";
+import { createLmdbTeamStore } from "../../features/teams/stores/lmdb-team-store";
+import { createLmdbTokenStore, createLmdbUserStore } from "../../features/accounts/stores/lmdb-user-store";
+import { createLmdbWebhookConfigStore } from "../../features/notifications/stores/lmdb-webhook-config-store";
+
+const OptionsSchema = z.object({
+  /** The folder of the LMDB environment; created when missing. */
+  dir: z.string().min(1),
+  /** How long resolved inquiries, their audit entries, votes and receipts stay as history. */
+  historyTtlSeconds: z.number().int().positive(),
+});
+
+/** Options of `createEmbeddedInfra`. */
+export type EmbeddedInfraOptions = z.infer<typeof OptionsSchema>;
+
+/** The history, push and webhook stores kept on disk; senders and posters stay the defaults. */
+export interface EmbeddedChannelStores {
+  /** Written by the inquiry store in the transaction of each change. */
+  auditTrail: AuditTrail;
+  deliveryLog: DeliveryLog;
+  pushSubscriptions: PushSubscriptionStore;
+  webhookConfigs: WebhookConfigStore;
+  webhookNonces: OneTimeSecretStore<LinkNonce>;
+  deliveryClaims: DeliveryClaims;
+  /** Who each question reached and who saw it; expires with the history. */
+  receiptStore: ReceiptStore;
+}
+
+/** Every store port a single persistent hub node keeps on disk. */
+export interface EmbeddedInfra {
+  inquiryStore: InquiryStore;
+  /** Overdue pending inquiries, so questions left open across a restart still time out. */
+  pendingIndex: PendingIndex;
+  /** Idempotency keys of MCP calls, so a call repeated after a restart finds its inquiry. */
+  idempotencyIndex: IdempotencyIndex;
+  /** Redeemed request states of the proxy, so a state spent before a restart stays spent. */
+  usedRequestStates: UsedRequestStates;
+  /** Each person's pinned upstream tool definitions, so a change made during a restart is seen. */
+  toolDefinitionPins: ToolDefinitionPins;
+  userStore: UserStore;
+  tokenStore: TokenStore;
+  deviceStore: DeviceStore;
+  pairingCodes: OneTimeSecretStore<PairingGrant>;
+  socketTickets: OneTimeSecretStore<string>;
+  settingsStore: SettingsStore;
+  conversationStore: ConversationStore;
+  teamStore: TeamStore;
+  teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
+  approvalVotes: ApprovalVoteStore;
+  channelStores: EmbeddedChannelStores;
+  /** Flushes and closes the database; safe to call twice. Close the hub first. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the embedded store in `dir` (HUB_DATA_DIR) and builds every store port on it: the
+ * default of `npm start`, so accounts, paired devices, history, settings, teams, channels
+ * and pending inquiries survive a restart. One node only; several nodes share Redis.
+ *
+ * @example
+ * const embedded = createEmbeddedInfra({ dir: ".data/hub", historyTtlSeconds: 604_800 });
+ * const hub = createHub(config, embeddedHubDeps(embedded));
+ * // on shutdown: await hub.close(); await embedded.close();
+ */
+export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfra {
+  const { dir, historyTtlSeconds } = OptionsSchema.parse(options);
+  const db = openEmbeddedDatabase(dir);
+  let closing: Promise<void> | undefined;
+  return {
+    inquiryStore: createLmdbInquiryStore(db, { historyTtlSeconds }),
+    pendingIndex: createLmdbPendingIndex(db),
+    idempotencyIndex: createLmdbIdempotencyIndex(db),
+    usedRequestStates: createLmdbUsedRequestStates(db),
+    toolDefinitionPins: createLmdbToolDefinitionPins(db),
+    userStore: createLmdbUserStore(db),
+    tokenStore: createLmdbTokenStore(db),
+    deviceStore: createLmdbDeviceStore(db),
+    pairingCodes: createLmdbOneTimeSecretStore<PairingGrant>(db, "pairing"),
+    socketTickets: createLmdbOneTimeSecretStore<string>(db, "ticket"),
+    settingsStore: createLmdbSettingsStore(db),
+    conversationStore: createLmdbConversationStore(db),
+    teamStore: createLmdbTeamStore(db),
+    teamInvitations: createLmdbOneTimeSecretStore<TeamInvitationGrant>(db, "team-invitation"),
+    approvalVotes: createLmdbApprovalVoteStore(db, { ttlSeconds: historyTtlSeconds }),
+    channelStores: {
+      auditTrail: createLmdbAuditTrail(db),
+      deliveryLog: createLmdbDeliveryLog(db),
+      pushSubscriptions: createLmdbPushSubscriptionStore(db),
+      webhookConfigs: createLmdbWebhookConfigStore(db),
+      webhookNonces: createLmdbOneTimeSecretStore<LinkNonce>(db, "webhook-link"),
+      deliveryClaims: createLmdbDeliveryClaims(db),
+      receiptStore: createLmdbReceiptStore(db, { ttlSeconds: historyTtlSeconds }),
+    },
+    close() {
+      closing ??= db.close();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { Router } from "express";
+import { UpdateSettingsBodySchema } from "@inquiry-hub/protocol";
+import type { SettingsService } from "../settings-service";
+import { requestPrincipal } from "../../accounts/http/authenticate";
+import { parseInput } from "../../../platform/http/validate";
+
+/**
+ * `GET /api/settings` → the user's settings; `PUT /api/settings` `{yolo:{enabled, forSeconds?
+ * | until?}}` → the new settings (400 naming the bad field, nothing changed). Every device of
+ * the user hears the change as `settings:changed`.
+ */
+export function createSettingsRoutes(settings: SettingsService): Router {
+  const router = Router();
+
+  router.get("/", async (req, res) => {
+    res.json(await settings.get(requestPrincipal(req).user.id));
+  });
+
+  router.put("/", async (req, res) => {
+    const body = parseInput(UpdateSettingsBodySchema, req.body);
+    res.json(await settings.update(requestPrincipal(req).user.id, body));
+  });
+
+  return router;
+}

@@ -1,0 +1,18 @@
+import { UserSettingsSchema } from "@inquiry-hub/protocol";
+import type { UserSettings } from "@inquiry-hub/protocol";
+import type { SettingsStore } from "../ports";
+import type { EmbeddedDatabase } from "../../../platform/lmdb/embedded-database";
+
+/** Each user's settings (YOLO) under their id, validated on the way out of the disk. */
+export function createLmdbSettingsStore(db: EmbeddedDatabase): SettingsStore {
+  const table = db.table<UserSettings>("settings");
+  return {
+    get(userId) {
+      const value: unknown = table.get(userId);
+      return Promise.resolve(value === undefined ? undefined : UserSettingsSchema.parse(value));
+    },
+    async put(userId, settings) {
+      await table.put(userId, settings);
+    },
+  };
+}
