@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import { agentBoundaries } from "./eslint/agent-boundaries.mjs";
 import { hubBoundaries } from "./eslint/hub-boundaries.mjs";
+import { protocolBoundaries } from "./eslint/protocol-boundaries.mjs";
 import { webBoundaries } from "./eslint/web-boundaries.mjs";
 
 export default tseslint.config(
@@ -38,4 +39,5 @@ export default tseslint.config(
   ...hubBoundaries,
   ...webBoundaries,
   ...agentBoundaries,
+  ...protocolBoundaries,
 );
