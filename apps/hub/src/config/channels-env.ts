@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_HUB_CONFIG } from "./hub-config";
 import type { HubConfig } from "./hub-config";
-import { configError, flag, seconds, secondsUpTo } from "./env-fields";
+import { bothOrNeither, flag, seconds, secondsUpTo } from "./env-fields";
 
 /** The channels that reach a person away from the app: Web Push and webhooks. */
 export const ChannelsEnvSchema = z.object({
@@ -52,14 +52,12 @@ export const ChannelsEnvSchema = z.object({
 type ChannelsEnv = z.infer<typeof ChannelsEnvSchema>;
 
 /** The configured VAPID pair; both keys or neither, since half a pair cannot sign. */
-function vapidKeyPair(
-  publicKey: string | undefined,
-  privateKey: string | undefined,
-): HubConfig["vapidKeys"] {
-  if (publicKey === undefined && privateKey === undefined) return undefined;
-  if (publicKey === undefined || privateKey === undefined)
-    throw configError("set both HUB_VAPID_PUBLIC_KEY and HUB_VAPID_PRIVATE_KEY, or neither");
-  return { publicKey, privateKey };
+function vapidKeys(env: ChannelsEnv): HubConfig["vapidKeys"] {
+  const pair = bothOrNeither(
+    { name: "HUB_VAPID_PUBLIC_KEY", value: env.HUB_VAPID_PUBLIC_KEY },
+    { name: "HUB_VAPID_PRIVATE_KEY", value: env.HUB_VAPID_PRIVATE_KEY },
+  );
+  return pair === undefined ? undefined : { publicKey: pair[0], privateKey: pair[1] };
 }
 
 /** The channel settings; an Error when only one VAPID key is set. */
@@ -78,7 +76,7 @@ export function channelSettings(
   | "pushBurstSeconds"
 > {
   return {
-    vapidKeys: vapidKeyPair(env.HUB_VAPID_PUBLIC_KEY, env.HUB_VAPID_PRIVATE_KEY),
+    vapidKeys: vapidKeys(env),
     vapidSubject: env.HUB_VAPID_SUBJECT,
     webhookSecret: env.HUB_WEBHOOK_SECRET,
     webhookLinkSeconds: env.HUB_WEBHOOK_LINK_SECONDS,

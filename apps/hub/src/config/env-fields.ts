@@ -39,3 +39,27 @@ export function commaSeparated(list: string): string[] {
 export function configError(problem: string, cause?: unknown): Error {
   return new Error(`invalid hub configuration: ${problem}`, cause === undefined ? {} : { cause });
 }
+
+/** `read()`'s value; anything it throws becomes a configuration Error, led by `subject`. */
+export function readOrRefuse<T>(read: () => T, subject?: string): T {
+  try {
+    return read();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw configError(subject === undefined ? reason : `${subject}: ${reason}`, error);
+  }
+}
+
+/**
+ * Two variables that only work together: both values, or undefined when neither is set; an
+ * Error naming both when only one is, since half of such a pair cannot work.
+ */
+export function bothOrNeither<A, B>(
+  first: { name: string; value: A | undefined },
+  second: { name: string; value: B | undefined },
+): [A, B] | undefined {
+  if (first.value === undefined && second.value === undefined) return undefined;
+  if (first.value === undefined || second.value === undefined)
+    throw configError(`set both ${first.name} and ${second.name}, or neither`);
+  return [first.value, second.value];
+}

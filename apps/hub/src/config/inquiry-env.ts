@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_HUB_CONFIG, DEFAULT_SUGGEST_TIMEOUT_SECONDS } from "./hub-config";
 import type { HubConfig } from "./hub-config";
-import { configError, seconds, secondsUpTo } from "./env-fields";
+import { bothOrNeither, configError, seconds, secondsUpTo } from "./env-fields";
 import { timeoutChainProblems } from "./timeout-chain";
 import { MAX_TIMEOUT_SECONDS } from "../kernel/timeout-limits";
 
@@ -69,13 +69,15 @@ type InquiryEnv = z.infer<typeof InquiryEnvSchema>;
  * cannot draft); the API key is optional, for servers that need none, but only with them.
  */
 function answerDrafting(env: InquiryEnv): HubConfig["answerDrafting"] {
-  const { HUB_SUGGEST_BASE_URL: baseUrl, HUB_SUGGEST_MODEL: model } = env;
-  if (baseUrl === undefined && model === undefined) {
+  const pair = bothOrNeither(
+    { name: "HUB_SUGGEST_BASE_URL", value: env.HUB_SUGGEST_BASE_URL },
+    { name: "HUB_SUGGEST_MODEL", value: env.HUB_SUGGEST_MODEL },
+  );
+  if (pair === undefined) {
     if (env.HUB_SUGGEST_API_KEY === undefined) return undefined;
     throw configError("HUB_SUGGEST_API_KEY needs HUB_SUGGEST_BASE_URL and HUB_SUGGEST_MODEL");
   }
-  if (baseUrl === undefined || model === undefined)
-    throw configError("set both HUB_SUGGEST_BASE_URL and HUB_SUGGEST_MODEL, or neither");
+  const [baseUrl, model] = pair;
   return {
     baseUrl,
     apiKey: env.HUB_SUGGEST_API_KEY,

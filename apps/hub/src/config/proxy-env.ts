@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_HUB_CONFIG } from "./hub-config";
 import type { HubConfig } from "./hub-config";
 import { MIN_REQUEST_STATE_SECRET_LENGTH } from "../features/approvals/request-state-seal";
-import { configError, count, flag } from "./env-fields";
+import { count, flag, readOrRefuse } from "./env-fields";
 import { loadProxyConfig } from "./load-proxy-config";
 
 const { proxySessionCaps } = DEFAULT_HUB_CONFIG;
@@ -48,12 +48,7 @@ function readProxyConfig(
   env: Readonly<Record<string, string | undefined>>,
 ): HubConfig["proxy"] {
   if (path === undefined) return undefined;
-  try {
-    return loadProxyConfig(path, env);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw configError(`PROXY_CONFIG_PATH: ${reason}`, error);
-  }
+  return readOrRefuse(() => loadProxyConfig(path, env), "PROXY_CONFIG_PATH");
 }
 
 /**

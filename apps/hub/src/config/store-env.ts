@@ -4,7 +4,7 @@ import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import { DEFAULT_HUB_CONFIG } from "./hub-config";
 import type { HubConfig } from "./hub-config";
 import { defaultHubDataDir } from "../repository-root";
-import { configError, count, seconds } from "./env-fields";
+import { configError, count, readOrRefuse, seconds } from "./env-fields";
 
 /**
  * Where the hub keeps its state: Redis (its key prefix, the node's id and lease), or one
@@ -55,18 +55,6 @@ export const StoreEnvSchema = z.object({
 
 type StoreEnv = z.infer<typeof StoreEnvSchema>;
 
-/** The Redis topology of REDIS_URL / REDIS_CLUSTER_NODES / REDIS_SENTINELS, if one is set. */
-function redisTopologyOf(
-  env: Readonly<Record<string, string | undefined>>,
-): RedisTopology | undefined {
-  try {
-    return parseRedisTopology(env);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw configError(reason, error);
-  }
-}
-
 /**
  * The store: `redis` with a Redis topology, else HUB_STORE, else `embedded`. HUB_STORE is
  * refused beside Redis, so a setting that would be silently ignored stops the hub instead.
@@ -98,7 +86,7 @@ export function storeSettings(
   | "store"
   | "dataDir"
 > {
-  const redis = redisTopologyOf(present);
+  const redis = readOrRefuse(() => parseRedisTopology(present));
   return {
     redis,
     redisKeyPrefix: env.HUB_REDIS_KEY_PREFIX,
