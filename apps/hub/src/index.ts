@@ -1,5 +1,5 @@
 export { createHub } from "./composition/app";
-export type { Hub, HubDeps } from "./composition/app";
+export type { Hub, HubDeps, HubOverrides } from "./composition/app";
 export { DEFAULT_HUB_CONFIG } from "./config/hub-config";
 export type { HubConfig } from "./config/hub-config";
 export { MAX_TIMEOUT_SECONDS } from "./kernel/timeout-limits";

@@ -11,8 +11,6 @@ import { withPersistedSecrets } from "./composition/channel-secrets";
 import { createRedisInfra } from "./composition/stores/redis-infra";
 import { redisLogTo } from "./platform/redis/redis-connection";
 import type { RedisInfra } from "./composition/stores/redis-infra";
-import { redisHubDeps } from "./composition/stores/redis-hub-deps";
-import { embeddedHubDeps } from "./composition/stores/embedded-hub-deps";
 import { createEmbeddedInfra } from "./composition/stores/embedded-infra";
 import type { EmbeddedInfra } from "./composition/stores/embedded-infra";
 import { createOtelInquiryTracing } from "./features/inquiries/adapters/otel-inquiry-tracing";
@@ -82,8 +80,8 @@ const embedded = config.store === "embedded" ? openEmbedded(config) : undefined;
 const nodeId = redis?.lease.nodeId ?? config.nodeName ?? hostname();
 const tracing = config.tracing === undefined ? undefined : startOtlpTracing(config.tracing, nodeId);
 const hub = createHub(config, {
-  ...(redis === undefined ? {} : redisHubDeps(redis)),
-  ...(embedded === undefined ? {} : embeddedHubDeps(embedded)),
+  ...(redis === undefined ? {} : { ...redis, cluster: redis }),
+  ...embedded,
   ...(tracing === undefined ? {} : { tracing: createOtelInquiryTracing(tracing.provider, nodeId) }),
   logger,
 });

@@ -6,7 +6,7 @@ import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.j
 import type { CallToolRequest, Progress } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { createHub, DEFAULT_HUB_CONFIG } from "../src/index";
-import type { Hub, HubConfig, HubDeps } from "../src/index";
+import type { Hub, HubConfig, HubOverrides } from "../src/index";
 import { createDeviceSockets } from "./socket-helpers";
 import type { DeviceSockets } from "./socket-helpers";
 
@@ -44,7 +44,7 @@ export interface TestHub {
 /** `deps` replaces infrastructure, e.g. a Redis-backed node (see support/cluster.ts). */
 export async function startTestHub(
   overrides: Partial<HubConfig> = {},
-  deps: Partial<HubDeps> = {},
+  deps: HubOverrides = {},
 ): Promise<TestHub> {
   const hub = createHub(
     {

@@ -1,12 +1,11 @@
 import type { ApprovalVote, Inquiry } from "@inquiry-hub/protocol";
 import { Router } from "express";
 import type { RequestHandler } from "express";
-import type { HubConfig } from "../config/hub-config";
-import type { DeliveryClaims } from "../features/notifications/ports";
-import type { Logger, OneTimeSecretStore } from "../kernel/ports";
+import type { Logger } from "../kernel/ports";
+import type { ConfigWithSecrets } from "./channel-secrets";
+import type { ChannelSenders } from "./hub-deps";
+import type { ChannelStores } from "./stores/hub-stores";
 import type { DeviceService } from "../features/accounts/device-service";
-import type { DeliveryLog } from "../features/history/ports";
-import type { AuditTrail } from "../features/inquiries/audit-trail";
 import { createHistoryService } from "../features/history/history-service";
 import type { InquiryService } from "../features/inquiries/inquiry-service";
 import type { InquiryEventBus } from "../features/inquiries/ports";
@@ -15,28 +14,15 @@ import { startPushNotifier } from "../features/notifications/push-notifier";
 import { startExpiryPush } from "../features/notifications/expiry-push";
 import type { ExpiryWarnings } from "../features/notifications/expiry-warnings";
 import { createPushDelivery } from "../features/notifications/push-delivery";
-import type { PushSender, PushSubscriptionStore } from "../features/notifications/ports";
 import { createWebhookDecisions } from "../features/notifications/webhook-decisions";
 import { createLinkIssuer } from "../features/notifications/webhook-links";
 import { startWebhookNotifier } from "../features/notifications/webhook-notifier";
 import { WEBHOOK_DEVICE_ID, WEBHOOK_DEVICE_NAME } from "../features/notifications/ports";
-import type { LinkNonce, WebhookConfigStore, WebhookPoster } from "../features/notifications/ports";
-import { withEphemeralSecrets } from "./channel-secrets";
-import { createHttpWebhookPoster } from "../features/notifications/adapters/http-webhook-poster";
 import { pushEndpointProblem, webhookUrlProblem } from "../platform/outbound-http/url-problems";
-import { createMemoryAuditTrail } from "../features/inquiries/stores/memory-audit-trail";
-import { createMemoryDeliveryClaims } from "../features/notifications/stores/memory-delivery-claims";
-import { createMemoryDeliveryLog } from "../features/history/stores/memory-delivery-log";
-import { createMemoryReceiptStore } from "../features/receipts/stores/memory-receipt-store";
-import type { ReceiptStore } from "../features/receipts/ports";
 import type { EscalationListener } from "../features/teams/shared-approvals";
 import { createReceiptService } from "../features/receipts/receipt-service";
 import type { ReceiptService } from "../features/receipts/receipt-service";
 import { createReceiptRoutes } from "../features/receipts/http/receipt-routes";
-import { createMemoryOneTimeSecretStore } from "../platform/memory/memory-one-time-secret-store";
-import { createMemoryPushSubscriptionStore } from "../features/notifications/stores/memory-push-subscription-store";
-import { createMemoryWebhookConfigStore } from "../features/notifications/stores/memory-webhook-config-store";
-import { createWebPushSender } from "../features/notifications/adapters/web-push-sender";
 import { createHistoryRoutes } from "../features/history/http/history-routes";
 import { createPushRoutes } from "../features/notifications/http/push-routes";
 import {
@@ -49,21 +35,6 @@ import {
  * the in-memory version. `auditTrail` absent = the in-memory trail fed by the event bus (for
  * the Redis store, pass its stream reader: the store writes the trail itself).
  */
-export interface ChannelDeps {
-  auditTrail: AuditTrail;
-  deliveryLog: DeliveryLog;
-  pushSubscriptions: PushSubscriptionStore;
-  pushSender: PushSender;
-  webhookConfigs: WebhookConfigStore;
-  /** Nonce hash → which inquiry of whom a decision link may decide. */
-  webhookNonces: OneTimeSecretStore<LinkNonce>;
-  webhookPoster: WebhookPoster;
-  /** Once-only announcements and follow-ups across nodes (Redis), or just this node. */
-  deliveryClaims: DeliveryClaims;
-  /** Who each question reached and who saw it (delivery receipts). */
-  receiptStore: ReceiptStore;
-}
-
 /** What the composition root mounts and stops. */
 export interface Channels {
   /**
@@ -82,7 +53,7 @@ export interface Channels {
  * changes an inquiry except a confirmed webhook link, through `InquiryService.answer`.
  */
 export function createChannels(
-  hubConfig: HubConfig,
+  config: ConfigWithSecrets,
   core: {
     bus: InquiryEventBus;
     devices: DeviceService;
@@ -101,27 +72,24 @@ export function createChannels(
     /** Counts push and webhook deliveries; nothing by default. */
     metrics?: InquiryMetrics;
   },
-  deps: Partial<ChannelDeps> = {},
+  stores: ChannelStores,
+  senders: ChannelSenders,
 ): Channels {
-  const config = withEphemeralSecrets(hubConfig);
   const deviceName = async (deviceId: string) =>
     deviceId === WEBHOOK_DEVICE_ID ? WEBHOOK_DEVICE_NAME : core.devices.nameOf(deviceId);
-  const memoryTrail = deps.auditTrail === undefined ? createMemoryAuditTrail() : undefined;
+  const trail = stores.auditTrail;
   const stopTrail =
-    memoryTrail === undefined
-      ? undefined
-      : core.bus.subscribe((event) => memoryTrail.record(event));
-  const deliveries = deps.deliveryLog ?? createMemoryDeliveryLog();
-  const claims = deps.deliveryClaims ?? createMemoryDeliveryClaims();
+    trail.record === undefined ? undefined : core.bus.subscribe((event) => trail.record?.(event));
+  const deliveries = stores.deliveryLog;
+  const claims = stores.deliveryClaims;
   const receipts = createReceiptService({
-    store:
-      deps.receiptStore ?? createMemoryReceiptStore({ ttlMs: config.historyTtlSeconds * 1000 }),
+    store: stores.receiptStore,
     readInquiry: core.readInquiry,
     logger: core.logger,
   });
   const history = createHistoryService({
     inquiries: core.inquiries,
-    audit: deps.auditTrail ?? memoryTrail ?? createMemoryAuditTrail(),
+    audit: trail,
     deliveries,
     receipts,
     deviceName,
@@ -130,13 +98,8 @@ export function createChannels(
     ...(core.username === undefined ? {} : { username: core.username }),
   });
 
-  const subscriptions = deps.pushSubscriptions ?? createMemoryPushSubscriptionStore();
-  const sender =
-    deps.pushSender ??
-    createWebPushSender(
-      { ...config.vapidKeys, subject: config.vapidSubject },
-      { allowPrivate: config.pushAllowPrivate },
-    );
+  const subscriptions = stores.pushSubscriptions;
+  const sender = senders.pushSender;
   const pushDelivery = createPushDelivery({
     devices: core.devices,
     subscriptions,
@@ -164,14 +127,13 @@ export function createChannels(
     logger: core.logger,
   });
 
-  const webhookConfigs = deps.webhookConfigs ?? createMemoryWebhookConfigStore();
-  const nonces = deps.webhookNonces ?? createMemoryOneTimeSecretStore<LinkNonce>();
+  const webhookConfigs = stores.webhookConfigs;
+  const nonces = stores.webhookNonces;
   const secret = config.webhookSecret;
   const stopWebhook = startWebhookNotifier({
     bus: core.bus,
     configs: webhookConfigs,
-    poster:
-      deps.webhookPoster ?? createHttpWebhookPoster({ allowPrivate: config.webhookAllowPrivate }),
+    poster: senders.webhookPoster,
     deliveries,
     claims,
     links: createLinkIssuer({

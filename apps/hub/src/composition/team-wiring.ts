@@ -4,31 +4,18 @@ import type { ArgumentsValidator } from "../features/inquiries/ports";
 import type { Logger } from "../kernel/ports";
 import { routeToTeams } from "../features/teams/approval-routing";
 import type { TeamLookup } from "../features/teams/approval-routing";
-import type { ApprovalVoteStore } from "../features/teams/ports";
-import type { OneTimeSecretStore } from "../kernel/ports";
 import type { InquiryService } from "../features/inquiries/inquiry-service";
 import type { InquiryStore } from "../features/inquiries/ports";
 import type { UserStore } from "../features/accounts/ports";
 import { withSharedApprovals } from "../features/teams/shared-approvals";
 import type { EscalationListener } from "../features/teams/shared-approvals";
-import type { TeamInvitationGrant, TeamStore } from "../features/teams/ports";
+import type { TeamStores } from "./stores/hub-stores";
 import { createTeamService } from "../features/teams/team-service";
-import { createMemoryApprovalVoteStore } from "../features/teams/stores/memory-approval-vote-store";
-import { createMemoryOneTimeSecretStore } from "../platform/memory/memory-one-time-secret-store";
-import { createMemoryTeamStore } from "../features/teams/stores/memory-team-store";
 import { unknownTeams, unknownTeamWarnings } from "../features/approvals/team-approval";
 import type { TeamApprovalDeps } from "../features/approvals/team-approval";
 import { createTeamRoutes } from "../features/teams/http/team-routes";
 import { startSharedApprovalFanOut } from "../features/teams/socket/shared-approval-fan-out";
 import type { DeviceServer } from "../platform/socket/socket-types";
-
-/** The replaceable stores of teams and shared approvals; each defaults to memory. */
-export interface TeamDeps {
-  teamStore: TeamStore;
-  /** Invitation code hash → grant; the same OneTimeSecretStore port as pairing codes. */
-  teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
-  approvalVotes: ApprovalVoteStore;
-}
 
 /** Teams as the composition root mounts them. */
 export interface Teams {
@@ -59,12 +46,12 @@ export function createTeams(
     deviceName: (deviceId: string) => Promise<string | undefined>;
     logger: Logger;
   },
-  deps: Partial<TeamDeps>,
+  stores: TeamStores,
 ): Teams {
   const service = createTeamService({
-    teams: deps.teamStore ?? createMemoryTeamStore(),
+    teams: stores.teamStore,
     users: core.users,
-    invitations: deps.teamInvitations ?? createMemoryOneTimeSecretStore(),
+    invitations: stores.teamInvitations,
     invitationTtlMs: config.teamInvitationSeconds * 1000,
     membershipChanged: (teamId, userId) => shared.reviewStanding(teamId, userId),
     logger: core.logger,
@@ -72,9 +59,7 @@ export function createTeams(
   const lookup: TeamLookup = (teamId) => service.lookup(teamId);
   const shared = withSharedApprovals(core.inquiries, {
     store: core.store,
-    votes:
-      deps.approvalVotes ??
-      createMemoryApprovalVoteStore({ ttlMs: config.historyTtlSeconds * 1000 }),
+    votes: stores.approvalVotes,
     lookup,
     validateArguments: core.validateArguments,
     deviceName: core.deviceName,

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
-import { embeddedHubDeps } from "../../src/composition/stores/embedded-hub-deps";
 import { loadConfig } from "../../src/config/env";
 import { createEmbeddedInfra } from "../../src/composition/stores/embedded-infra";
-import type { HubDeps } from "../../src/index";
+import type { HubOverrides } from "../../src/index";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 import { createTempDataDir } from "../support/temp-embedded-database";
@@ -18,7 +17,7 @@ const PASSWORD = "correct horse battery";
 
 /** One store a LAN hub may run on, and how to release it. */
 interface StoreUnderTest {
-  deps: Partial<HubDeps>;
+  deps: HubOverrides;
   close(): Promise<void>;
 }
 
@@ -28,7 +27,7 @@ const STORES: Record<string, () => StoreUnderTest> = {
     const folder = createTempDataDir("lan-registration");
     const embedded = createEmbeddedInfra({ dir: folder.dir, historyTtlSeconds: 3600 });
     return {
-      deps: embeddedHubDeps(embedded),
+      deps: embedded,
       async close() {
         await embedded.close();
         folder.remove();

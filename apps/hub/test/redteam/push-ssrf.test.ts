@@ -23,7 +23,7 @@ describe("red team: push endpoints as server-side request forgery", () => {
 
   beforeAll(async () => {
     store = createMemoryPushSubscriptionStore();
-    hub = await startTestHub({}, { channels: { pushSubscriptions: store } });
+    hub = await startTestHub({}, { channelStores: { pushSubscriptions: store } });
     tripwire = await startTripwire();
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { embeddedHubDeps } from "../../src/composition/stores/embedded-hub-deps";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
 import { createEmbeddedInfra } from "../../src/composition/stores/embedded-infra";
 import type { EmbeddedInfra } from "../../src/composition/stores/embedded-infra";
@@ -109,7 +108,7 @@ describe("red team: tool definition pins across a restart", () => {
   async function startNode() {
     if (upstream === undefined || data === undefined) throw new Error("start the upstream first");
     const embedded = createEmbeddedInfra({ dir: data.dir, historyTtlSeconds: 3600 });
-    const hub = await startTestHub({ proxy: trustingWeather(upstream) }, embeddedHubDeps(embedded));
+    const hub = await startTestHub({ proxy: trustingWeather(upstream) }, embedded);
     const node: (typeof opened)[number] = { hub, embedded };
     opened.push(node);
     return node;

@@ -21,7 +21,7 @@ describe("red team: webhook URLs that hide an inward IPv4 address in IPv6", () =
     configs = createMemoryWebhookConfigStore();
     hub = await startTestHub(
       { webhookSecret: "red-team-webhook-secret-of-at-least-32-characters" },
-      { channels: { webhookConfigs: configs } },
+      { channelStores: { webhookConfigs: configs } },
     );
     tripwire = await startTripwire();
   });

@@ -4,7 +4,6 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedisInfra } from "../../src/composition/stores/redis-infra";
 import type { RedisInfra } from "../../src/composition/stores/redis-infra";
-import { redisHubDeps } from "../../src/composition/stores/redis-hub-deps";
 import { createProgressRecorder, resultText, startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 import { createDeviceSockets } from "../socket-helpers";
@@ -68,7 +67,7 @@ describe.skipIf(SCALE !== "soak")("soak", () => {
       historyTtlSeconds: HISTORY_TTL_SECONDS,
     });
     await redis.ready();
-    const deps = redisHubDeps(redis);
+    const deps = { ...redis, cluster: redis };
     counted = countingBus(redis.eventBus);
     node = await startTestHub(
       {

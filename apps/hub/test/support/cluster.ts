@@ -9,10 +9,9 @@ import { fileURLToPath } from "node:url";
 import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import { HUB_LISTENING_LINE, startRedisServer } from "@inquiry-hub/test-kit";
 import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import type { HubConfig, HubDeps } from "../../src/index";
+import type { HubConfig, HubOverrides } from "../../src/index";
 import { createRedisInfra } from "../../src/composition/stores/redis-infra";
 import type { RedisInfra } from "../../src/composition/stores/redis-infra";
-import { redisHubDeps } from "../../src/composition/stores/redis-hub-deps";
 import { startTestHub } from "../helpers";
 import { hubBundle } from "./hub-bundle";
 import type { TestHub } from "../helpers";
@@ -42,7 +41,7 @@ export type TopologyClusterOptions = Omit<ClusterOptions, "redisUrl"> & { topolo
 export async function startTestNode(
   cluster: ClusterOptions | TopologyClusterOptions,
   overrides: Partial<HubConfig> = {},
-  deps: Partial<HubDeps> = {},
+  deps: HubOverrides = {},
 ): Promise<TestNode> {
   const redis = createRedisInfra({
     ...("topology" in cluster ? { topology: cluster.topology } : { url: cluster.redisUrl }),
@@ -53,7 +52,7 @@ export async function startTestNode(
   await redis.ready();
   const testHub = await startTestHub(
     { nodeLeaseSeconds: cluster.leaseSeconds, ...overrides },
-    { ...redisHubDeps(redis), ...deps },
+    { ...redis, cluster: redis, ...deps },
   );
   return {
     ...testHub,

@@ -7,7 +7,7 @@ import { createDemoToolsServer, loadOrCreateToken } from "@inquiry-hub/demo-tool
 import type { DemoToolsServer } from "@inquiry-hub/demo-tools";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Hub, HubConfig, HubDeps } from "../../src/index";
+import type { Hub, HubConfig, HubOverrides } from "../../src/index";
 import type { ApprovalAuditEntry } from "../../src/features/approvals/audit-log";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
 import { callUntilOpened, startTestHub } from "../helpers";
@@ -87,7 +87,7 @@ export async function startDemoUpstream(tools: Record<string, unknown>): Promise
 export async function startProxyHarness(
   tools: Record<string, unknown>,
   overrides: Partial<HubConfig> = {},
-  deps: Partial<HubDeps> = {},
+  deps: HubOverrides = {},
 ): Promise<ProxyHarness> {
   const { proxy, sandboxDir, ...upstream } = await startDemoUpstream(tools);
   const audit: ApprovalAuditEntry[] = [];

@@ -1,6 +1,6 @@
 import { AuthResponseSchema, TeamInvitationSchema, TeamSchema } from "@inquiry-hub/protocol";
 import type { Team, TeamRole } from "@inquiry-hub/protocol";
-import type { HubConfig, HubDeps } from "../../src/index";
+import type { HubConfig, HubOverrides } from "../../src/index";
 import { createMemoryTeamStore } from "../../src/features/teams/stores/memory-team-store";
 import { createMemoryUserStore } from "../../src/features/accounts/stores/memory-user-store";
 import { startTestHub } from "../helpers";
@@ -47,9 +47,9 @@ async function json(response: Response, status: number): Promise<unknown> {
 export async function startAfterTeamSetup<State>(
   prepare: (setup: TeamSetup) => Promise<{ tools: Record<string, unknown>; state: State }>,
   overrides: Partial<HubConfig> = {},
-  deps: Partial<HubDeps> = {},
+  deps: HubOverrides = {},
 ): Promise<{ harness: ProxyHarness; state: State }> {
-  const kept: Partial<HubDeps> = {
+  const kept: HubOverrides = {
     userStore: createMemoryUserStore(),
     teamStore: createMemoryTeamStore(),
   };

@@ -1,21 +1,6 @@
 import { z } from "zod";
-import type { PairingGrant } from "../../features/accounts/pairing-service";
-import type { DeviceStore, TokenStore, UserStore } from "../../features/accounts/ports";
-import type { DeliveryLog } from "../../features/history/ports";
-import type { AuditTrail } from "../../features/inquiries/audit-trail";
-import type { IdempotencyIndex, InquiryStore, PendingIndex } from "../../features/inquiries/ports";
-import type { ToolDefinitionPins, UsedRequestStates } from "../../features/approvals/ports";
-import type {
-  DeliveryClaims,
-  LinkNonce,
-  PushSubscriptionStore,
-  WebhookConfigStore,
-} from "../../features/notifications/ports";
-import type { SettingsStore } from "../../features/settings/ports";
-import type { ConversationStore } from "../../features/conversations/ports";
-import type { ReceiptStore } from "../../features/receipts/ports";
-import type { OneTimeSecretStore } from "../../kernel/ports";
-import type { ApprovalVoteStore, TeamInvitationGrant, TeamStore } from "../../features/teams/ports";
+import type { PendingIndex } from "../../features/inquiries/ports";
+import type { HubStores } from "./hub-stores";
 import { openEmbeddedDatabase } from "../../platform/lmdb/embedded-database";
 import { createLmdbApprovalVoteStore } from "../../features/teams/stores/lmdb-approval-vote-store";
 import { createLmdbAuditTrail } from "../../features/inquiries/stores/lmdb-audit-trail";
@@ -46,41 +31,10 @@ const OptionsSchema = z.object({
 /** Options of `createEmbeddedInfra`. */
 export type EmbeddedInfraOptions = z.infer<typeof OptionsSchema>;
 
-/** The history, push and webhook stores kept on disk; senders and posters stay the defaults. */
-export interface EmbeddedChannelStores {
-  /** Written by the inquiry store in the transaction of each change. */
-  auditTrail: AuditTrail;
-  deliveryLog: DeliveryLog;
-  pushSubscriptions: PushSubscriptionStore;
-  webhookConfigs: WebhookConfigStore;
-  webhookNonces: OneTimeSecretStore<LinkNonce>;
-  deliveryClaims: DeliveryClaims;
-  /** Who each question reached and who saw it; expires with the history. */
-  receiptStore: ReceiptStore;
-}
-
-/** Every store port a single persistent hub node keeps on disk. */
-export interface EmbeddedInfra {
-  inquiryStore: InquiryStore;
+/** Every store a single persistent hub node keeps on disk. */
+export interface EmbeddedInfra extends HubStores {
   /** Overdue pending inquiries, so questions left open across a restart still time out. */
   pendingIndex: PendingIndex;
-  /** Idempotency keys of MCP calls, so a call repeated after a restart finds its inquiry. */
-  idempotencyIndex: IdempotencyIndex;
-  /** Redeemed request states of the proxy, so a state spent before a restart stays spent. */
-  usedRequestStates: UsedRequestStates;
-  /** Each person's pinned upstream tool definitions, so a change made during a restart is seen. */
-  toolDefinitionPins: ToolDefinitionPins;
-  userStore: UserStore;
-  tokenStore: TokenStore;
-  deviceStore: DeviceStore;
-  pairingCodes: OneTimeSecretStore<PairingGrant>;
-  socketTickets: OneTimeSecretStore<string>;
-  settingsStore: SettingsStore;
-  conversationStore: ConversationStore;
-  teamStore: TeamStore;
-  teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
-  approvalVotes: ApprovalVoteStore;
-  channelStores: EmbeddedChannelStores;
   /** Flushes and closes the database; safe to call twice. Close the hub first. */
   close(): Promise<void>;
 }
@@ -92,7 +46,7 @@ export interface EmbeddedInfra {
  *
  * @example
  * const embedded = createEmbeddedInfra({ dir: ".data/hub", historyTtlSeconds: 604_800 });
- * const hub = createHub(config, embeddedHubDeps(embedded));
+ * const hub = createHub(config, embedded);
  * // on shutdown: await hub.close(); await embedded.close();
  */
 export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfra {
@@ -108,19 +62,19 @@ export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfr
     userStore: createLmdbUserStore(db),
     tokenStore: createLmdbTokenStore(db),
     deviceStore: createLmdbDeviceStore(db),
-    pairingCodes: createLmdbOneTimeSecretStore<PairingGrant>(db, "pairing"),
-    socketTickets: createLmdbOneTimeSecretStore<string>(db, "ticket"),
+    pairingCodes: createLmdbOneTimeSecretStore(db, "pairing"),
+    socketTickets: createLmdbOneTimeSecretStore(db, "ticket"),
     settingsStore: createLmdbSettingsStore(db),
     conversationStore: createLmdbConversationStore(db),
     teamStore: createLmdbTeamStore(db),
-    teamInvitations: createLmdbOneTimeSecretStore<TeamInvitationGrant>(db, "team-invitation"),
+    teamInvitations: createLmdbOneTimeSecretStore(db, "team-invitation"),
     approvalVotes: createLmdbApprovalVoteStore(db, { ttlSeconds: historyTtlSeconds }),
     channelStores: {
       auditTrail: createLmdbAuditTrail(db),
       deliveryLog: createLmdbDeliveryLog(db),
       pushSubscriptions: createLmdbPushSubscriptionStore(db),
       webhookConfigs: createLmdbWebhookConfigStore(db),
-      webhookNonces: createLmdbOneTimeSecretStore<LinkNonce>(db, "webhook-link"),
+      webhookNonces: createLmdbOneTimeSecretStore(db, "webhook-link"),
       deliveryClaims: createLmdbDeliveryClaims(db),
       receiptStore: createLmdbReceiptStore(db, { ttlSeconds: historyTtlSeconds }),
     },

@@ -1,11 +1,7 @@
 import type { RedisClient } from "../../platform/redis/redis-client";
 import { z } from "zod";
-import type { DeliveryClaims } from "../../features/notifications/ports";
-import type { OneTimeSecretStore } from "../../kernel/ports";
-import type { DeliveryLog } from "../../features/history/ports";
-import type { ReceiptStore } from "../../features/receipts/ports";
-import type { PushSubscriptionStore } from "../../features/notifications/ports";
-import type { LinkNonce, WebhookConfigStore } from "../../features/notifications/ports";
+import type { LinkNonce } from "../../features/notifications/ports";
+import type { ChannelStores } from "./hub-stores";
 import type { KeyLayout } from "../../platform/redis/keys";
 import { createRedisDeliveryClaims } from "../../features/notifications/stores/redis-delivery-claims";
 import { createRedisDeliveryLog } from "../../features/history/stores/redis-delivery-log";
@@ -19,15 +15,8 @@ const LinkNonceSchema: z.ZodType<LinkNonce> = z.object({
   userId: z.string(),
 });
 
-/** The stores of the push and webhook channels that every node must share (see composition/notification-channels.ts). */
-export interface RedisChannelStores {
-  deliveryLog: DeliveryLog;
-  pushSubscriptions: PushSubscriptionStore;
-  webhookConfigs: WebhookConfigStore;
-  webhookNonces: OneTimeSecretStore<LinkNonce>;
-  deliveryClaims: DeliveryClaims;
-  receiptStore: ReceiptStore;
-}
+/** The channel stores every node must share; the audit trail is read from the inquiry store. */
+export type RedisChannelStores = Omit<ChannelStores, "auditTrail">;
 
 /**
  * Builds the channel stores on one connection. A decision link's nonce is a single-use

@@ -4,14 +4,6 @@ import { topologyFrom } from "@inquiry-hub/redis-topology";
 import type { RedisTopology } from "@inquiry-hub/redis-topology";
 import { TeamRoleSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import type { IdempotencyIndex, PendingIndex } from "../../features/inquiries/ports";
-import type { ToolDefinitionPins, UsedRequestStates } from "../../features/approvals/ports";
-import type { DeviceStore } from "../../features/accounts/ports";
-import type { OneTimeSecretStore } from "../../kernel/ports";
-import type { PairingGrant } from "../../features/accounts/pairing-service";
-import type { TokenStore, UserStore } from "../../features/accounts/ports";
-import type { SettingsStore } from "../../features/settings/ports";
-import type { ConversationStore } from "../../features/conversations/ports";
 import { createKeyLayout, KeyPrefixSchema } from "../../platform/redis/keys";
 import { startNodeLease } from "../../platform/redis/node-lease";
 import type { NodeLease } from "../../platform/redis/node-lease";
@@ -22,7 +14,9 @@ import type { RedisClient } from "../../platform/redis/redis-client";
 import { readinessOf } from "./redis-readiness";
 import type { RedisReadiness } from "./redis-readiness";
 import { createRedisChannelStores } from "./redis-channel-stores";
-import type { RedisChannelStores } from "./redis-channel-stores";
+import type { HubStores } from "./hub-stores";
+import type { PendingIndex } from "../../features/inquiries/ports";
+import { createRedisAuditReader } from "../../features/inquiries/stores/redis-audit-reader";
 import { createRedisInquiryEventBus } from "../../features/inquiries/adapters/redis-event-bus";
 import type { RedisInquiryEventBus } from "../../features/inquiries/adapters/redis-event-bus";
 import { createRedisDeviceStore } from "../../features/accounts/stores/redis-device-store";
@@ -37,8 +31,6 @@ import { createRedisSettingsStore } from "../../features/settings/stores/redis-s
 import { createRedisConversationStore } from "../../features/conversations/stores/redis-conversation-store";
 import { createRedisApprovalVoteStore } from "../../features/teams/stores/redis-approval-vote-store";
 import { createRedisTeamStore } from "../../features/teams/stores/redis-team-store";
-import type { ApprovalVoteStore } from "../../features/teams/ports";
-import type { TeamInvitationGrant, TeamStore } from "../../features/teams/ports";
 import { createRedisTokenStore, createRedisUserStore } from "../../features/accounts/stores/redis-user-store";
 import type { AttemptLimiterFactory } from "../../kernel/ports";
 import { createRedisAttemptLimiters } from "../../platform/rate-limit/attempt-limiters";
@@ -107,33 +99,11 @@ export interface RedisInfraOptions {
 }
 
 /** The multi-node infrastructure: every store createHub takes, plus the cluster parts. */
-export interface RedisInfra {
+export interface RedisInfra extends HubStores {
   inquiryStore: RedisInquiryStore;
   eventBus: RedisInquiryEventBus;
-  userStore: UserStore;
-  tokenStore: TokenStore;
-  deviceStore: DeviceStore;
-  pairingCodes: OneTimeSecretStore<PairingGrant>;
-  socketTickets: OneTimeSecretStore<string>;
-  /** Users' settings (YOLO), the same on every node. */
-  settingsStore: SettingsStore;
-  /** People's conversations, updated by a compare-and-set script. */
-  conversationStore: ConversationStore;
-  /** Teams and memberships, and their one-time invitation codes. */
-  teamStore: TeamStore;
-  teamInvitations: OneTimeSecretStore<TeamInvitationGrant>;
-  /** Votes of shared (team) approvals, cast atomically by a Lua script. */
-  approvalVotes: ApprovalVoteStore;
-  /** Push subscriptions, webhook configs, link nonces, delivery log and once-only claims. */
-  channelStores: RedisChannelStores;
   /** Overdue and orphaned pending inquiries, for the sweeper on every node. */
   pendingIndex: PendingIndex;
-  /** Idempotency keys of MCP calls, so a call repeated on any node finds its inquiry. */
-  idempotencyIndex: IdempotencyIndex;
-  /** Redeemed request states of the proxy, so a state is spent on every node at once. */
-  usedRequestStates: UsedRequestStates;
-  /** Each person's pinned upstream tool definitions, the same on every node. */
-  toolDefinitionPins: ToolDefinitionPins;
   /** Rate limiters counting in this Redis, so every node shares one budget per key. */
   attemptLimiters: AttemptLimiterFactory;
   /** This node's holder lease (renewing from creation until `close`). */
@@ -197,16 +167,18 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
   });
   let closing: Promise<void> | undefined;
 
+  const inquiryStore = createRedisInquiryStore(commands, {
+    keys,
+    historyTtlSeconds,
+    nodeId,
+    replicaAcks: {
+      minReplicaAcks: acks.minReplicaAcks ?? (topology.kind === "single" ? 0 : 1),
+      timeoutMs: acks.replicaAckTimeoutMs,
+    },
+  });
+
   return {
-    inquiryStore: createRedisInquiryStore(commands, {
-      keys,
-      historyTtlSeconds,
-      nodeId,
-      replicaAcks: {
-        minReplicaAcks: acks.minReplicaAcks ?? (topology.kind === "single" ? 0 : 1),
-        timeoutMs: acks.replicaAckTimeoutMs,
-      },
-    }),
+    inquiryStore,
     eventBus,
     userStore: createRedisUserStore(commands, keys.accountKeys),
     tokenStore: createRedisTokenStore(commands, keys.accountKeys),
@@ -231,7 +203,10 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
       prefix: keyPrefix,
       ttlSeconds: historyTtlSeconds,
     }),
-    channelStores: createRedisChannelStores(commands, keys, historyTtlSeconds),
+    channelStores: {
+      auditTrail: createRedisAuditReader(inquiryStore),
+      ...createRedisChannelStores(commands, keys, historyTtlSeconds),
+    },
     pendingIndex: createRedisPendingIndex(commands, { keys, lease }),
     idempotencyIndex: createRedisIdempotencyIndex(commands, (scope, key) => ({
       entry: keys.idempotency(scope, key),

@@ -1,4 +1,5 @@
 import type { InquiryStatus } from "@inquiry-hub/protocol";
+import type { InquiryEvent } from "./ports";
 
 /** One state change of an inquiry, as history shows it (the Redis stream's shape, flattened). */
 export interface AuditRecord {
@@ -21,4 +22,9 @@ export interface AuditRecord {
 export interface AuditTrail {
   /** The state changes of one of the user's inquiries, oldest first; empty for unknown ids. */
   forInquiry(userId: string, inquiryId: string): Promise<AuditRecord[]>;
+  /**
+   * Records the change an event announces: present only on a trail that learns changes from
+   * the event bus (the memory one), which the composition root then feeds.
+   */
+  record?(event: InquiryEvent): void;
 }

@@ -1,15 +1,11 @@
 import type { AuditRecord, AuditTrail } from "../audit-trail";
-import type { InquiryEvent } from "../ports";
 import { creationRecord, resolutionRecord } from "../audit-records";
 
 /** Entries kept per user; the oldest are dropped first, like Redis trims its stream. */
 const MAX_ENTRIES_PER_USER = 5_000;
 
 /** The in-memory trail, fed from the event bus by the composition root. */
-export interface MemoryAuditTrail extends AuditTrail {
-  /** Records the state change an event announces. */
-  record(event: InquiryEvent): void;
-}
+type MemoryAuditTrail = Required<AuditTrail>;
 
 /**
  * Audit trail for the single-node, in-memory hub. It learns changes from the bus, which in

@@ -1,0 +1,46 @@
+import { auditChild, createLogger } from "@inquiry-hub/logging";
+import { createLogAuditSink } from "../features/approvals/audit-log";
+import { NO_INQUIRY_TRACING } from "../features/inquiries/inquiry-tracing";
+import { createLocalEventBus } from "../features/inquiries/adapters/local-event-bus";
+import { createHttpWebhookPoster } from "../features/notifications/adapters/http-webhook-poster";
+import { createWebPushSender } from "../features/notifications/adapters/web-push-sender";
+import { createMemoryAttemptLimiters } from "../platform/rate-limit/attempt-limiters";
+import type { ConfigWithSecrets } from "./channel-secrets";
+import type { HubDeps, HubOverrides } from "./hub-deps";
+import { createMemoryStores } from "./stores/memory-stores";
+
+/**
+ * Completes what a caller of `createHub` gave with the defaults of a single node kept in
+ * memory: memory stores, an in-process event bus and rate limiters, the service logger, a
+ * decision audit on that logger, Web Push and webhooks sent from this process, no tracing.
+ * `main.ts` replaces the stores with the embedded database or Redis; tests replace single
+ * parts.
+ */
+export function completeHubDeps(config: ConfigWithSecrets, overrides: HubOverrides): HubDeps {
+  const stores = createMemoryStores({
+    historyTtlSeconds: config.historyTtlSeconds,
+    maxResolvedPerUser: config.memoryHistoryPerUser,
+  });
+  const logger = overrides.logger ?? createLogger({ service: "hub" });
+  return {
+    ...stores,
+    eventBus: createLocalEventBus(logger),
+    attemptLimiters: createMemoryAttemptLimiters(),
+    approvalAudit: createLogAuditSink(auditChild(logger), {
+      fullArguments: config.auditFullArguments,
+    }),
+    channelSenders: {
+      pushSender: createWebPushSender(
+        { ...config.vapidKeys, subject: config.vapidSubject },
+        { allowPrivate: config.pushAllowPrivate },
+      ),
+      webhookPoster: createHttpWebhookPoster({ allowPrivate: config.webhookAllowPrivate }),
+    },
+    cluster: undefined,
+    requestStateClock: Date.now,
+    tracing: NO_INQUIRY_TRACING,
+    ...overrides,
+    logger,
+    channelStores: { ...stores.channelStores, ...overrides.channelStores },
+  };
+}
