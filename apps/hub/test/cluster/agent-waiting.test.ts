@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { InquiryAgentWaitingSchema, InquirySchema } from "@inquiry-hub/protocol";
 import type { InquiryAgentWaiting } from "@inquiry-hub/protocol";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 import { nextEvent } from "../socket-helpers";
 import type { DeviceSocket } from "../socket-helpers";
-import { startTestNode } from "../support/cluster";
-import type { TestNode } from "../support/cluster";
+import { useTestCluster } from "../support/cluster-suite";
 
 /** Every `inquiry:agent-waiting` a device hears, validated, in arrival order. */
 function recordAgentWaiting(socket: DeviceSocket): InquiryAgentWaiting[] {
@@ -102,30 +99,10 @@ describe("agent waiting on one hub", () => {
 });
 
 describe("agent waiting on two nodes", () => {
-  let redis: TestRedisServer;
-  let nodeA: TestNode;
-  let nodeB: TestNode;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    const cluster = {
-      redisUrl: redis.url,
-      keyPrefix: `agent-waiting-${randomUUID()}:`,
-      leaseSeconds: 3,
-    };
-    nodeA = await startTestNode(cluster);
-    nodeB = await startTestNode(cluster);
-  });
-  afterEach(() => {
-    nodeA.devices.closeAll();
-    nodeB.devices.closeAll();
-  });
-  afterAll(async () => {
-    await Promise.allSettled([nodeA.close(), nodeB.close()]);
-    await redis.stop();
-  });
+  const cluster = useTestCluster({ name: "agent-waiting", leaseSeconds: 3 });
 
   it("reaches the person's devices on every node and survives a reload on another node", async () => {
+    const { nodeA, nodeB } = cluster();
     const owner = await nodeA.registerUser("spread", "Laptop");
     const phoneLogin = await nodeB.login(owner.username, "Pixel 7");
     const laptop = await nodeA.devices.connect({ token: owner.token });

@@ -1,16 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HistoryDetailSchema, PushMessageSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import {
-  createFakeBrowserKeys,
-  startLoopbackReceiver,
-  startRedisServer,
-} from "@inquiry-hub/test-kit";
-import type { LoopbackReceiver, TestRedisServer } from "@inquiry-hub/test-kit";
-import { startTestNode } from "../support/cluster";
+import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
+import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
+import { useTestCluster } from "../support/cluster-suite";
 import type { TestNode } from "../support/cluster";
 
 const SlackBodySchema = z.object({ text: z.string() });
@@ -25,43 +20,33 @@ function tokenOf(text: string, label: string): string {
 }
 
 describe("push and webhook on two nodes", () => {
-  let redis: TestRedisServer;
-  let nodeA: TestNode;
-  let nodeB: TestNode;
-  let hooks: LoopbackReceiver;
-  let pushService: LoopbackReceiver;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    hooks = await startLoopbackReceiver();
-    pushService = await startLoopbackReceiver();
-    const cluster = {
-      redisUrl: redis.url,
-      keyPrefix: `channels-${randomUUID()}:`,
-      leaseSeconds: 2,
-    };
-    // Secrets every node must share, as docs/deploying/index.md ("Running several hub nodes") asks
-    // of a real cluster.
-    const shared = {
+  // Secrets every node must share, as docs/deploying/index.md ("Running several hub nodes") asks
+  // of a real cluster.
+  const cluster = useTestCluster(
+    { name: "channels", leaseSeconds: 2 },
+    {
       webhookSecret: "cluster-webhook-secret-of-at-least-32-characters",
       vapidKeys: webPush.generateVAPIDKeys(),
       webhookRetryBaseSeconds: 0.01,
       webhookAllowPrivate: true,
       pushAllowPrivate: true,
       webPublicUrl: "https://hub.example.test",
-    };
-    nodeA = await startTestNode(cluster, shared);
-    nodeB = await startTestNode(cluster, shared);
+    },
+  );
+  let hooks: LoopbackReceiver;
+  let pushService: LoopbackReceiver;
+
+  beforeAll(async () => {
+    hooks = await startLoopbackReceiver();
+    pushService = await startLoopbackReceiver();
   });
   afterAll(async () => {
-    await nodeA.close();
-    await nodeB.close();
     await hooks.close();
     await pushService.close();
-    await redis.stop();
   });
 
   it("sends each message once, and a link from either node works once on the other", async () => {
+    const { nodeA, nodeB } = cluster();
     const phone = await nodeA.registerUser("clustered", "Phone");
     const browser = createFakeBrowserKeys();
     const subscribed = await nodeA.request("/api/push/subscriptions", {

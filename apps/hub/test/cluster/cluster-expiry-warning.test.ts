@@ -1,17 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PushMessageSchema } from "@inquiry-hub/protocol";
 import type { InquiryExpiring } from "@inquiry-hub/protocol";
-import {
-  createFakeBrowserKeys,
-  startLoopbackReceiver,
-  startRedisServer,
-} from "@inquiry-hub/test-kit";
-import type { LoopbackReceiver, TestRedisServer } from "@inquiry-hub/test-kit";
-import { startTestNode } from "../support/cluster";
-import type { TestNode } from "../support/cluster";
+import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
+import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
+import { useTestCluster } from "../support/cluster-suite";
 
 /** Long enough for a duplicate from the other node to have arrived, had one been sent. */
 const QUIET_MS = 400;
@@ -21,27 +15,19 @@ const QUIET_MS = 400;
  * tells only its own sockets, and the claim lets exactly one push go out.
  */
 describe("expiry warnings on two nodes", () => {
-  let redis: TestRedisServer;
-  let nodeA: TestNode;
-  let nodeB: TestNode;
+  const cluster = useTestCluster(
+    { name: "expiry", leaseSeconds: 2 },
+    { vapidKeys: webPush.generateVAPIDKeys(), pushAllowPrivate: true },
+  );
   let pushService: LoopbackReceiver;
 
   beforeAll(async () => {
-    redis = await startRedisServer();
     pushService = await startLoopbackReceiver();
-    const cluster = { redisUrl: redis.url, keyPrefix: `expiry-${randomUUID()}:`, leaseSeconds: 2 };
-    const shared = { vapidKeys: webPush.generateVAPIDKeys(), pushAllowPrivate: true };
-    nodeA = await startTestNode(cluster, shared);
-    nodeB = await startTestNode(cluster, shared);
   });
-  afterAll(async () => {
-    await nodeA.close();
-    await nodeB.close();
-    await pushService.close();
-    await redis.stop();
-  });
+  afterAll(() => pushService.close());
 
   it("pushes one warning and tells every device once, whichever node it is on", async () => {
+    const { nodeA, nodeB } = cluster();
     const phone = await nodeA.registerUser("clustered", "Phone");
     const browser = createFakeBrowserKeys();
     const subscribed = await nodeA.request("/api/push/subscriptions", {

@@ -1,27 +1,18 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DeviceListResponseSchema } from "@inquiry-hub/protocol";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callUntilOpened, resultText } from "../helpers";
-import { startTestCluster } from "../support/cluster";
-import type { TestCluster, TestNode } from "../support/cluster";
+import { useTestCluster } from "../support/cluster-suite";
 
 /**
  * Two hub nodes in this process sharing one real redis-server: users, devices and inquiries
  * live in Redis, events cross nodes over pub/sub, devices connect to either node.
  */
 describe("two hub nodes on one Redis", () => {
-  let cluster: TestCluster;
-  let nodeA: TestNode;
-  let nodeB: TestNode;
-
-  beforeAll(async () => {
-    cluster = await startTestCluster({ name: "nodes", leaseSeconds: 3 }, { heartbeatSeconds: 30 });
-    ({ nodeA, nodeB } = cluster);
-  });
-  afterEach(() => cluster.closeDevices());
-  afterAll(() => cluster.close());
+  const cluster = useTestCluster({ name: "nodes", leaseSeconds: 3 }, { heartbeatSeconds: 30 });
 
   it("shares accounts: a user registered on node A logs in and is known on node B", async () => {
+    const { nodeA, nodeB } = cluster();
     const onA = await nodeA.registerUser("shared");
     const onB = await nodeB.login(onA.username, "laptop");
     expect(onB.userId).toBe(onA.userId);
@@ -30,6 +21,7 @@ describe("two hub nodes on one Redis", () => {
   });
 
   it("returns an answer posted to node B to the caller held by node A; every device is told once", async () => {
+    const { nodeA, nodeB } = cluster();
     const owner = await nodeA.registerUser("split", "desk");
     const phone = await nodeB.login(owner.username, "phone");
     const tablet = await nodeB.login(owner.username, "tablet");
@@ -69,6 +61,7 @@ describe("two hub nodes on one Redis", () => {
   });
 
   it("cuts a device revoked on node B off its socket on node A", async () => {
+    const { nodeA, nodeB } = cluster();
     const owner = await nodeB.registerUser("revoke");
     const laptop = await nodeA.login(owner.username, "laptop");
     const device = await nodeA.devices.connect({ token: laptop.token });
@@ -83,6 +76,7 @@ describe("two hub nodes on one Redis", () => {
   });
 
   it("reports presence across nodes: a device connected to node A is online on node B", async () => {
+    const { nodeA, nodeB } = cluster();
     const owner = await nodeB.registerUser("presence");
     const laptop = await nodeA.login(owner.username, "laptop");
     await nodeA.devices.connect({ token: laptop.token });

@@ -1,11 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InquiryReceiptsSchema } from "@inquiry-hub/protocol";
 import type { InquiryReceipts, SocketAck } from "@inquiry-hub/protocol";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { startTestNode } from "../support/cluster";
-import type { TestNode } from "../support/cluster";
+import { useTestCluster } from "../support/cluster-suite";
 import type { DeviceSocket } from "../socket-helpers";
 
 function report(socket: DeviceSocket, payload: unknown): Promise<SocketAck<{ recorded: boolean }>> {
@@ -16,30 +12,10 @@ const summary = (receipts: InquiryReceipts["receipts"]) =>
   receipts.map((each) => `${each.kind}:${each.channel}:${each.targetName}`).sort();
 
 describe("delivery receipts on two nodes", () => {
-  let redis: TestRedisServer;
-  let nodeA: TestNode;
-  let nodeB: TestNode;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    const cluster = {
-      redisUrl: redis.url,
-      keyPrefix: `receipts-${randomUUID()}:`,
-      leaseSeconds: 3,
-    };
-    nodeA = await startTestNode(cluster);
-    nodeB = await startTestNode(cluster);
-  });
-  afterEach(() => {
-    nodeA.devices.closeAll();
-    nodeB.devices.closeAll();
-  });
-  afterAll(async () => {
-    await Promise.allSettled([nodeA.close(), nodeB.close()]);
-    await redis.stop();
-  });
+  const cluster = useTestCluster({ name: "receipts", leaseSeconds: 3 });
 
   it("keeps one record whichever node a device reports to, and tells the devices on both", async () => {
+    const { nodeA, nodeB } = cluster();
     const owner = await nodeA.registerUser("spread", "Laptop");
     const phoneLogin = await nodeB.login(owner.username, "Pixel 7");
     const laptop = await nodeA.devices.connect({ token: owner.token });

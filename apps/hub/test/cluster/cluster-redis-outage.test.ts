@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callUntilOpened, resultText } from "../helpers";
-import { startTestCluster } from "../support/cluster";
-import type { TestCluster, TestNode } from "../support/cluster";
+import { useTestCluster } from "../support/cluster-suite";
 import { answerOver } from "../socket-helpers";
 
 /** How soon after Redis is back a node must serve again. */
@@ -16,24 +15,16 @@ const RECOVERY_MS = 5_000;
  * again without a restart.
  */
 describe("Redis restarted under two nodes", () => {
-  let cluster: TestCluster;
-  let nodeA: TestNode;
-  let nodeB: TestNode;
-
-  beforeAll(async () => {
-    cluster = await startTestCluster({ name: "outage", leaseSeconds: 3 }, { heartbeatSeconds: 30 });
-    ({ nodeA, nodeB } = cluster);
-  });
-  afterEach(() => cluster.closeDevices());
-  afterAll(() => cluster.close());
+  const cluster = useTestCluster({ name: "outage", leaseSeconds: 3 }, { heartbeatSeconds: 30 });
 
   it("answers 503 / UNAVAILABLE while Redis is down and serves across nodes once it returns", async () => {
+    const { nodeA, nodeB } = cluster();
     const owner = await nodeA.registerUser("outage", "desk");
     const phone = await nodeB.login(owner.username, "phone");
     const device = await nodeB.devices.connect({ token: phone.token });
     const client = await nodeA.connectMcp(owner.token);
 
-    await cluster.redis.stop();
+    await cluster().redis.stop();
     const listed = await nodeA.request("/api/inquiries", { token: owner.token });
     expect(listed.status).toBe(503);
     const { error } = ApiErrorBodySchema.parse(await listed.json());
@@ -52,7 +43,7 @@ describe("Redis restarted under two nodes", () => {
       client.callTool({ name: "send_inquiry", arguments: { prompt: "Anyone?" } }),
     ).rejects.toThrow(/UNAVAILABLE/);
 
-    await cluster.redis.start();
+    await cluster().redis.start();
     const returnedAt = Date.now();
     await expect
       .poll(
