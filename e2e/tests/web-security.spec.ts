@@ -1,6 +1,6 @@
-import { DeviceListResponseSchema } from "@inquiry-hub/protocol";
+import { ApiErrorBodySchema, DeviceListResponseSchema } from "@inquiry-hub/protocol";
 import { expect, test } from "@playwright/test";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { registerThroughUi, sendChatMessage } from "../support/accounts";
 import { installTraps } from "../support/browser-traps";
 import { sessionToken } from "../support/channels";
@@ -144,4 +144,31 @@ test("cookie-authenticated POSTs from a foreign or null Origin get 403 and chang
   } finally {
     await client.close();
   }
+});
+
+test("the web relays only its allow-listed hub routes: 404 off the list, 405 a wrong method", async ({
+  context,
+  page,
+}) => {
+  await registerThroughUi(page);
+  const request = context.request;
+  const errorCode = async (response: APIResponse) =>
+    ApiErrorBodySchema.parse(await response.json()).error.code;
+
+  // Hub routes the web does not list, some of which the hub serves to this session's token.
+  for (const path of ["/api/auth/me", "/api/nothing/here", "/api/agent-keys/k1/secret"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await errorCode(response), path).toBe("NOT_FOUND");
+  }
+  // An encoded slash stays inside the id: the hub is asked for an inquiry of that odd name.
+  const traversal = await request.get("/api/inquiries/..%2Fauth%2Fme");
+  expect(traversal.status()).toBe(404);
+  expect(await errorCode(traversal)).toBe("NOT_FOUND");
+
+  const wrongMethod = await request.delete("/api/settings", { headers: { origin: WEB_URL } });
+  expect(wrongMethod.status()).toBe(405);
+  expect(wrongMethod.headers()["allow"]).toBe("GET, PUT");
+  expect(await errorCode(wrongMethod)).toBe("BAD_REQUEST");
+  expect((await request.get("/api/settings")).status(), "the listed method works").toBe(200);
 });

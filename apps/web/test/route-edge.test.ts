@@ -1,13 +1,15 @@
 import { createServer } from "node:http";
 import type { IncomingHttpHeaders, Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 /**
  * The route handlers themselves, called with real Request objects: each one that reads a body
- * refuses 30 MB with 413 before pulling it, and the credential handlers pass the browser's
- * address on to the hub only as a trusted proxy reported it. The "hub" is a real HTTP server
- * recording what it receives and refusing every login (401), so no session is started.
+ * refuses 30 MB with 413 before pulling it, the credential handlers pass the browser's
+ * address on to the hub only as a trusted proxy reported it, and the catch-all relay lets
+ * nothing off its allow-list through. The "hub" is a real HTTP server recording what it
+ * receives and refusing every login (401), so no session is started.
  */
 const MEGABYTE = 1024 * 1024;
 const received: IncomingHttpHeaders[] = [];
@@ -63,18 +65,29 @@ function hugeRequest(path: string, method: string, declareLength: boolean) {
 
 type Handler = (request: Request) => Promise<Response>;
 
+/** The catch-all's context for the path `/api/<segments>`, as Next.js hands it over. */
+function relayParams(...segments: string[]) {
+  return { params: Promise.resolve({ path: segments }) };
+}
+
 async function bodyHandlers(): Promise<[string, string, Handler][]> {
   const login = await import("@/app/api/auth/login/route");
   const register = await import("@/app/api/auth/register/route");
   const claim = await import("@/app/api/pairing/claim/route");
-  const settings = await import("@/app/api/settings/route");
+  const relay = await import("@/app/api/[...path]/route");
   const push = await import("@/app/api/push/subscriptions/route");
   const webhook = await import("@/app/api/webhook-decisions/route");
   return [
     ["/api/auth/login", "POST", login.POST],
     ["/api/auth/register", "POST", register.POST],
     ["/api/pairing/claim", "POST", claim.POST],
-    ["/api/settings", "PUT", settings.PUT],
+    ["/api/settings", "PUT", (request) => relay.PUT(request, relayParams("settings"))],
+    ["/api/conversations", "POST", (request) => relay.POST(request, relayParams("conversations"))],
+    [
+      "/api/conversations/c1",
+      "PATCH",
+      (request) => relay.PATCH(request, relayParams("conversations", "c1")),
+    ],
     ["/api/push/subscriptions", "POST", push.POST],
     ["/api/push/subscriptions", "DELETE", push.DELETE],
     ["/api/webhook-decisions", "POST", webhook.POST],
@@ -112,5 +125,58 @@ describe("route handlers at the web's edge", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("retry-after")).toBe("7");
     expect(received.at(-1)?.["x-forwarded-for"]).toBe("203.0.113.9");
+  });
+
+  it("the catch-all relays only its allow-list: 404 off it, 405 a wrong method, nothing sent", async () => {
+    const relay = await import("@/app/api/[...path]/route");
+    const before = received.length;
+    const call = async (method: "GET" | "POST" | "DELETE", segments: string[]) => {
+      const request = new Request(`http://localhost:3000/api/${segments.join("/")}`, {
+        method,
+        headers: { authorization: "Bearer not-a-session", origin: "http://localhost:3000" },
+      });
+      const response = await relay[method](request, relayParams(...segments));
+      return {
+        status: response.status,
+        allow: response.headers.get("allow"),
+        body: ApiErrorBodySchema.parse(await response.json()),
+      };
+    };
+    for (const segments of [
+      ["auth", "me"],
+      ["admin", "users"],
+      ["agent-keys", "k1", "secret"],
+    ]) {
+      const refused = await call("GET", segments);
+      expect(refused.status, segments.join("/")).toBe(404);
+      expect(refused.body).toEqual({ error: { code: "NOT_FOUND", message: "No such API route." } });
+    }
+    for (const segments of [
+      ["agent-keys", ".."],
+      ["inquiries", "..", "receipts"],
+      ["history", "."],
+    ]) {
+      const method = segments[0] === "agent-keys" ? "DELETE" : "GET";
+      expect((await call(method, segments)).status, `${method} ${segments.join("/")}`).toBe(404);
+    }
+    const wrongMethod = await call("DELETE", ["settings"]);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.allow).toBe("GET, PUT");
+    expect(wrongMethod.body.error.code).toBe("BAD_REQUEST");
+    expect(received.length, "nothing reached the hub").toBe(before);
+  });
+
+  it("the catch-all refuses a state change from a foreign origin before anything else", async () => {
+    const relay = await import("@/app/api/[...path]/route");
+    const before = received.length;
+    const response = await relay.POST(
+      new Request("http://localhost:3000/api/pairing", {
+        method: "POST",
+        headers: { origin: "https://evil.example" },
+      }),
+      relayParams("pairing"),
+    );
+    expect(response.status).toBe(403);
+    expect(received.length, "nothing reached the hub").toBe(before);
   });
 });
