@@ -1,46 +1,33 @@
 import { randomUUID } from "node:crypto";
 import { silentLogger } from "@inquiry-hub/logging";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { Redis } from "ioredis";
+import { startRedisWithClient } from "@inquiry-hub/test-kit";
+import type { RedisWithClient } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateRunKeys } from "../src/stores/redis/migrate-run-keys";
 import { createRedisRunStore } from "../src/stores/redis/redis-run-store";
+import { aRun } from "./support/run-store-contract";
 
-let server: TestRedisServer;
-let raw: Redis;
+let redis: RedisWithClient;
 
 beforeAll(async () => {
-  server = await startRedisServer();
-  raw = new Redis(server.url);
+  redis = await startRedisWithClient();
 });
 
-afterAll(async () => {
-  await raw.quit();
-  await server.stop();
-});
+afterAll(() => redis.stop());
 
 /** Writes a running run with one logged event as the agent stored it before the hash tags. */
 async function writeOldRun(prefix: string): Promise<string> {
-  const runId = `run-${randomUUID()}`;
-  const base = {
-    id: runId,
-    ownerUserId: "user-1",
-    model: "inquiry-hub-demo",
-    completionId: `chatcmpl-${randomUUID()}`,
-    created: 1_760_000_000,
-    bearer: "agent-token",
-    metadata: { conversation_id: "c-1" },
-  };
-  await raw.hset(`${prefix}run:${runId}`, {
+  const { status, checkpoint, ...base } = aRun();
+  const runId = base.id;
+  await redis.raw.hset(`${prefix}run:${runId}`, {
     base: JSON.stringify(base),
-    status: "running",
-    checkpoint: JSON.stringify({ history: [{ role: "user", content: "Hello" }], step: 0 }),
+    status,
+    checkpoint: JSON.stringify(checkpoint),
     lastEventId: 1,
   });
-  await raw.xadd(`${prefix}run:${runId}:log`, "1-0", "data", "first event");
-  await raw.set(`${prefix}run:${runId}:lease`, "old-node", "PX", 60_000);
-  await raw.sadd(`${prefix}runs:running`, runId);
+  await redis.raw.xadd(`${prefix}run:${runId}:log`, "1-0", "data", "first event");
+  await redis.raw.set(`${prefix}run:${runId}:lease`, "old-node", "PX", 60_000);
+  await redis.raw.sadd(`${prefix}runs:running`, runId);
   return runId;
 }
 
@@ -49,24 +36,24 @@ describe("agent run key migration", () => {
     const prefix = `runs-${randomUUID().slice(0, 8)}:`;
     const runId = await writeOldRun(prefix);
 
-    const planned = await migrateRunKeys(raw, { prefix, dryRun: true });
+    const planned = await migrateRunKeys(redis.raw, { prefix, dryRun: true });
     expect(planned).toEqual({ runKeys: 3, conflicts: [], unrecognized: [] });
-    expect(await raw.exists(`${prefix}run:${runId}`, `${prefix}run:{${runId}}`)).toBe(1);
+    expect(await redis.raw.exists(`${prefix}run:${runId}`, `${prefix}run:{${runId}}`)).toBe(1);
 
-    expect(await migrateRunKeys(raw, { prefix })).toEqual({
+    expect(await migrateRunKeys(redis.raw, { prefix })).toEqual({
       runKeys: 3,
       conflicts: [],
       unrecognized: [],
     });
-    expect(await raw.pttl(`${prefix}run:{${runId}}:lease`)).toBeGreaterThan(0);
-    expect(await migrateRunKeys(raw, { prefix })).toEqual({
+    expect(await redis.raw.pttl(`${prefix}run:{${runId}}:lease`)).toBeGreaterThan(0);
+    expect(await migrateRunKeys(redis.raw, { prefix })).toEqual({
       runKeys: 0,
       conflicts: [],
       unrecognized: [],
     });
 
     const store = createRedisRunStore({
-      url: server.url,
+      url: redis.server.url,
       keyPrefix: prefix,
       ttlMs: 60_000,
       logger: silentLogger(),

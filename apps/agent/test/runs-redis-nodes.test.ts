@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { silentLogger } from "@inquiry-hub/logging";
 import { RUN_ID_HEADER } from "@inquiry-hub/protocol";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { startHubProcess, startRedisServer } from "@inquiry-hub/test-kit";
+import type { HubProcess, TestRedisServer } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgentServer } from "../src/index";
 import type { AgentServer, RunStore } from "../src/index";
@@ -11,8 +11,6 @@ import { startDemoTools } from "./support/demo-tools";
 import type { DemoTools } from "./support/demo-tools";
 import { hubApi } from "./support/hub-api";
 import type { HubApi } from "./support/hub-api";
-import { spawnHubNode } from "./support/hub-node-process";
-import type { HubNodeProcess } from "./support/hub-node-process";
 import {
   listenAgent,
   readEvents,
@@ -35,7 +33,7 @@ interface AgentNode {
 }
 
 let redis: TestRedisServer;
-let hubNodes: HubNodeProcess[];
+let hubNodes: HubProcess[];
 let tools: DemoTools;
 let agentKeyPrefix: string;
 const agents: AgentNode[] = [];
@@ -45,11 +43,10 @@ let hubB: HubApi;
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  const hubPrefix = `hub-${randomUUID()}:`;
-  hubNodes = await Promise.all([
-    spawnHubNode(redis.url, hubPrefix),
-    spawnHubNode(redis.url, hubPrefix),
-  ]);
+  // Two nodes of one hub on the shared Redis, each the hub's bundle as production runs it: the
+  // agent workspace cannot build a Redis hub in-process (the hub exports no Redis infra).
+  const hubNode = { REDIS_URL: redis.url, HUB_REDIS_KEY_PREFIX: `hub-${randomUUID()}:` };
+  hubNodes = await Promise.all([startHubProcess(hubNode), startHubProcess(hubNode)]);
   hubA = hubApi(hubNodes[0]!.url);
   hubB = hubApi(hubNodes[1]!.url);
   tools = await startDemoTools();
@@ -67,7 +64,7 @@ afterAll(async () => {
 });
 
 /** Starts an agent node on `hub` whose runs live in the shared Redis. */
-async function startAgentNode(hub: HubNodeProcess): Promise<AgentNode> {
+async function startAgentNode(hub: HubProcess): Promise<AgentNode> {
   const store = createRedisRunStore({
     url: redis.url,
     keyPrefix: agentKeyPrefix,

@@ -1,64 +1,60 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freeLoopbackPort, startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { freeLoopbackPort, startRedisWithClient } from "@inquiry-hub/test-kit";
+import type { RedisWithClient } from "@inquiry-hub/test-kit";
 import { scanKeysUnder } from "../src/key-migration-steps";
 import { renameCommand, run } from "./support/test-migration";
 
-let server: TestRedisServer;
-let raw: Redis;
+let redis: RedisWithClient;
 
 beforeAll(async () => {
-  server = await startRedisServer();
-  raw = new Redis(server.url);
+  redis = await startRedisWithClient();
 });
 
-afterAll(async () => {
-  await raw.quit();
-  await server.stop();
-});
+afterAll(() => redis.stop());
 
 describe("scanKeysUnder", () => {
   it("finds every key under a prefix, globs in it taken literally, sorted", async () => {
     const prefix = `scan-${randomUUID()}:*[x]?`;
     const names = Array.from({ length: 1_200 }, (_, index) => `${prefix}${index}:held`);
-    await raw.mset(...names.flatMap((name) => [name, "1"]));
-    await raw.set(`${prefix.replace("*", "y")}0:held`, "look-alike");
-    expect(await scanKeysUnder(raw, prefix, ":held")).toEqual([...names].sort());
+    await redis.raw.mset(...names.flatMap((name) => [name, "1"]));
+    await redis.raw.set(`${prefix.replace("*", "y")}0:held`, "look-alike");
+    expect(await scanKeysUnder(redis.raw, prefix, ":held")).toEqual([...names].sort());
   });
 });
 
 describe("runKeyMigrationCommand", () => {
   it("moves old keys with their TTL, once, and a dry run changes nothing", async () => {
     const prefix = `cli-${randomUUID()}:`;
-    await raw.set(`${prefix}old:a`, "A", "EX", 600);
-    await raw.set(`${prefix}old:b`, "B");
+    await redis.raw.set(`${prefix}old:a`, "A", "EX", 600);
+    await redis.raw.set(`${prefix}old:b`, "B");
 
-    const planned = await run(["--url", server.url, "--prefix", prefix, "--dry-run"]);
+    const planned = await run(["--url", redis.server.url, "--prefix", prefix, "--dry-run"]);
     expect(planned).toMatchObject({ code: 0, err: "" });
     expect(planned.out).toBe("dry run, nothing changed; would move:\n  moved: 2");
-    expect(await raw.exists(`${prefix}old:a`, `${prefix}old:b`)).toBe(2);
+    expect(await redis.raw.exists(`${prefix}old:a`, `${prefix}old:b`)).toBe(2);
 
-    expect(await run(["--url", server.url, "--prefix", prefix])).toEqual({
+    expect(await run(["--url", redis.server.url, "--prefix", prefix])).toEqual({
       code: 0,
       out: "moved:\n  moved: 2",
       err: "",
     });
-    expect(await raw.get(`${prefix}{a}`)).toBe("A");
-    expect(await raw.ttl(`${prefix}{a}`)).toBeGreaterThan(590);
-    expect((await run(["--url", server.url, "--prefix", prefix])).out).toBe("moved:\n  moved: 0");
+    expect(await redis.raw.get(`${prefix}{a}`)).toBe("A");
+    expect(await redis.raw.ttl(`${prefix}{a}`)).toBeGreaterThan(590);
+    expect((await run(["--url", redis.server.url, "--prefix", prefix])).out).toBe(
+      "moved:\n  moved: 0",
+    );
   });
 
   it("never overwrites an existing new key: reports the conflict and exits 1", async () => {
     const prefix = `cli-${randomUUID()}:`;
-    await raw.set(`${prefix}old:a`, "old value");
-    await raw.set(`${prefix}{a}`, "new value");
-    const result = await run(["--url", server.url, "--prefix", prefix]);
+    await redis.raw.set(`${prefix}old:a`, "old value");
+    await redis.raw.set(`${prefix}{a}`, "new value");
+    const result = await run(["--url", redis.server.url, "--prefix", prefix]);
     expect(result.code).toBe(1);
     expect(result.err).toBe(`  conflict, new key exists: ${prefix}old:a -> ${prefix}{a}`);
-    expect(await raw.get(`${prefix}{a}`)).toBe("new value");
-    expect(await raw.get(`${prefix}old:a`)).toBe("old value");
+    expect(await redis.raw.get(`${prefix}{a}`)).toBe("new value");
+    expect(await redis.raw.get(`${prefix}old:a`)).toBe("old value");
   });
 
   it.each([

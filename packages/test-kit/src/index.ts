@@ -5,6 +5,8 @@ export { createFakeBrowserKeys } from "./push-keys";
 export type { FakeBrowserKeys } from "./push-keys";
 export { startRedisServer } from "./redis-server";
 export type { RedisServerOptions, TestRedisServer } from "./redis-server";
+export { startRedisWithClient } from "./redis-with-client";
+export type { RedisWithClient } from "./redis-with-client";
 export { startRedisCluster } from "./redis-cluster";
 export type { RedisClusterOptions, TestClusterNode, TestRedisCluster } from "./redis-cluster";
 export { startRedisSentinel } from "./redis-sentinel";

@@ -1,26 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { startRedisWithClient } from "@inquiry-hub/test-kit";
+import type { RedisWithClient } from "@inquiry-hub/test-kit";
 import { openInquiry } from "../../src/features/inquiries/inquiry-machine";
 import { auditFields } from "../../src/features/inquiries/stores/redis-audit-trail";
 import { encodeInquiry } from "../../src/features/inquiries/stores/inquiry-codec";
 import { createRedisInfra } from "../../src/composition/stores/redis-infra";
 import { migrateKeyLayout } from "../../src/platform/redis/migrate-key-layout";
 
-let server: TestRedisServer;
-let raw: Redis;
+let redis: RedisWithClient;
 
 beforeAll(async () => {
-  server = await startRedisServer();
-  raw = new Redis(server.url);
+  redis = await startRedisWithClient();
 });
 
-afterAll(async () => {
-  await raw.quit();
-  await server.stop();
-});
+afterAll(() => redis.stop());
 
 /** What `writeOldLayout` created, to look up through the new stores. */
 interface OldData {
@@ -48,7 +42,7 @@ async function writeOldLayout(prefix: string): Promise<OldData> {
   const user = `${prefix}user:${userId}`;
   const at = new Date(now).toISOString();
 
-  await raw.hset(`${prefix}device:${deviceId}`, {
+  await redis.raw.hset(`${prefix}device:${deviceId}`, {
     id: deviceId,
     userId,
     name: "Laptop",
@@ -58,8 +52,8 @@ async function writeOldLayout(prefix: string): Promise<OldData> {
     firstSeenAt: at,
     lastSeenAt: at,
   });
-  await raw.zadd(`${user}:devices`, now, deviceId);
-  await raw.set(`${user}:settings`, JSON.stringify({ yolo: { enabled: true } }));
+  await redis.raw.zadd(`${user}:devices`, now, deviceId);
+  await redis.raw.set(`${user}:settings`, JSON.stringify({ yolo: { enabled: true } }));
 
   const pending = openInquiry({
     id: pendingId,
@@ -70,17 +64,17 @@ async function writeOldLayout(prefix: string): Promise<OldData> {
     createdAt: new Date(now),
     expiresAt: new Date(expiresAt),
   });
-  await raw.hset(`${prefix}inquiry:${pendingId}`, {
+  await redis.raw.hset(`${prefix}inquiry:${pendingId}`, {
     ...encodeInquiry(pending),
     userId,
     holder: "old-node",
   });
-  await raw.zadd(`${user}:inquiries`, now, pendingId);
-  await raw.zadd(`${user}:pending`, now, pendingId);
-  await raw.zadd(`${prefix}pending`, expiresAt, pendingId);
-  await raw.sadd(`${prefix}node:old-node:held`, pendingId);
-  await raw.sadd(`${prefix}nodes`, "old-node");
-  await raw.xadd(
+  await redis.raw.zadd(`${user}:inquiries`, now, pendingId);
+  await redis.raw.zadd(`${user}:pending`, now, pendingId);
+  await redis.raw.zadd(`${prefix}pending`, expiresAt, pendingId);
+  await redis.raw.sadd(`${prefix}node:old-node:held`, pendingId);
+  await redis.raw.sadd(`${prefix}nodes`, "old-node");
+  await redis.raw.xadd(
     `${user}:audit`,
     "*",
     "userId",
@@ -101,24 +95,24 @@ async function writeOldLayout(prefix: string): Promise<OldData> {
     status: "answered" as const,
     resolution: { status: "answered" as const, response: "yes", resolvedAt: at },
   };
-  await raw.hset(`${prefix}inquiry:${resolvedId}`, {
+  await redis.raw.hset(`${prefix}inquiry:${resolvedId}`, {
     ...encodeInquiry(resolved),
     userId,
     holder: "old-node",
   });
-  await raw.expire(`${prefix}inquiry:${resolvedId}`, 3_600);
-  await raw.zadd(`${user}:inquiries`, now - 1_000, resolvedId);
+  await redis.raw.expire(`${prefix}inquiry:${resolvedId}`, 3_600);
+  await redis.raw.zadd(`${user}:inquiries`, now - 1_000, resolvedId);
 
-  await raw.set(
+  await redis.raw.set(
     `${prefix}team:${teamId}`,
     JSON.stringify({ id: teamId, name: "Ops", createdAt: at }),
   );
-  await raw.hset(
+  await redis.raw.hset(
     `${prefix}team:${teamId}:members`,
     userId,
     JSON.stringify({ userId, role: "owner", joinedAt: at }),
   );
-  await raw.sadd(`${user}:teams`, teamId);
+  await redis.raw.sadd(`${user}:teams`, teamId);
 
   const summary = {
     id: conversationId,
@@ -127,20 +121,20 @@ async function writeOldLayout(prefix: string): Promise<OldData> {
     updatedAt: at,
     running: false,
   };
-  await raw.hset(`${prefix}conversation:${conversationId}`, {
+  await redis.raw.hset(`${prefix}conversation:${conversationId}`, {
     record: "{}",
     summary: JSON.stringify(summary),
     version: 1,
     userId,
   });
-  await raw.sadd(`${user}:conversations`, conversationId);
+  await redis.raw.sadd(`${user}:conversations`, conversationId);
   return { userId, pendingId, resolvedId, deviceId, teamId, conversationId, expiresAt };
 }
 
 /** Every key under `prefix` with its type and TTL state, to show a dry run changed nothing. */
 async function snapshot(prefix: string): Promise<string[]> {
-  const keys = await raw.keys(`${prefix}*`);
-  const members = await raw.zrange(`${prefix}pending`, 0, -1);
+  const keys = await redis.raw.keys(`${prefix}*`);
+  const members = await redis.raw.zrange(`${prefix}pending`, 0, -1);
   return [...keys.sort(), ...members];
 }
 
@@ -149,7 +143,7 @@ describe("Redis key layout migration", () => {
     const prefix = `mig-${randomUUID().slice(0, 8)}:`;
     const old = await writeOldLayout(prefix);
 
-    const report = await migrateKeyLayout(raw, { prefix });
+    const report = await migrateKeyLayout(redis.raw, { prefix });
     expect(report).toEqual({
       userKeys: 7,
       inquiries: 2,
@@ -161,16 +155,18 @@ describe("Redis key layout migration", () => {
       conflicts: [],
       unrecognized: [],
     });
-    const ownerTtl = await raw.ttl(`${prefix}inquiry-owner:${old.resolvedId}`);
+    const ownerTtl = await redis.raw.ttl(`${prefix}inquiry-owner:${old.resolvedId}`);
     expect(ownerTtl).toBeGreaterThan(3_500);
     expect(ownerTtl).toBeLessThanOrEqual(3_600);
-    expect(await raw.ttl(`${prefix}inquiry-owner:${old.pendingId}`)).toBeGreaterThan(7 * 86_400);
+    expect(await redis.raw.ttl(`${prefix}inquiry-owner:${old.pendingId}`)).toBeGreaterThan(
+      7 * 86_400,
+    );
 
-    const again = await migrateKeyLayout(raw, { prefix });
+    const again = await migrateKeyLayout(redis.raw, { prefix });
     expect(again).toMatchObject({ userKeys: 0, inquiries: 0, inquiryOwners: 0, teamKeys: 0 });
     expect(again).toMatchObject({ pendingMembers: 0, heldMembers: 0, conflicts: [] });
 
-    const infra = createRedisInfra({ url: server.url, keyPrefix: prefix, leaseSeconds: 0.2 });
+    const infra = createRedisInfra({ url: redis.server.url, keyPrefix: prefix, leaseSeconds: 0.2 });
     try {
       await infra.ready();
       const { inquiryStore, pendingIndex } = infra;
@@ -200,7 +196,7 @@ describe("Redis key layout migration", () => {
         resolvedAt: new Date().toISOString(),
       });
       expect(outcome.kind).toBe("resolved");
-      expect(await raw.xlen(`${prefix}{u:${old.userId}}:audit`)).toBe(2);
+      expect(await redis.raw.xlen(`${prefix}{u:${old.userId}}:audit`)).toBe(2);
       expect(await pendingIndex.overdue(new Date(old.expiresAt + 1), 10)).toEqual([]);
       expect(await inquiryStore.listByUser(old.userId, "pending")).toEqual([]);
     } finally {
@@ -213,23 +209,23 @@ describe("Redis key layout migration", () => {
     const old = await writeOldLayout(prefix);
     const before = await snapshot(prefix);
 
-    const planned = await migrateKeyLayout(raw, { prefix, dryRun: true });
+    const planned = await migrateKeyLayout(redis.raw, { prefix, dryRun: true });
     expect(planned).toMatchObject({ userKeys: 7, inquiries: 2, inquiryOwners: 2, teamKeys: 2 });
     expect(planned).toMatchObject({ pendingMembers: 1, heldMembers: 1, conflicts: [] });
     expect(await snapshot(prefix)).toEqual(before);
 
-    await raw.set(
+    await redis.raw.set(
       `${prefix}{u:${old.userId}}:settings`,
       JSON.stringify({ yolo: { enabled: false } }),
     );
-    const report = await migrateKeyLayout(raw, { prefix });
+    const report = await migrateKeyLayout(redis.raw, { prefix });
     expect(report.userKeys).toBe(6);
     expect(report.conflicts).toEqual([
       `${prefix}user:${old.userId}:settings -> ${prefix}{u:${old.userId}}:settings`,
     ]);
-    expect(await raw.get(`${prefix}{u:${old.userId}}:settings`)).toBe(
+    expect(await redis.raw.get(`${prefix}{u:${old.userId}}:settings`)).toBe(
       JSON.stringify({ yolo: { enabled: false } }),
     );
-    expect(await raw.exists(`${prefix}user:${old.userId}:settings`)).toBe(1);
+    expect(await redis.raw.exists(`${prefix}user:${old.userId}:settings`)).toBe(1);
   });
 });
