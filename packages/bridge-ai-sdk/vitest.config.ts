@@ -1,6 +1,4 @@
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineBridgeVitestConfig } from "@inquiry-hub/test-kit/bridge-vitest-config";
 
 /** The oldest major of the peer range, installed beside ai 7 under an npm alias. */
 const AI_SDK_6 = "ai-v6";
@@ -15,35 +13,18 @@ const AI_SDK_7_ONLY = ["test/tool-approval-policy.test.ts"];
  * - `integration-ai-sdk-6`: the same tests on ai 6, the bridge and the tests importing `ai`
  *   (and `ai/test`) as the alias's 6.x, so both majors of the peer range are tested. The unit
  *   tests import only `ai`'s types, which `tsconfig.ai-sdk-6.json` checks against ai 6.
- *
- * Every file starts its own hub and closes it, so the files share workers (`isolate: false`)
- * instead of importing the hub again each.
  */
-export default defineConfig({
-  test: {
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
-    isolate: false,
-    env: {
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-      INQUIRY_HUB_DATA_DIR: path.join(tmpdir(), "inquiry-hub-test-data"),
+export default defineBridgeVitestConfig({
+  integration: [
+    { test: { name: "integration", include: ["test/**/*.test.ts"], provide: { aiSdkMajor: 7 } } },
+    {
+      resolve: { alias: [{ find: /^ai(\/.*)?$/, replacement: `${AI_SDK_6}$1` }] },
+      test: {
+        name: "integration-ai-sdk-6",
+        include: ["test/**/*.test.ts"],
+        exclude: AI_SDK_7_ONLY,
+        provide: { aiSdkMajor: 6 },
+      },
     },
-    projects: [
-      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"] } },
-      {
-        extends: true,
-        test: { name: "integration", include: ["test/**/*.test.ts"], provide: { aiSdkMajor: 7 } },
-      },
-      {
-        extends: true,
-        resolve: { alias: [{ find: /^ai(\/.*)?$/, replacement: `${AI_SDK_6}$1` }] },
-        test: {
-          name: "integration-ai-sdk-6",
-          include: ["test/**/*.test.ts"],
-          exclude: AI_SDK_7_ONLY,
-          provide: { aiSdkMajor: 6 },
-        },
-      },
-    ],
-  },
+  ],
 });

@@ -1,6 +1,4 @@
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineBridgeVitestConfig } from "@inquiry-hub/test-kit/bridge-vitest-config";
 
 /** The oldest SDK in the peer range, installed beside the current one under an npm alias. */
 const OLDEST_SDK = "agents-v014";
@@ -12,34 +10,21 @@ const OLDEST_SDK = "agents-v014";
  *   the tests importing `@openai/agents` as 0.14.3 (the SDK's own packages then resolve inside
  *   it), so the range is what was tested, not what was hoped.
  *
- * Every file starts its own hub and closes it, and the loopback guard installs itself once per
- * worker, so the files share workers (`isolate: false`) instead of importing the hub again each.
+ * The loopback guard installs itself once per worker, which the shared workers keep.
  */
-export default defineConfig({
-  test: {
-    setupFiles: ["test/support/loopback-only.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
-    isolate: false,
-    env: {
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-      INQUIRY_HUB_DATA_DIR: path.join(tmpdir(), "inquiry-hub-test-data"),
+export default defineBridgeVitestConfig({
+  setupFiles: ["test/support/loopback-only.ts"],
+  integration: [
+    {
+      test: {
+        name: "integration",
+        include: ["test/**/*.test.ts"],
+        exclude: ["test/oldest-sdk/**"],
+      },
     },
-    projects: [
-      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"] } },
-      {
-        extends: true,
-        test: {
-          name: "integration",
-          include: ["test/**/*.test.ts"],
-          exclude: ["test/oldest-sdk/**"],
-        },
-      },
-      {
-        extends: true,
-        resolve: { alias: [{ find: /^@openai\/agents$/, replacement: OLDEST_SDK }] },
-        test: { name: "integration-agents-0.14", include: ["test/**/*.test.ts"] },
-      },
-    ],
-  },
+    {
+      resolve: { alias: [{ find: /^@openai\/agents$/, replacement: OLDEST_SDK }] },
+      test: { name: "integration-agents-0.14", include: ["test/**/*.test.ts"] },
+    },
+  ],
 });
