@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PushMessageSchema, expiryWarningAt } from "@inquiry-hub/protocol";
 import type { InquiryExpiring, PushMessage } from "@inquiry-hub/protocol";
-import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
-import type { FakeBrowserKeys, LoopbackReceiver } from "@inquiry-hub/test-kit";
-import { startTestHub } from "../helpers";
-import type { TestHub, TestLogin } from "../helpers";
+import type { FakeBrowserKeys } from "@inquiry-hub/test-kit";
+import { subscribeToReceiver, useHubAndReceiver } from "../support/hub-and-receiver";
 import { nextEvent } from "../socket-helpers";
 import type { DeviceSocket } from "../socket-helpers";
 
@@ -27,54 +25,31 @@ function recordWarnings(socket: DeviceSocket): { event: InquiryExpiring; at: num
  * again for its new deadline. Real sockets, a real push sender and a loopback push service.
  */
 describe("Expiry warnings", () => {
-  let hub: TestHub;
-  let receiver: LoopbackReceiver;
-
-  beforeAll(async () => {
-    hub = await startTestHub({
-      pushAllowPrivate: true,
-      extendStepSeconds: 2,
-      extendMaxSeconds: 10,
-    });
-    receiver = await startLoopbackReceiver();
+  const suite = useHubAndReceiver({
+    pushAllowPrivate: true,
+    extendStepSeconds: 2,
+    extendMaxSeconds: 10,
   });
-  afterAll(async () => {
-    await receiver.close();
-    await hub.close();
-  });
-  afterEach(() => {
-    receiver.received.length = 0;
-  });
-
-  async function subscribe(login: TestLogin, path: string): Promise<FakeBrowserKeys> {
-    const browser = createFakeBrowserKeys();
-    const response = await hub.request("/api/push/subscriptions", {
-      token: login.token,
-      body: { endpoint: new URL(path, receiver.url).toString(), keys: browser.keys },
-    });
-    expect(response.status).toBe(201);
-    return browser;
-  }
 
   /** The pushes that reached `path`, decrypted with that browser's keys. */
   function pushesTo(path: string, browser: FakeBrowserKeys): PushMessage[] {
-    return receiver.received
+    return suite.receiver.received
       .filter((each) => each.path === path)
       .map((each) => PushMessageSchema.parse(JSON.parse(browser.decrypt(each.body))));
   }
 
   it("warns every connected device at a fifth of the time left and pushes once to the device without a socket", async () => {
-    const phone = await hub.registerUser("warned", "Phone");
-    const laptop = await hub.login(phone.username, "Laptop");
-    const desktop = await hub.login(phone.username, "Desktop");
-    const phoneBrowser = await subscribe(phone, "/push/warned-phone");
-    const laptopBrowser = await subscribe(laptop, "/push/warned-laptop");
+    const phone = await suite.hub.registerUser("warned", "Phone");
+    const laptop = await suite.hub.login(phone.username, "Laptop");
+    const desktop = await suite.hub.login(phone.username, "Desktop");
+    const phoneBrowser = await subscribeToReceiver(suite, phone, "/push/warned-phone");
+    const laptopBrowser = await subscribeToReceiver(suite, laptop, "/push/warned-laptop");
     const devices = await Promise.all(
-      [laptop, desktop].map((login) => hub.devices.connect({ token: login.token })),
+      [laptop, desktop].map((login) => suite.hub.devices.connect({ token: login.token })),
     );
     const heard = devices.map((device) => recordWarnings(device.socket));
 
-    const inquiry = await hub.hub.inquiries.create(phone.userId, {
+    const inquiry = await suite.hub.hub.inquiries.create(phone.userId, {
       question: "Ship the release?",
       options: ["Yes", "No"],
       timeoutMs: 5_000,
@@ -102,7 +77,7 @@ describe("Expiry warnings", () => {
       expect(device[0]?.at).toBeLessThan(Date.parse(inquiry.expiresAt) + SCHEDULING_SLACK_MS);
     }
 
-    await receiver.waitForCount(2);
+    await suite.receiver.waitForCount(2);
     expect(pushesTo("/push/warned-phone", phoneBrowser)).toEqual([
       expect.objectContaining({ type: "inquiry:new" }),
       {
@@ -123,8 +98,8 @@ describe("Expiry warnings", () => {
     expect(pushesTo("/push/warned-laptop", laptopBrowser)).toEqual([]);
 
     // The question's notifier and the warning's each withdraw what they pushed: twice here.
-    await hub.hub.inquiries.cancel(inquiry.id);
-    await receiver.waitForCount(4);
+    await suite.hub.hub.inquiries.cancel(inquiry.id);
+    await suite.receiver.waitForCount(4);
     const withdrawn = { type: "inquiry:withdrawn", inquiryId: inquiry.id, status: "cancelled" };
     expect(pushesTo("/push/warned-phone", phoneBrowser).slice(2)).toEqual([withdrawn, withdrawn]);
     expect(pushesTo("/push/warned-laptop", laptopBrowser)).toEqual([]);
@@ -132,17 +107,19 @@ describe("Expiry warnings", () => {
   });
 
   it("never warns about a resolved inquiry", async () => {
-    const phone = await hub.registerUser("resolved", "Phone");
-    const browser = await subscribe(phone, "/push/resolved");
-    const laptop = await hub.devices.connect({ token: (await hub.login(phone.username)).token });
+    const phone = await suite.hub.registerUser("resolved", "Phone");
+    const browser = await subscribeToReceiver(suite, phone, "/push/resolved");
+    const laptop = await suite.hub.devices.connect({
+      token: (await suite.hub.login(phone.username)).token,
+    });
     const heard = recordWarnings(laptop.socket);
 
-    const inquiry = await hub.hub.inquiries.create(phone.userId, {
+    const inquiry = await suite.hub.hub.inquiries.create(phone.userId, {
       question: "Quick one?",
       timeoutMs: 1_500,
     });
-    await receiver.waitForCount(1);
-    await hub.hub.inquiries.answer(
+    await suite.receiver.waitForCount(1);
+    await suite.hub.hub.inquiries.answer(
       phone.userId,
       inquiry.id,
       { action: "answer", response: "Yes" },
@@ -158,20 +135,24 @@ describe("Expiry warnings", () => {
   });
 
   it("warns again for the deadline an Extend sets", async () => {
-    const phone = await hub.registerUser("extended", "Phone");
-    const browser = await subscribe(phone, "/push/extended");
-    const laptopLogin = await hub.login(phone.username, "Laptop");
-    const laptop = await hub.devices.connect({ token: laptopLogin.token });
+    const phone = await suite.hub.registerUser("extended", "Phone");
+    const browser = await subscribeToReceiver(suite, phone, "/push/extended");
+    const laptopLogin = await suite.hub.login(phone.username, "Laptop");
+    const laptop = await suite.hub.devices.connect({ token: laptopLogin.token });
     const heard = recordWarnings(laptop.socket);
 
-    const inquiry = await hub.hub.inquiries.create(phone.userId, {
+    const inquiry = await suite.hub.hub.inquiries.create(phone.userId, {
       question: "More time?",
       timeoutMs: 2_000,
     });
     const first = await nextEvent(laptop.socket, "inquiry:expiring");
     expect(first).toStrictEqual({ inquiryId: inquiry.id, expiresAt: inquiry.expiresAt });
 
-    const extended = await hub.hub.inquiries.extend(phone.userId, inquiry.id, laptopLogin.deviceId);
+    const extended = await suite.hub.hub.inquiries.extend(
+      phone.userId,
+      inquiry.id,
+      laptopLogin.deviceId,
+    );
     expect(Date.parse(extended.expiresAt) - Date.parse(inquiry.expiresAt)).toBe(2_000);
     const secondAt = expiryWarningAt(extended);
     expect(secondAt - Date.parse(inquiry.createdAt)).toBe(3_200);
@@ -184,7 +165,7 @@ describe("Expiry warnings", () => {
     ]);
     expect(heard[1]?.at).toBeGreaterThanOrEqual(secondAt);
 
-    await receiver.waitForCount(3);
+    await suite.receiver.waitForCount(3);
     expect(
       pushesTo("/push/extended", browser).map((each) =>
         each.type === "inquiry:new" || each.type === "inquiry:expiring"
@@ -196,7 +177,7 @@ describe("Expiry warnings", () => {
       ["inquiry:expiring", inquiry.expiresAt],
       ["inquiry:expiring", extended.expiresAt],
     ]);
-    await hub.hub.inquiries.cancel(inquiry.id);
-    await receiver.waitForCount(5);
+    await suite.hub.hub.inquiries.cancel(inquiry.id);
+    await suite.receiver.waitForCount(5);
   });
 });

@@ -1,47 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PushKeyResponseSchema, PushMessageSchema } from "@inquiry-hub/protocol";
-import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
-import type { FakeBrowserKeys, LoopbackReceiver } from "@inquiry-hub/test-kit";
-import { startTestHub, waitFor } from "../helpers";
-import type { TestHub, TestLogin } from "../helpers";
+import { createFakeBrowserKeys } from "@inquiry-hub/test-kit";
+import { waitFor } from "../helpers";
+import { subscribeToReceiver, useHubAndReceiver } from "../support/hub-and-receiver";
 
 describe("Web Push", () => {
-  let hub: TestHub;
-  let receiver: LoopbackReceiver;
+  // The receiver is a plain-http push service on loopback, reachable only when allowed.
+  const suite = useHubAndReceiver({ pushAllowPrivate: true });
   let publicKey: string;
 
   beforeAll(async () => {
-    // The receiver is a plain-http push service on loopback, reachable only when allowed.
-    hub = await startTestHub({ pushAllowPrivate: true });
-    receiver = await startLoopbackReceiver();
     publicKey = PushKeyResponseSchema.parse(
-      await (await hub.request("/api/push/key")).json(),
+      await (await suite.hub.request("/api/push/key")).json(),
     ).publicKey;
   });
-  afterAll(async () => {
-    await receiver.close();
-    await hub.close();
-  });
-  afterEach(() => {
-    receiver.received.length = 0;
-  });
-
-  async function subscribe(login: TestLogin, path: string): Promise<FakeBrowserKeys> {
-    const browser = createFakeBrowserKeys();
-    const response = await hub.request("/api/push/subscriptions", {
-      token: login.token,
-      body: { endpoint: new URL(path, receiver.url).toString(), keys: browser.keys },
-    });
-    expect(response.status).toBe(201);
-    return browser;
-  }
 
   it("pushes a new inquiry and its withdrawal to a device without a socket, encrypted and VAPID-signed", async () => {
-    const phone = await hub.registerUser("pushed", "Phone");
-    const browser = await subscribe(phone, "/push/phone");
-    const inquiry = await hub.hub.inquiries.create(phone.userId, { question: "Which city?" });
+    const phone = await suite.hub.registerUser("pushed", "Phone");
+    const browser = await subscribeToReceiver(suite, phone, "/push/phone");
+    const inquiry = await suite.hub.hub.inquiries.create(phone.userId, { question: "Which city?" });
 
-    const [created] = await receiver.waitForCount(1);
+    const [created] = await suite.receiver.waitForCount(1);
     expect(created?.path).toBe("/push/phone");
     expect(created?.headers["content-encoding"]).toBe("aes128gcm");
     expect(created?.headers.authorization).toMatch(
@@ -62,8 +41,8 @@ describe("Web Push", () => {
       deviceName: "Phone",
     });
 
-    await hub.hub.inquiries.cancel(inquiry.id);
-    const [, withdrawn] = await receiver.waitForCount(2);
+    await suite.hub.hub.inquiries.cancel(inquiry.id);
+    const [, withdrawn] = await suite.receiver.waitForCount(2);
     expect(JSON.parse(browser.decrypt(withdrawn?.body ?? Buffer.alloc(0)))).toEqual({
       type: "inquiry:withdrawn",
       inquiryId: inquiry.id,
@@ -72,17 +51,17 @@ describe("Web Push", () => {
   });
 
   it("offers a question's first options and only the decisions an approval's policy allows", async () => {
-    const phone = await hub.registerUser("actions", "Pocket");
-    const browser = await subscribe(phone, "/push/actions");
+    const phone = await suite.hub.registerUser("actions", "Pocket");
+    const browser = await subscribeToReceiver(suite, phone, "/push/actions");
     const pushedActions = async (count: number): Promise<unknown> => {
-      const received = await receiver.waitForCount(count);
+      const received = await suite.receiver.waitForCount(count);
       const message = PushMessageSchema.parse(
         JSON.parse(browser.decrypt(received[count - 1]?.body ?? Buffer.alloc(0))),
       );
       return message.type === "inquiry:new" ? message.actions : undefined;
     };
 
-    const city = await hub.hub.inquiries.create(phone.userId, {
+    const city = await suite.hub.hub.inquiries.create(phone.userId, {
       question: "Which city?",
       options: ["Paris", "Rome", "Oslo"],
     });
@@ -90,10 +69,10 @@ describe("Web Push", () => {
       { type: "option", value: "Paris" },
       { type: "option", value: "Rome" },
     ]);
-    await hub.hub.inquiries.cancel(city.id);
-    await receiver.waitForCount(2);
+    await suite.hub.hub.inquiries.cancel(city.id);
+    await suite.receiver.waitForCount(2);
 
-    await hub.hub.inquiries.create(phone.userId, {
+    await suite.hub.hub.inquiries.create(phone.userId, {
       type: "APPROVAL",
       question: "Write notes.txt?",
       approval: {
@@ -108,52 +87,54 @@ describe("Web Push", () => {
   });
 
   it("skips devices with an open socket", async () => {
-    const desktop = await hub.registerUser("online", "Desktop");
-    await subscribe(desktop, "/push/desktop");
-    await hub.devices.connect({ token: desktop.token });
-    const inquiry = await hub.hub.inquiries.create(desktop.userId, { question: "Seen live?" });
-    await hub.hub.inquiries.cancel(inquiry.id);
+    const desktop = await suite.hub.registerUser("online", "Desktop");
+    await subscribeToReceiver(suite, desktop, "/push/desktop");
+    await suite.hub.devices.connect({ token: desktop.token });
+    const inquiry = await suite.hub.hub.inquiries.create(desktop.userId, {
+      question: "Seen live?",
+    });
+    await suite.hub.hub.inquiries.cancel(inquiry.id);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toEqual([]);
+    expect(suite.receiver.received).toEqual([]);
   });
 
   it("forgets a subscription the push service reports gone", async () => {
-    const phone = await hub.registerUser("gone", "Phone");
-    await subscribe(phone, "/push/gone");
-    receiver.respondWith(410);
-    await hub.hub.inquiries.create(phone.userId, { question: "First?" });
-    await receiver.waitForCount(1);
+    const phone = await suite.hub.registerUser("gone", "Phone");
+    await subscribeToReceiver(suite, phone, "/push/gone");
+    suite.receiver.respondWith(410);
+    await suite.hub.hub.inquiries.create(phone.userId, { question: "First?" });
+    await suite.receiver.waitForCount(1);
     await waitFor(async () => {
-      const removal = await hub.request("/api/push/subscriptions", {
+      const removal = await suite.hub.request("/api/push/subscriptions", {
         method: "DELETE",
         token: phone.token,
-        body: { endpoint: new URL("/push/gone", receiver.url).toString() },
+        body: { endpoint: new URL("/push/gone", suite.receiver.url).toString() },
       });
       return removal.status === 404 ? true : undefined;
     });
-    await hub.hub.inquiries.create(phone.userId, { question: "Second?" });
+    await suite.hub.hub.inquiries.create(phone.userId, { question: "Second?" });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toHaveLength(1);
+    expect(suite.receiver.received).toHaveLength(1);
   });
 
   it("validates subscriptions and lets a device unsubscribe", async () => {
-    const user = await hub.registerUser("validate");
+    const user = await suite.hub.registerUser("validate");
     const keys = createFakeBrowserKeys().keys;
-    const foreignHttp = await hub.request("/api/push/subscriptions", {
+    const foreignHttp = await suite.hub.request("/api/push/subscriptions", {
       token: user.token,
       body: { endpoint: "http://push.example.com/x", keys },
     });
     expect(foreignHttp.status).toBe(400);
-    const badKeys = await hub.request("/api/push/subscriptions", {
+    const badKeys = await suite.hub.request("/api/push/subscriptions", {
       token: user.token,
       body: { endpoint: "https://push.example.com/x", keys: { p256dh: "short", auth: "x" } },
     });
     expect(badKeys.status).toBe(400);
-    await subscribe(user, "/push/validate");
-    const endpoint = new URL("/push/validate", receiver.url).toString();
+    await subscribeToReceiver(suite, user, "/push/validate");
+    const endpoint = new URL("/push/validate", suite.receiver.url).toString();
     const del = (token: string) =>
-      hub.request("/api/push/subscriptions", { method: "DELETE", token, body: { endpoint } });
-    const other = await hub.login(user.username);
+      suite.hub.request("/api/push/subscriptions", { method: "DELETE", token, body: { endpoint } });
+    const other = await suite.hub.login(user.username);
     expect((await del(other.token)).status).toBe(404);
     expect((await del(user.token)).status).toBe(204);
     expect((await del(user.token)).status).toBe(404);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ApiErrorBodySchema,
   HistoryDetailSchema,
@@ -7,11 +7,10 @@ import {
   WebhookDecisionPreviewSchema,
 } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
-import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { signLinkToken } from "../../src/features/notifications/webhook-token";
-import { startTestHub, waitFor } from "../helpers";
-import type { TestHub, TestLogin } from "../helpers";
+import { waitFor } from "../helpers";
+import type { TestLogin } from "../helpers";
+import { useHubAndReceiver } from "../support/hub-and-receiver";
 
 const SECRET = "test-webhook-secret-of-at-least-32-characters";
 const SlackBodySchema = z.object({ text: z.string() });
@@ -25,34 +24,21 @@ function tokenOf(text: string, label: string): string {
 }
 
 describe("webhook channel", () => {
-  let hub: TestHub;
-  let receiver: LoopbackReceiver;
+  const suite = useHubAndReceiver({
+    webhookSecret: SECRET,
+    webhookRetryBaseSeconds: 0.01,
+    // The receiver listens on loopback, which webhooks may reach only when allowed.
+    webhookAllowPrivate: true,
+    webPublicUrl: "https://hub.example.test",
+  });
   let owner: TestLogin;
 
-  beforeAll(async () => {
-    hub = await startTestHub({
-      webhookSecret: SECRET,
-      webhookRetryBaseSeconds: 0.01,
-      // The receiver listens on loopback, which webhooks may reach only when allowed.
-      webhookAllowPrivate: true,
-      webPublicUrl: "https://hub.example.test",
-    });
-    receiver = await startLoopbackReceiver();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await hub.close();
-  });
-  afterEach(() => {
-    receiver.received.length = 0;
-  });
-
   async function configure(kind = "slack"): Promise<TestLogin> {
-    owner = await hub.registerUser("hooked", "Work laptop");
-    const put = await hub.request("/api/channels/webhook", {
+    owner = await suite.hub.registerUser("hooked", "Work laptop");
+    const put = await suite.hub.request("/api/channels/webhook", {
       method: "PUT",
       token: owner.token,
-      body: { url: new URL("/hook", receiver.url).toString(), kind },
+      body: { url: new URL("/hook", suite.receiver.url).toString(), kind },
     });
     expect(put.status).toBe(200);
     return owner;
@@ -60,15 +46,15 @@ describe("webhook channel", () => {
 
   /** A link opened by its owner, logged in (a link alone decides nothing). */
   const decide = (token: string, path = "") =>
-    hub.request(`/api/webhook-decisions${path}`, { token: owner.token, body: { token } });
+    suite.hub.request(`/api/webhook-decisions${path}`, { token: owner.token, body: { token } });
 
   it("posts signed single-use links that resolve the inquiry once, then posts the outcome", async () => {
     await configure();
-    const inquiry = await hub.hub.inquiries.create(owner.userId, {
+    const inquiry = await suite.hub.hub.inquiries.create(owner.userId, {
       question: "Which city?",
       options: ["Paris", "Rome"],
     });
-    const [message] = await receiver.waitForCount(1);
+    const [message] = await suite.receiver.waitForCount(1);
     const text = SlackBodySchema.parse(JSON.parse(message?.body.toString() ?? "")).text;
     expect(text).toContain("Which city?");
     expect(text).toContain(`https://hub.example.test/inbox#${inquiry.id}`);
@@ -79,7 +65,7 @@ describe("webhook channel", () => {
       inquiry: { id: inquiry.id, status: "pending" },
       decision: { action: "answer", response: "Paris" },
     });
-    expect((await hub.hub.inquiries.get(owner.userId, inquiry.id)).status).toBe("pending");
+    expect((await suite.hub.hub.inquiries.get(owner.userId, inquiry.id)).status).toBe("pending");
 
     const decided = await decide(paris);
     expect(decided.status).toBe(200);
@@ -90,7 +76,7 @@ describe("webhook channel", () => {
     expect((await decide(paris)).status).toBe(409);
     expect((await decide(tokenOf(text, "Reject"))).status).toBe(409);
 
-    const [, update] = await receiver.waitForCount(2);
+    const [, update] = await suite.receiver.waitForCount(2);
     expect(SlackBodySchema.parse(JSON.parse(update?.body.toString() ?? "")).text).toContain(
       "Resolved: answered on Webhook link",
     );
@@ -98,8 +84,8 @@ describe("webhook channel", () => {
 
   it("rejects tampered, expired and foreign links without changing anything", async () => {
     await configure("discord");
-    const inquiry = await hub.hub.inquiries.create(owner.userId, { question: "Go?" });
-    await receiver.waitForCount(1);
+    const inquiry = await suite.hub.hub.inquiries.create(owner.userId, { question: "Go?" });
+    await suite.receiver.waitForCount(1);
     const base = { inquiryId: inquiry.id, userId: owner.userId, nonce: randomUUID() };
 
     const expired = signLinkToken(
@@ -122,7 +108,7 @@ describe("webhook channel", () => {
     expect((await decide(`${payload}.${signature.slice(0, -2)}AA`)).status).toBe(400);
     expect((await decide("not-a-token")).status).toBe(400);
 
-    const stranger = await hub.registerUser("stranger");
+    const stranger = await suite.hub.registerUser("stranger");
     const foreign = signLinkToken(
       {
         ...base,
@@ -133,17 +119,19 @@ describe("webhook channel", () => {
       SECRET,
     );
     expect((await decide(foreign)).status).toBe(404);
-    expect((await hub.hub.inquiries.get(owner.userId, inquiry.id)).status).toBe("pending");
+    expect((await suite.hub.hub.inquiries.get(owner.userId, inquiry.id)).status).toBe("pending");
   });
 
   it("retries a failing receiver a bounded number of times and shows the failure in history", async () => {
     await configure();
-    receiver.respondWith(500, 500, 500);
-    const inquiry = await hub.hub.inquiries.create(owner.userId, { question: "Anyone?" });
-    await receiver.waitForCount(3);
+    suite.receiver.respondWith(500, 500, 500);
+    const inquiry = await suite.hub.hub.inquiries.create(owner.userId, { question: "Anyone?" });
+    await suite.receiver.waitForCount(3);
     const detail = await waitFor(async () => {
       const body = HistoryDetailSchema.parse(
-        await (await hub.request(`/api/history/${inquiry.id}`, { token: owner.token })).json(),
+        await (
+          await suite.hub.request(`/api/history/${inquiry.id}`, { token: owner.token })
+        ).json(),
       );
       return body.item.failedDeliveries === 1 ? body : undefined;
     });
@@ -154,35 +142,37 @@ describe("webhook channel", () => {
     ]);
     expect(detail.deliveries[0]?.httpStatus).toBe(500);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(receiver.received).toHaveLength(3);
+    expect(suite.receiver.received).toHaveLength(3);
   });
 
   it("validates, reads and deletes the configuration", async () => {
-    const user = await hub.registerUser("config");
-    const bad = await hub.request("/api/channels/webhook", {
+    const user = await suite.hub.registerUser("config");
+    const bad = await suite.hub.request("/api/channels/webhook", {
       method: "PUT",
       token: user.token,
       body: { url: "ftp://example.com/hook", kind: "slack" },
     });
     expect(bad.status).toBe(400);
-    expect((await hub.request("/api/channels/webhook", { token: user.token })).status).toBe(404);
-    await hub.request("/api/channels/webhook", {
+    expect((await suite.hub.request("/api/channels/webhook", { token: user.token })).status).toBe(
+      404,
+    );
+    await suite.hub.request("/api/channels/webhook", {
       method: "PUT",
       token: user.token,
       body: { url: "https://hooks.example.com/x", kind: "generic" },
     });
-    const read = await hub.request("/api/channels/webhook", { token: user.token });
+    const read = await suite.hub.request("/api/channels/webhook", { token: user.token });
     expect(await read.json()).toMatchObject({
       url: "https://hooks.example.com/x",
       kind: "generic",
     });
-    const removed = await hub.request("/api/channels/webhook", {
+    const removed = await suite.hub.request("/api/channels/webhook", {
       method: "DELETE",
       token: user.token,
     });
     expect(removed.status).toBe(204);
-    expect((await hub.request("/api/channels/webhook", { method: "PUT", body: {} })).status).toBe(
-      401,
-    );
+    expect(
+      (await suite.hub.request("/api/channels/webhook", { method: "PUT", body: {} })).status,
+    ).toBe(401);
   });
 });

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
-import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { startTestHub } from "../helpers";
-import type { TestHub, TestLogin } from "../helpers";
+import type { TestLogin } from "../helpers";
+import { useHubAndReceiver } from "../support/hub-and-receiver";
 import { agentAsks } from "./agent-asks";
 
 /**
@@ -28,42 +26,29 @@ const GenericSchema = z.object({
 });
 
 describe("red team: markup injection into chat webhooks", () => {
-  let hub: TestHub;
-  let receiver: LoopbackReceiver;
-
-  beforeAll(async () => {
-    hub = await startTestHub({
-      webhookSecret: "red-team-webhook-secret-of-at-least-32-characters",
-      // The receiver stands in for Slack or Discord on loopback.
-      webhookAllowPrivate: true,
-      webPublicUrl: HUB,
-    });
-    receiver = await startLoopbackReceiver();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await hub.close();
-  });
-  afterEach(() => {
-    receiver.received.length = 0;
+  const suite = useHubAndReceiver({
+    webhookSecret: "red-team-webhook-secret-of-at-least-32-characters",
+    // The receiver stands in for Slack or Discord on loopback.
+    webhookAllowPrivate: true,
+    webPublicUrl: HUB,
   });
 
   /** The bodies the receiver got for one hostile question: its announcement and outcome. */
   async function hostileQuestionTo(kind: string): Promise<unknown[]> {
-    const user: TestLogin = await hub.registerUser(`markup-${kind}`, "Phone");
-    const configured = await hub.request("/api/channels/webhook", {
+    const user: TestLogin = await suite.hub.registerUser(`markup-${kind}`, "Phone");
+    const configured = await suite.hub.request("/api/channels/webhook", {
       method: "PUT",
       token: user.token,
-      body: { url: new URL(`/hook/${kind}`, receiver.url).toString(), kind },
+      body: { url: new URL(`/hook/${kind}`, suite.receiver.url).toString(), kind },
     });
     expect(configured.status).toBe(200);
-    const question = await agentAsks(hub, user, {
+    const question = await agentAsks(suite.hub, user, {
       prompt: HOSTILE_PROMPT,
       options: [HOSTILE_OPTION],
     });
-    await receiver.waitForCount(1);
+    await suite.receiver.waitForCount(1);
     await question.reject();
-    const messages = await receiver.waitForCount(2);
+    const messages = await suite.receiver.waitForCount(2);
     return messages.map((message) => JSON.parse(message.body.toString()) as unknown);
   }
 
