@@ -1,13 +1,13 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CreatedAgentKey } from "@inquiry-hub/protocol";
-import { ApiClientError } from "@/lib/client/api-client-error";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import { queryKeys } from "@/lib/client/query-keys";
 import { useT } from "@/features/i18n";
-import { leaveToLogin } from "@/features/auth";
+import { useLeaveToLoginOnUnauthorized } from "@/features/auth";
+import { useNow } from "@/features/inquiry";
 import { AgentKeyRow } from "./agent-key-row";
 import { AgentKeyUsage } from "./agent-key-usage";
 import { fetchAgentKeys } from "./agent-keys-client";
@@ -17,15 +17,6 @@ import "./agent-keys.css";
 
 /** How often the page re-derives "expired" from the clock, in milliseconds. */
 const CLOCK_TICK_MS = 30_000;
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 /**
  * The Agent keys page: create a key (its secret shown once, held only in this component's
@@ -40,9 +31,7 @@ export function AgentKeysView({ hubUrl }: { hubUrl: string }) {
     queryFn: () => fetchAgentKeys(),
   });
 
-  useEffect(() => {
-    if (error instanceof ApiClientError && error.status === 401) leaveToLogin();
-  }, [error]);
+  useLeaveToLoginOnUnauthorized(error);
 
   return (
     <main className="agent-keys">

@@ -5,3 +5,4 @@ export { LoginForm } from "./login-form";
 export { LogoutButton } from "./logout-button";
 export { NavLinks } from "./nav-links";
 export { returnPath } from "./return-path";
+export { useLeaveToLoginOnUnauthorized } from "./use-leave-to-login-on-unauthorized";

@@ -1,9 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Device } from "@inquiry-hub/protocol";
-import { ApiClientError } from "@/lib/client/api-client-error";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import { queryKeys } from "@/lib/client/query-keys";
 import { fetchDevices, revokeDevice } from "./devices-client";
@@ -12,19 +11,11 @@ import { useHubConnection } from "@/features/live";
 import { PushPanel } from "@/features/push";
 import { useT } from "@/features/i18n";
 import { PairingPanel } from "./pairing-panel";
-import { leaveToLogin } from "@/features/auth";
+import { useLeaveToLoginOnUnauthorized } from "@/features/auth";
+import { useNow } from "@/features/inquiry";
 
 /** Presence is polled this often (and refetched whenever this tab's socket reconnects). */
 const PRESENCE_REFRESH_MS = 3_000;
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 function DeviceRow({ device, now }: { device: Device; now: number }) {
   const queryClient = useQueryClient();
@@ -99,9 +90,7 @@ export function DevicesView({ publicOrigin }: { publicOrigin: string | undefined
     if (connectCount > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.devices });
   }, [connectCount, queryClient]);
 
-  useEffect(() => {
-    if (error instanceof ApiClientError && error.status === 401) leaveToLogin();
-  }, [error]);
+  useLeaveToLoginOnUnauthorized(error);
 
   return (
     <main className="devices">

@@ -1,12 +1,11 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { HistoryFilter, HistoryItem } from "@inquiry-hub/protocol";
-import { leaveToLogin } from "@/features/auth";
+import { useLeaveToLoginOnUnauthorized } from "@/features/auth";
 import { useT } from "@/features/i18n";
-import { ApiClientError } from "@/lib/client/api-client-error";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import { queryKeys } from "@/lib/client/query-keys";
 import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
@@ -60,9 +59,7 @@ export function HistoryView() {
       getNextPageParam: (page) => page.nextBefore,
     });
 
-  useEffect(() => {
-    if (error instanceof ApiClientError && error.status === 401) leaveToLogin();
-  }, [error]);
+  useLeaveToLoginOnUnauthorized(error);
 
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (

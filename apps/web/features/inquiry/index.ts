@@ -7,5 +7,5 @@ export { formatClock } from "./format-countdown";
 export { InquiryCard } from "./inquiry-card";
 export { SafeMarkdown } from "./safe-markdown";
 export { useCardAnswer } from "./use-card-answer";
-export { useCountdown } from "./use-countdown";
+export { useCountdown, useNow } from "./use-countdown";
 export { useExpiryWarning } from "./use-expiry-warning";
