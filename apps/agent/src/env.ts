@@ -21,12 +21,20 @@ const OptionalText = z
   .optional()
   .transform((value) => (value === "" ? undefined : value));
 
-/** A hub duration as the hub reads it: seconds, fractional allowed; empty means unset. */
+/**
+ * One of the hub's durations, read only to check the timeout chain: seconds as the hub reads
+ * them, fractional allowed; empty or unset means the hub's default.
+ */
 const hubSeconds = (fallback: number) =>
-  z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.coerce.number().min(0).default(fallback),
-  );
+  z
+    .preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce.number().min(0).default(fallback),
+    )
+    .meta({
+      description:
+        "The hub's value, read only to check the timeout chain; the hub's default when unset.",
+    });
 
 /**
  * The agent's variables. Each one's `.meta({ description })` is its documentation: the docs'
@@ -109,22 +117,10 @@ export const EnvSchema = z.object({
     description:
       "Replaces the built-in system prompt with this file's content (not with `AGENT_SYSTEM_PROMPT`); an unreadable or empty file stops the agent.",
   }),
-  HUB_INQUIRY_TIMEOUT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.inquiryTimeoutSeconds).meta({
-    description:
-      "The hub's value, read only to check the timeout chain; the hub's default when unset.",
-  }),
-  HUB_TIMEOUT_GRACE_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.timeoutGraceSeconds).meta({
-    description:
-      "The hub's value, read only to check the timeout chain; the hub's default when unset.",
-  }),
-  HUB_HEARTBEAT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.heartbeatSeconds).meta({
-    description:
-      "The hub's value, read only to check the timeout chain; the hub's default when unset.",
-  }),
-  HUB_EXTEND_MAX_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.extendMaxSeconds).meta({
-    description:
-      "The hub's value, read only to check the timeout chain; the hub's default when unset.",
-  }),
+  HUB_INQUIRY_TIMEOUT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.inquiryTimeoutSeconds),
+  HUB_TIMEOUT_GRACE_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.timeoutGraceSeconds),
+  HUB_HEARTBEAT_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.heartbeatSeconds),
+  HUB_EXTEND_MAX_SECONDS: hubSeconds(HUB_TIMEOUT_DEFAULTS.extendMaxSeconds),
   AGENT_STORE: z
     .preprocess(
       (value) => (value === "" ? undefined : value),
