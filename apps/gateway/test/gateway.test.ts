@@ -1,7 +1,6 @@
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { IncomingHttpHeaders, Server as HttpServer } from "node:http";
-import { request as httpsRequest } from "node:https";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,10 +9,9 @@ import { Server as SocketServer } from "socket.io";
 import { io } from "socket.io-client";
 import type { Socket as ClientSocket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CERTIFICATE_PATH, createGateway, ensureLanCertificate } from "../src/index";
+import { CERTIFICATE_PATH, ensureLanCertificate } from "../src/index";
 import type { Gateway, LanCertificate } from "../src/index";
-
-const LIMITS = { firstRequestTimeoutMs: 10_000, maxConnectionsPerAddress: 32 };
+import { httpsGet, startTestGateway } from "./support/test-gateway";
 
 /** One request as the stand-in web server saw it. */
 interface Seen {
@@ -25,25 +23,6 @@ async function listen(server: HttpServer): Promise<string> {
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** An HTTPS GET that verifies the gateway's certificate against `ca` (no verification skipped). */
-function get(
-  url: string,
-  ca: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpsRequest(url, { ca, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-      );
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
 }
 
 function connected(client: ClientSocket): Promise<void> {
@@ -80,16 +59,7 @@ describe("createGateway", () => {
       );
     });
     const [webUrl, hubUrl] = await Promise.all([listen(web), listen(hubHttp)]);
-    gateway = await createGateway({
-      webUrl,
-      hubUrl,
-      cert: certificate.cert,
-      key: certificate.key,
-      authority: certificate.authority,
-      limits: LIMITS,
-      host: "127.0.0.1",
-      port: 0,
-    });
+    gateway = await startTestGateway(certificate, { webUrl, hubUrl });
     origin = `https://127.0.0.1:${gateway.port}`;
   });
 
@@ -112,11 +82,14 @@ describe("createGateway", () => {
   }
 
   it("sends an HTTPS page request to the web with the connection's forwarding headers", async () => {
-    const response = await get(`${origin}/devices?tab=1`, certificate.authority, {
-      "x-forwarded-for": "203.0.113.9",
-      "x-forwarded-host": "evil.example",
-      "x-forwarded-proto": "http",
-      forwarded: "for=203.0.113.9",
+    const response = await httpsGet(`${origin}/devices?tab=1`, {
+      ca: certificate.authority,
+      headers: {
+        "x-forwarded-for": "203.0.113.9",
+        "x-forwarded-host": "evil.example",
+        "x-forwarded-proto": "http",
+        forwarded: "for=203.0.113.9",
+      },
     });
     expect(response).toEqual({ status: 200, body: "web page" });
     expect(seenByWeb).toHaveLength(1);
@@ -157,24 +130,17 @@ describe("createGateway", () => {
   });
 
   it("serves its authority's certificate for a phone to install", async () => {
-    const response = await get(`${origin}${CERTIFICATE_PATH}`, certificate.authority);
+    const response = await httpsGet(`${origin}${CERTIFICATE_PATH}`, { ca: certificate.authority });
     expect(response).toEqual({ status: 200, body: certificate.authority });
     expect(seenByWeb).toEqual([]);
   });
 
   it("answers 502 naming the web when the web is down", async () => {
-    const down = await createGateway({
-      webUrl: "http://127.0.0.1:1",
-      hubUrl: "http://127.0.0.1:1",
-      cert: certificate.cert,
-      key: certificate.key,
-      authority: certificate.authority,
-      limits: LIMITS,
-      host: "127.0.0.1",
-      port: 0,
-    });
+    const down = await startTestGateway(certificate);
     try {
-      const response = await get(`https://127.0.0.1:${down.port}/`, certificate.authority);
+      const response = await httpsGet(`https://127.0.0.1:${down.port}/`, {
+        ca: certificate.authority,
+      });
       expect(response.status).toBe(502);
       expect(response.body).toMatch(/^The web is not reachable/);
     } finally {
@@ -183,15 +149,8 @@ describe("createGateway", () => {
   });
 
   it("ends open websockets when it closes", async () => {
-    const extra = await createGateway({
-      webUrl: "http://127.0.0.1:1",
+    const extra = await startTestGateway(certificate, {
       hubUrl: `http://127.0.0.1:${(hubHttp.address() as AddressInfo).port}`,
-      cert: certificate.cert,
-      key: certificate.key,
-      authority: certificate.authority,
-      limits: LIMITS,
-      host: "127.0.0.1",
-      port: 0,
     });
     const client = io(`https://127.0.0.1:${extra.port}`, {
       transports: ["websocket"],

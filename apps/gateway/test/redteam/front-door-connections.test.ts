@@ -10,8 +10,9 @@ import path from "node:path";
 import { connect as tlsConnect } from "node:tls";
 import type { TLSSocket } from "node:tls";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createGateway, ensureLanCertificate } from "../../src/index";
+import { ensureLanCertificate } from "../../src/index";
 import type { Gateway, LanCertificate } from "../../src/index";
+import { startTestGateway } from "../support/test-gateway";
 
 const FIRST_REQUEST_TIMEOUT_MS = 600;
 const MAX_CONNECTIONS_PER_ADDRESS = 3;
@@ -65,18 +66,13 @@ describe("the LAN front door bounds connections that send nothing", () => {
     web.listen(0, "127.0.0.1");
     await once(web, "listening");
     const webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-    gateway = await createGateway({
+    gateway = await startTestGateway(certificate, {
       webUrl,
       hubUrl: webUrl,
-      cert: certificate.cert,
-      key: certificate.key,
-      authority: certificate.authority,
       limits: {
         firstRequestTimeoutMs: FIRST_REQUEST_TIMEOUT_MS,
         maxConnectionsPerAddress: MAX_CONNECTIONS_PER_ADDRESS,
       },
-      host: "127.0.0.1",
-      port: 0,
     });
   });
 

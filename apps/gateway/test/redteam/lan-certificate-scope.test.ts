@@ -1,17 +1,16 @@
 import { once } from "node:events";
 import { X509Certificate, createPrivateKey } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { connect as tlsConnect, createServer as createTlsServer } from "node:tls";
 import { generate } from "selfsigned";
 import { afterAll, describe, expect, it } from "vitest";
-import { CERTIFICATE_PATH, createGateway, ensureLanCertificate } from "../../src/index";
+import { CERTIFICATE_PATH, ensureLanCertificate } from "../../src/index";
+import { httpsGet, startTestGateway } from "../support/test-gateway";
 
 const LAN_HOST = "inquiry-hub.lan.test";
-const LIMITS = { firstRequestTimeoutMs: 10_000, maxConnectionsPerAddress: 32 };
 const dirs: string[] = [];
 
 function freshDir(): string {
@@ -35,27 +34,10 @@ function pemBlocksIn(dir: string, kind: string): string[] {
 /** What a phone installs: the certificate the front door offers for download. */
 async function downloadedTrustAnchor(dir: string, host: string): Promise<string> {
   const certificate = await ensureLanCertificate({ dir, host });
-  const gateway = await createGateway({
-    webUrl: "http://127.0.0.1:1",
-    hubUrl: "http://127.0.0.1:1",
-    cert: certificate.cert,
-    key: certificate.key,
-    authority: certificate.authority,
-    limits: LIMITS,
-    host: "127.0.0.1",
-    port: 0,
-  });
+  const gateway = await startTestGateway(certificate);
   try {
-    return await new Promise<string>((resolve, reject) => {
-      const url = `https://127.0.0.1:${gateway.port}${CERTIFICATE_PATH}`;
-      const outgoing = httpsRequest(url, { rejectUnauthorized: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-      });
-      outgoing.on("error", reject);
-      outgoing.end();
-    });
+    const url = `https://127.0.0.1:${gateway.port}${CERTIFICATE_PATH}`;
+    return (await httpsGet(url, { rejectUnauthorized: false })).body;
   } finally {
     await gateway.close();
   }
