@@ -6,6 +6,7 @@ import { connectLangGraphHubApprovals, runWithHubApprovals } from "../src/index"
 import type { HubApprovals } from "../src/index";
 import {
   SEND_EMAIL_DESCRIPTION,
+  ask,
   createEmailAgent,
   newThread,
   scriptedModel,
@@ -32,12 +33,7 @@ describe("humanInTheLoopMiddleware decided on the person's phone", () => {
   it("shows the tool, its arguments, description and schema, and runs the call once approved", async () => {
     const model = scriptedModel([REPORT]);
     const { agent, sent } = createEmailAgent({ model });
-    const run = runWithHubApprovals(
-      agent,
-      { messages: [{ role: "user", content: "Send the weekly report" }] },
-      newThread(),
-      { hub: approvals },
-    );
+    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
 
     const card = await hub.phone.nextApproval();
     expect(card.approval).toMatchObject({
@@ -63,12 +59,7 @@ describe("humanInTheLoopMiddleware decided on the person's phone", () => {
 
   it("runs the call with the arguments the person edited", async () => {
     const { agent, sent } = createEmailAgent({ model: scriptedModel([REPORT]) });
-    const run = runWithHubApprovals(
-      agent,
-      { messages: [{ role: "user", content: "Send the weekly report" }] },
-      newThread(),
-      { hub: approvals },
-    );
+    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
 
     const card = await hub.phone.nextApproval();
     const edited = { to: "boss@example.com", subject: "Weekly report (final)" };
@@ -85,12 +76,7 @@ describe("humanInTheLoopMiddleware decided on the person's phone", () => {
   it("skips a rejected call and tells the model the person's message", async () => {
     const model = scriptedModel([REPORT]);
     const { agent, sent } = createEmailAgent({ model });
-    const run = runWithHubApprovals(
-      agent,
-      { messages: [{ role: "user", content: "Send the weekly report" }] },
-      newThread(),
-      { hub: approvals },
-    );
+    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
 
     const card = await hub.phone.nextApproval();
     expect(
@@ -109,12 +95,9 @@ describe("humanInTheLoopMiddleware decided on the person's phone", () => {
     const toTeam = { to: "team@example.com", subject: "Report" };
     const toBoss = { to: "boss@example.com", subject: "Report" };
     const { agent, sent } = createEmailAgent({ model: scriptedModel([toTeam, toBoss]) });
-    const run = runWithHubApprovals(
-      agent,
-      { messages: [{ role: "user", content: "Send the report to both" }] },
-      newThread(),
-      { hub: approvals },
-    );
+    const run = runWithHubApprovals(agent, ask("Send the report to both"), newThread(), {
+      hub: approvals,
+    });
 
     const cards = [await hub.phone.nextApproval(), await hub.phone.nextApproval()];
     const cardTo = (to: string): Card => {
@@ -136,12 +119,7 @@ describe("humanInTheLoopMiddleware decided on the person's phone", () => {
       model: scriptedModel([REPORT]),
       interruptOn: { allowedDecisions: ["approve", "reject"], description: "Check the recipient" },
     });
-    const run = runWithHubApprovals(
-      agent,
-      { messages: [{ role: "user", content: "Send the weekly report" }] },
-      newThread(),
-      { hub: approvals },
-    );
+    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
 
     const card = await hub.phone.nextApproval();
     expect(card.approval?.allowedDecisions).toEqual(["approve", "reject"]);

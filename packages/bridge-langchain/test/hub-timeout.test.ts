@@ -9,7 +9,7 @@ import {
   waitingApprovals,
 } from "../src/index";
 import type { HubApprovals } from "../src/index";
-import { createEmailAgent, newThread, scriptedModel } from "./support/email-agent";
+import { ask, createEmailAgent, newThread, scriptedModel } from "./support/email-agent";
 
 const REPORT = { to: "team@example.com", subject: "Weekly report" };
 
@@ -30,12 +30,7 @@ describe("an approval nobody decides", () => {
   it("skips the call and tells the model that nobody decided in time", async () => {
     const model = scriptedModel([REPORT]);
     const { agent, sent } = createEmailAgent({ model });
-    const result = await runWithHubApprovals(
-      agent,
-      { messages: [{ role: "user", content: "Send the weekly report" }] },
-      newThread(),
-      { hub: approvals },
-    );
+    const result = await runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
 
     expect((await hub.phone.nextApproval()).approval?.tool).toBe("send_email");
     expect(sent).toEqual([]);
@@ -51,12 +46,7 @@ describe("an approval nobody decides", () => {
       model: scriptedModel([REPORT]),
       interruptOn: { allowedDecisions: ["approve", "edit"] },
     });
-    const run = runWithHubApprovals(
-      agent,
-      { messages: [{ role: "user", content: "Send the weekly report" }] },
-      thread,
-      { hub: approvals },
-    );
+    const run = runWithHubApprovals(agent, ask(), thread, { hub: approvals });
 
     await expect(run).rejects.toBeInstanceOf(UndecidedApprovalError);
     await expect(run).rejects.toMatchObject({ tool: "send_email", outcome: "timeout" });

@@ -10,7 +10,13 @@ import {
   waitingApprovals,
 } from "../src/index";
 import type { RequestApprovalResult } from "../src/index";
-import { createEmailAgent, finalAnswer, newThread, scriptedModel } from "./support/email-agent";
+import {
+  createEmailAgent,
+  finalAnswer,
+  newThread,
+  scriptedModel,
+  ask,
+} from "./support/email-agent";
 
 const REPORT = { to: "team@example.com", subject: "Weekly report" };
 
@@ -38,12 +44,10 @@ async function runUntilTheCardIsShown(
     agentKey: hub.agentKey,
   });
   const stop = new AbortController();
-  const run = runWithHubApprovals(
-    first.agent,
-    { messages: [{ role: "user", content: "Send the weekly report" }] },
-    thread,
-    { hub: approvals, signal: stop.signal },
-  );
+  const run = runWithHubApprovals(first.agent, ask(), thread, {
+    hub: approvals,
+    signal: stop.signal,
+  });
   const card = await hub.phone.nextApproval();
   stop.abort();
   await expect(run).rejects.toThrow();

@@ -65,6 +65,13 @@ export function createEmailAgent({
   return { agent, sent, checkpointer };
 }
 
+/** What the person asks the agent, as its first and only message. */
+export function ask(content = "Send the weekly report"): {
+  messages: { role: "user"; content: string }[];
+} {
+  return { messages: [{ role: "user", content }] };
+}
+
 let threads = 0;
 
 /** A fresh thread per run, so no test reattaches to another's approvals. */
