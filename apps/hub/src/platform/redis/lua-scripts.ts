@@ -119,24 +119,20 @@ redis.call('HSET', KEYS[1], 'body', ARGV[2])
 return {'replaced', ARGV[2], current[2], current[3]}
 `;
 
+/** A script on one user's record and indexes (INSERT, RESOLVE): its five keys, then ARGV. */
+type UserRecordScript<Context extends ClientContext> = (
+  recordKey: string,
+  inquiriesKey: string,
+  pendingKey: string,
+  auditKey: string,
+  pendingAskersKey: string,
+  ...args: (string | number)[]
+) => Result<unknown, Context>;
+
 declare module "ioredis" {
   interface RedisCommander<Context extends ClientContext = { type: "default" }> {
-    inquiryHubInsert(
-      recordKey: string,
-      inquiriesKey: string,
-      pendingKey: string,
-      auditKey: string,
-      pendingAskersKey: string,
-      ...args: (string | number)[]
-    ): Result<unknown, Context>;
-    inquiryHubResolve(
-      recordKey: string,
-      inquiriesKey: string,
-      pendingKey: string,
-      auditKey: string,
-      pendingAskersKey: string,
-      ...args: (string | number)[]
-    ): Result<unknown, Context>;
+    inquiryHubInsert: UserRecordScript<Context>;
+    inquiryHubResolve: UserRecordScript<Context>;
     inquiryHubReplacePendingBody(recordKey: string, ...args: string[]): Result<unknown, Context>;
   }
 }

@@ -1,18 +1,10 @@
-import type { Inquiry } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { applyAgentWaiting } from "../agent-waiting";
-import type {
-  InquiryStore,
-  StoreAgentWaitingOutcome,
-  StoreExtendOutcome,
-  StoreResolveOutcome,
-} from "../ports";
-import { HubError } from "../../../kernel/errors";
+import type { InquiryStore, StoreResolveOutcome } from "../ports";
 import { auditFields, readAuditTrail } from "./redis-audit-trail";
 import type { AuditEntry, AuditPage } from "./redis-audit-trail";
 import { decodeInquiry, decodeTraceContext, encodeInquiry } from "./inquiry-codec";
-import type { StoredInquiry } from "./inquiry-codec";
 import { createInquiryOwners } from "./inquiry-owners";
+import { createRedisPendingChanges, readRecord } from "./redis-pending-changes";
 import { pendingMember } from "../../../platform/redis/keys";
 import type { KeyLayout } from "../../../platform/redis/keys";
 import { defineInquiryScripts } from "../../../platform/redis/lua-scripts";
@@ -42,12 +34,6 @@ const ResolveReplySchema = z.union([
   z.tuple([z.literal("not-found")]),
   z.tuple([z.enum(["resolved", "already-final"]), z.string(), z.string(), z.string(), z.string()]),
 ]);
-const ReplaceBodyReplySchema = z.union([
-  z.tuple([z.literal("not-found")]),
-  z.tuple([z.enum(["replaced", "stale", "already-final"]), z.string(), z.string(), z.string()]),
-]);
-/** How many times `setAgentWaiting` re-reads a record another change moved meanwhile. */
-const MAX_BODY_ATTEMPTS = 5;
 const RecordFieldsSchema = z.tuple([z.string(), z.string(), z.string()]);
 
 /**
@@ -69,6 +55,18 @@ export function createRedisInquiryStore(
   const owners = createInquiryOwners(redis, keys);
   defineInquiryScripts(redis);
 
+  /** The keys the insert and resolve scripts take: the record, then the user's indexes. */
+  function scriptKeys(userId: string, id: string): [string, string, string, string, string] {
+    const userKeys = keys.userKeys(userId);
+    return [
+      keys.inquiry(userId, id),
+      userKeys.inquiries,
+      userKeys.pending,
+      userKeys.audit,
+      userKeys.pendingAskers,
+    ];
+  }
+
   /** Drops a final inquiry from the cross-user indexes; readers drop leftovers lazily. */
   async function forgetPending(userId: string, id: string, holder: string): Promise<void> {
     const member = pendingMember(userId, id);
@@ -78,35 +76,9 @@ export function createRedisInquiryStore(
     ]).catch(() => undefined);
   }
 
-  async function readRecord(recordKey: string): Promise<StoredInquiry | undefined> {
-    const [body, status, resolution] = await callRedis("read inquiry", () =>
-      redis.hmget(recordKey, "body", "status", "resolution"),
-    );
-    if (body == null || status == null || resolution == null) return undefined;
-    return { body, status, resolution };
-  }
-
-  /** Replaces a pending record's body if it is still `expected` (see REPLACE_PENDING_BODY). */
-  async function replacePendingBody(
-    operation: string,
-    recordKey: string,
-    expected: string,
-    next: string,
-  ): Promise<
-    | { kind: "not-found" }
-    | { kind: "replaced" | "stale" | "already-final"; inquiry: Inquiry; stored: StoredInquiry }
-  > {
-    const reply = await execReplicated(redis, operation, replicaAcks, (pipeline) =>
-      pipeline.inquiryHubReplacePendingBody(recordKey, expected, next),
-    );
-    const outcome = ReplaceBodyReplySchema.parse(reply);
-    if (outcome[0] === "not-found") return { kind: "not-found" };
-    const [kind, body, status, resolution] = outcome;
-    const stored = { body, status, resolution };
-    return { kind, inquiry: decodeInquiry(stored), stored };
-  }
-
   return {
+    ...createRedisPendingChanges(redis, { keys, owners, historyTtlSeconds, replicaAcks }),
+
     async insert(inquiry, limits, traceContext) {
       const { id, userId } = inquiry;
       const stored = encodeInquiry(inquiry, traceContext);
@@ -126,14 +98,9 @@ export function createRedisInquiryStore(
             redis.sadd(keys.nodes, nodeId),
           ]),
         );
-      const userKeys = keys.userKeys(userId);
       const reply = await execReplicated(redis, "insert inquiry", replicaAcks, (pipeline) =>
         pipeline.inquiryHubInsert(
-          keys.inquiry(userId, id),
-          userKeys.inquiries,
-          userKeys.pending,
-          userKeys.audit,
-          userKeys.pendingAskers,
+          ...scriptKeys(userId, id),
           id,
           userId,
           stored.body,
@@ -160,7 +127,7 @@ export function createRedisInquiryStore(
     async get(id) {
       const userId = await owners.ownerOf(id);
       if (userId === undefined) return undefined;
-      const stored = await readRecord(keys.inquiry(userId, id));
+      const stored = await readRecord(redis, keys.inquiry(userId, id));
       return stored === undefined ? undefined : decodeInquiry(stored);
     },
 
@@ -205,14 +172,9 @@ export function createRedisInquiryStore(
     async resolve(id, resolution): Promise<StoreResolveOutcome> {
       const userId = await owners.ownerOf(id);
       if (userId === undefined) return { kind: "not-found" };
-      const userKeys = keys.userKeys(userId);
       const reply = await execReplicated(redis, "resolve inquiry", replicaAcks, (pipeline) =>
         pipeline.inquiryHubResolve(
-          keys.inquiry(userId, id),
-          userKeys.inquiries,
-          userKeys.pending,
-          userKeys.audit,
-          userKeys.pendingAskers,
+          ...scriptKeys(userId, id),
           id,
           resolution.status,
           JSON.stringify(resolution),
@@ -231,65 +193,6 @@ export function createRedisInquiryStore(
       const [kind, body, status, storedResolution, holder] = outcome;
       if (kind === "resolved") await forgetPending(userId, id, holder);
       return { kind, inquiry: decodeInquiry({ body, status, resolution: storedResolution }) };
-    },
-
-    async extend(id, { from, to }): Promise<StoreExtendOutcome> {
-      const userId = await owners.ownerOf(id);
-      if (userId === undefined) return { kind: "not-found" };
-      const recordKey = keys.inquiry(userId, id);
-      const body = await callRedis("read inquiry", () => redis.hget(recordKey, "body"));
-      if (body === null) return { kind: "not-found" };
-      const current = JSON.parse(body) as { expiresAt?: unknown };
-      const expected = current.expiresAt === from ? body : "";
-      const outcome = await replacePendingBody(
-        "extend inquiry",
-        recordKey,
-        expected,
-        JSON.stringify({ ...current, expiresAt: to }),
-      );
-      if (outcome.kind === "not-found") return outcome;
-      const lifetimeSeconds =
-        Math.ceil(Math.max(0, Date.parse(to) - Date.now()) / 1000) + historyTtlSeconds;
-      if (outcome.kind === "replaced")
-        await callRedis("index extended inquiry", () =>
-          Promise.all([
-            redis.zadd(keys.pendingIndex, "XX", Date.parse(to), pendingMember(userId, id)),
-            redis.expire(keys.inquiryOwner(id), lifetimeSeconds),
-          ]),
-        );
-      return {
-        kind: outcome.kind === "replaced" ? "extended" : outcome.kind,
-        inquiry: outcome.inquiry,
-      };
-    },
-
-    async setAgentWaiting(id, waiting): Promise<StoreAgentWaitingOutcome> {
-      const userId = await owners.ownerOf(id);
-      if (userId === undefined) return { kind: "not-found" };
-      const recordKey = keys.inquiry(userId, id);
-      let read = await readRecord(recordKey);
-      for (let attempt = 0; attempt < MAX_BODY_ATTEMPTS; attempt += 1) {
-        if (read === undefined) return { kind: "not-found" };
-        const decision = applyAgentWaiting(decodeInquiry(read), waiting);
-        if (decision.kind !== "changed") return decision;
-        // The body, not the decoded record, so internal fields (trace context) stay.
-        const next = JSON.stringify({
-          ...(JSON.parse(read.body) as Record<string, unknown>),
-          agentWaiting: waiting,
-        });
-        const outcome = await replacePendingBody("set agent waiting", recordKey, read.body, next);
-        switch (outcome.kind) {
-          case "not-found":
-            return outcome;
-          case "replaced":
-            return { kind: "changed", inquiry: outcome.inquiry };
-          case "already-final":
-            return { kind: "already-final", inquiry: outcome.inquiry };
-          case "stale":
-            read = outcome.stored;
-        }
-      }
-      throw new HubError("CONFLICT", `inquiry ${id} is being changed elsewhere; try again`);
     },
 
     readAuditTrail(userId, page) {
