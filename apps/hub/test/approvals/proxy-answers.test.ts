@@ -1,10 +1,10 @@
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InquirySchema, MeResponseSchema } from "@inquiry-hub/protocol";
 import { resultText, waitFor } from "../helpers";
 import { answerOver } from "../socket-helpers";
 import { fileExists, gatedCall, startProxyHarness } from "../support/proxy-harness";
-import type { ProxyHarness } from "../support/proxy-harness";
+import { useProxyHarnessPerTest } from "../support/proxy-per-test";
 
 const TOOLS = {
   write_file: true,
@@ -12,20 +12,10 @@ const TOOLS = {
 };
 
 describe("answers to proxied approvals, checked by the hub on any route", () => {
-  let harness: ProxyHarness | undefined;
-  afterEach(async () => {
-    await harness?.close();
-    harness = undefined;
-  });
-
-  async function setup() {
-    harness = await startProxyHarness(TOOLS);
-    const token = await harness.registerUser();
-    return { harness, token, agent: await harness.connectAgent(token) };
-  }
+  const { setupWithAgent } = useProxyHarnessPerTest(() => startProxyHarness(TOOLS));
 
   it("stores the call on the record, inputSchema and run included, for every device", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     const first = await gatedCall(agent, "write_file", { path: "a.txt", content: "a" });
     const second = await gatedCall(agent, "write_file", { path: "b.txt", content: "b" });
     const response = await fetch(new URL(`/api/inquiries/${first.inquiryId}`, harness.hubUrl), {
@@ -55,7 +45,7 @@ describe("answers to proxied approvals, checked by the hub on any route", () => 
   });
 
   it("refuses a decision the policy does not allow with 400, and the call stays pending", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     const { call, inquiryId } = await gatedCall(agent, "execute_sql", {
       query: "DELETE FROM notes",
     });
@@ -73,7 +63,7 @@ describe("answers to proxied approvals, checked by the hub on any route", () => 
   });
 
   it("refuses an invalid edit over the socket with the reason in the ack", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     const device = await harness.devices.connect({ token });
     const { call, inquiryId } = await gatedCall(agent, "write_file", {
       path: "s.txt",
@@ -100,7 +90,7 @@ describe("answers to proxied approvals, checked by the hub on any route", () => 
   });
 
   it("withdraws a revoked agent device's approvals as cancelled and runs nothing", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     const { call, inquiryId } = await gatedCall(agent, "write_file", {
       path: "revoked.txt",
       content: "r",

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApprovalDetailsSchema, InquirySchema } from "@inquiry-hub/protocol";
 import { resultText } from "../helpers";
 import { fileExists, gatedCall, startProxyHarness } from "../support/proxy-harness";
-import type { ProxyHarness } from "../support/proxy-harness";
+import { useProxyHarnessPerTest } from "../support/proxy-per-test";
 
 const TOOLS = {
   get_weather: false,
@@ -16,20 +16,10 @@ const TOOLS = {
 };
 
 describe("approval proxy in front of demo-tools", () => {
-  let harness: ProxyHarness | undefined;
-  afterEach(async () => {
-    await harness?.close();
-    harness = undefined;
-  });
-
-  async function setup() {
-    harness = await startProxyHarness(TOOLS);
-    const token = await harness.registerUser();
-    return { harness, token, agent: await harness.connectAgent(token) };
-  }
+  const { setupWithAgent } = useProxyHarnessPerTest(() => startProxyHarness(TOOLS));
 
   it("looks like the upstream: same tools, a note on gated ones, ungated calls pass through", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     expect(agent.getServerVersion()?.name).toBe("inquiry-hub-demo-tools");
     const { tools } = await agent.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -47,7 +37,7 @@ describe("approval proxy in front of demo-tools", () => {
   });
 
   it("approve forwards the original arguments and returns the upstream's result", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     const args = { path: "drafts/plan.md", content: "ship it" };
     const { call, progress, inquiryId, opened } = await gatedCall(agent, "write_file", args);
     const approval = ApprovalDetailsSchema.parse(opened.approval);
@@ -82,7 +72,7 @@ describe("approval proxy in front of demo-tools", () => {
   });
 
   it("edit forwards exactly the edited arguments", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     const { call, inquiryId } = await gatedCall(agent, "write_file", {
       path: "drafts/a.md",
       content: "original",
@@ -102,7 +92,7 @@ describe("approval proxy in front of demo-tools", () => {
   });
 
   it("reject runs nothing and tells the model the person refused, with their message", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     const { call, inquiryId } = await gatedCall(agent, "write_file", {
       path: "drafts/x.md",
       content: "x",
@@ -118,7 +108,7 @@ describe("approval proxy in front of demo-tools", () => {
   });
 
   it("refuses an invalid edit with the reason and keeps the approval pending", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     const { call, inquiryId } = await gatedCall(agent, "write_file", {
       path: "drafts/ok.md",
       content: "fine",
@@ -139,7 +129,7 @@ describe("approval proxy in front of demo-tools", () => {
   });
 
   it("never forwards an invalid edit that reached the inquiry past the check", async () => {
-    const { harness, agent } = await setup();
+    const { harness, agent } = await setupWithAgent();
     const { call, inquiryId } = await gatedCall(agent, "write_file", {
       path: "drafts/y.md",
       content: "y",
@@ -158,7 +148,7 @@ describe("approval proxy in front of demo-tools", () => {
   });
 
   it("passes allow-listed calls without asking", async () => {
-    const { harness, agent } = await setup();
+    const { harness, agent } = await setupWithAgent();
     const result = await agent.callTool({
       name: "write_file",
       arguments: { path: "notes/today.txt", content: "allowed" },
@@ -171,7 +161,7 @@ describe("approval proxy in front of demo-tools", () => {
   });
 
   it("gates only calls matching `when`: SELECT passes, DELETE asks", async () => {
-    const { harness, token, agent } = await setup();
+    const { harness, token, agent } = await setupWithAgent();
     const select = await agent.callTool({
       name: "execute_sql",
       arguments: { query: "SELECT * FROM notes" },

@@ -16,6 +16,7 @@ import { answerOver, nextEvent } from "../socket-helpers";
 import type { TestDevice } from "../socket-helpers";
 import { fileExists, startProxyHarness } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
+import { useProxyHarnessPerTest } from "../support/proxy-per-test";
 import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "../support/modern-mcp-client";
 
 const TOOLS = { write_file: { description: "Write {args.path} in the sandbox?" } };
@@ -68,24 +69,19 @@ async function mintAgentKey(harness: ProxyHarness, token: string): Promise<strin
 }
 
 describe("the approval proxy for 2026-07-28 clients (input_required + requestState)", () => {
-  let harness: ProxyHarness | undefined;
   let skewMs = 0;
+  const { setupWithDevice } = useProxyHarnessPerTest(() =>
+    startProxyHarness(TOOLS, {}, { requestStateClock: () => Date.now() + skewMs }),
+  );
   const clients: Client[] = [];
+  // Registered after the harness's own hook, so it runs first: clients close before their hub.
   afterEach(async () => {
     await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    await harness?.close();
-    harness = undefined;
     skewMs = 0;
   });
 
-  async function setup() {
-    harness = await startProxyHarness(TOOLS, {}, { requestStateClock: () => Date.now() + skewMs });
-    const token = await harness.registerUser();
-    return { harness, token, device: await harness.devices.connect({ token }) };
-  }
-
   it("asks through a URL elicitation of the inbox and forwards the approved call once", async () => {
-    const { harness, token, device } = await setup();
+    const { harness, token, device } = await setupWithDevice();
     const client = await connectProxy(harness, token, URL_ELICITATION);
     clients.push(client);
     const decided = deviceDecides(device, { action: "approve" });
@@ -115,7 +111,7 @@ describe("the approval proxy for 2026-07-28 clients (input_required + requestSta
   });
 
   it("forwards the person's edit, not the retry's arguments", async () => {
-    const { harness, token, device } = await setup();
+    const { harness, token, device } = await setupWithDevice();
     const client = await connectProxy(harness, token, URL_ELICITATION);
     clients.push(client);
     const edited = { path: "drafts/b.md", content: "edited" };
@@ -131,7 +127,7 @@ describe("the approval proxy for 2026-07-28 clients (input_required + requestSta
   });
 
   it("returns today's not-run text when the person rejects", async () => {
-    const { harness, token, device } = await setup();
+    const { harness, token, device } = await setupWithDevice();
     const client = await connectProxy(harness, token, URL_ELICITATION);
     clients.push(client);
     acceptAfter(client, deviceDecides(device, { action: "reject", reason: "not now" }));
@@ -147,7 +143,7 @@ describe("the approval proxy for 2026-07-28 clients (input_required + requestSta
   });
 
   it("holds a client without URL elicitation on its own stream, with progress", async () => {
-    const { harness, token } = await setup();
+    const { harness, token } = await setupWithDevice();
     const client = await connectProxy(harness, token);
     clients.push(client);
     const progress = createProgressRecorder();
@@ -162,7 +158,7 @@ describe("the approval proxy for 2026-07-28 clients (input_required + requestSta
   });
 
   it("refuses tampered, foreign, expired, mismatched and replayed states, changing nothing", async () => {
-    const { harness, token } = await setup();
+    const { harness, token } = await setupWithDevice();
     const manual = { ...URL_ELICITATION, inputRequired: { autoFulfill: false } };
     const client = await connectProxy(harness, token, manual);
     clients.push(client);
@@ -223,7 +219,7 @@ describe("the approval proxy for 2026-07-28 clients (input_required + requestSta
   });
 
   it("honours a state the person outlasted with More time, up to the latest extended deadline", async () => {
-    const { harness, token } = await setup();
+    const { harness, token } = await setupWithDevice();
     const manual = { ...URL_ELICITATION, inputRequired: { autoFulfill: false } };
     const client = await connectProxy(harness, token, manual);
     clients.push(client);

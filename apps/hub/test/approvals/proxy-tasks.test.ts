@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { answerOver, nextEvent } from "../socket-helpers";
 import { fileExists, startProxyHarness } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
+import { useProxyHarnessPerTest } from "../support/proxy-per-test";
 import { connectTasksClient } from "../support/tasks-client";
 import { SELF_DECISION_REFUSED } from "../../src/features/approvals/proxy/tasks/approval-task-methods";
 import type { TasksClient, TasksClientOptions } from "../support/tasks-client";
@@ -17,19 +18,12 @@ const TOOLS = {
 const ARGS = { path: "drafts/plan.md", content: "ship it" };
 
 describe("gated approval-proxy calls as Tasks (io.modelcontextprotocol/tasks)", () => {
-  let harness: ProxyHarness | undefined;
+  const { setupWithDevice } = useProxyHarnessPerTest(() => startProxyHarness(TOOLS));
   const clients: TasksClient[] = [];
+  // Registered after the harness's own hook, so it runs first: clients close before their hub.
   afterEach(async () => {
     await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    await harness?.close();
-    harness = undefined;
   });
-
-  async function setup() {
-    harness = await startProxyHarness(TOOLS);
-    const token = await harness.registerUser();
-    return { harness, token, device: await harness.devices.connect({ token }) };
-  }
 
   /** A fresh ext-tasks client process on `/proxy/demo/mcp`. */
   async function tasksClient(
@@ -49,7 +43,7 @@ describe("gated approval-proxy calls as Tasks (io.modelcontextprotocol/tasks)", 
   const written = (running: ProxyHarness) => path.join(running.sandboxDir, ARGS.path);
 
   it("stores the approval before CreateTaskResult and completes with the upstream's result, once", async () => {
-    const { harness, token, device } = await setup();
+    const { harness, token, device } = await setupWithDevice();
     const announced = nextEvent(device.socket, "inquiry:new");
     const { session } = await tasksClient(harness, token);
     const execution = await session.callTool("write_file", ARGS);
@@ -91,7 +85,7 @@ describe("gated approval-proxy calls as Tasks (io.modelcontextprotocol/tasks)", 
   });
 
   it("answers a rejected approval with the not-run text and writes nothing", async () => {
-    const { harness, token, device } = await setup();
+    const { harness, token, device } = await setupWithDevice();
     const announced = nextEvent(device.socket, "inquiry:new");
     const { session } = await tasksClient(harness, token);
     const execution = await session.callTool("write_file", ARGS);
@@ -107,7 +101,7 @@ describe("gated approval-proxy calls as Tasks (io.modelcontextprotocol/tasks)", 
   });
 
   it("never lets the calling client decide its own approval: tasks/update is refused", async () => {
-    const { harness, token, device } = await setup();
+    const { harness, token, device } = await setupWithDevice();
     const announced = nextEvent(device.socket, "inquiry:new");
     const forms: unknown[] = [];
     const client = await tasksClient(harness, token, {
@@ -152,7 +146,7 @@ describe("gated approval-proxy calls as Tasks (io.modelcontextprotocol/tasks)", 
   });
 
   it("withdraws the approval on every device when the task is cancelled", async () => {
-    const { harness, token, device } = await setup();
+    const { harness, token, device } = await setupWithDevice();
     const announced = nextEvent(device.socket, "inquiry:new");
     const { session } = await tasksClient(harness, token);
     const execution = await session.callTool("write_file", ARGS);
@@ -166,7 +160,7 @@ describe("gated approval-proxy calls as Tasks (io.modelcontextprotocol/tasks)", 
   });
 
   it("refuses another user's key and keeps ungated calls plain", async () => {
-    const { harness, token, device } = await setup();
+    const { harness, token, device } = await setupWithDevice();
     const announced = nextEvent(device.socket, "inquiry:new");
     const { session } = await tasksClient(harness, token);
     await session.callTool("write_file", ARGS);
