@@ -12,6 +12,11 @@ export interface BoundaryLinter {
    * root), each message as "rule: text".
    */
   lint(code: string, file: string): Promise<string[]>;
+  /**
+   * The same for a file holding one import line, which binds `imported` (the file uses it, so
+   * only the import itself can draw a message): `import { x as imported } from "../y";`.
+   */
+  lintImport(importLine: string, file: string): Promise<string[]>;
 }
 
 /**
@@ -32,11 +37,14 @@ export async function loadBoundaryLinter(warmFile: string): Promise<BoundaryLint
     ruleFilter: ({ ruleId }) => ruleId === "no-restricted-imports",
   });
   await eslint.calculateConfigForFile(path.join(REPO_ROOT, warmFile));
+  const lint = async (code: string, file: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
+    if (result === undefined) throw new Error(`ESLint returned no result for ${file}`);
+    return result.messages.map((message) => `${message.ruleId ?? "fatal"}: ${message.message}`);
+  };
   return {
-    async lint(code, file) {
-      const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
-      if (result === undefined) throw new Error(`ESLint returned no result for ${file}`);
-      return result.messages.map((message) => `${message.ruleId ?? "fatal"}: ${message.message}`);
-    },
+    lint,
+    lintImport: (importLine, file) =>
+      lint(`${importLine}\n\nexport const used = imported;\n`, file),
   };
 }
