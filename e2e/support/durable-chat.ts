@@ -1,5 +1,5 @@
 import { devices, expect } from "@playwright/test";
-import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { logInThroughUi, registerThroughUi, sendChatMessage } from "./accounts";
 
 /** The demo model asks "Which city …?" for this and answers with the weather there. */
@@ -25,12 +25,6 @@ export async function askWhichCity(chat: Page): Promise<string> {
   await expect(chat.getByTestId("inquiry-card")).toContainText("Which city");
   await expect(chat).toHaveURL(/[?&]c=[0-9a-f-]{36}/);
   return new URL(chat.url()).pathname + new URL(chat.url()).search;
-}
-
-/** Answers an open question card with free text. */
-export async function answerCard(card: Locator, text: string): Promise<void> {
-  await card.getByLabel("Your answer").fill(text);
-  await card.getByRole("button", { name: "Answer", exact: true }).click();
 }
 
 /**

@@ -1,34 +1,8 @@
-import { devices, expect } from "@playwright/test";
-import type { Browser, Page } from "@playwright/test";
-import { logInThroughUi, registerThroughUi, sendChatMessage } from "./accounts";
-
-/** Pairs a phone-sized context through the QR page's link, as a person scanning it would. */
-async function pairPhone(browser: Browser, desktop: Page): Promise<Page> {
-  await desktop.goto("/devices");
-  await desktop.getByRole("button", { name: "Pair a phone" }).click();
-  await expect(desktop.getByAltText("Pairing QR code")).toBeVisible();
-  const link = await desktop.getByTestId("pairing-link").getAttribute("href");
-  expect(link).toMatch(/\/pair\?code=/);
-
-  const phoneContext = await browser.newContext({ ...devices["Pixel 7"] });
-  const phone = await phoneContext.newPage();
-  await phone.goto(link ?? "");
-  await phone.getByLabel("Device name").fill("Pixel 7");
-  await phone.getByRole("button", { name: "Log in on this device" }).click();
-  await expect(phone).toHaveURL(/\/inbox/);
-  await expect(phone.getByRole("heading", { name: "Inbox" })).toBeVisible();
-  return phone;
-}
-
-/** Logs the user in on a second desktop context (optionally on another web origin). */
-async function openInbox(browser: Browser, username: string, baseURL?: string): Promise<Page> {
-  const context = await browser.newContext(baseURL === undefined ? {} : { baseURL });
-  const page = await context.newPage();
-  await logInThroughUi(page, username);
-  await page.goto("/inbox");
-  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
-  return page;
-}
+import { expect } from "@playwright/test";
+import type { Browser } from "@playwright/test";
+import { registerThroughUi, sendChatMessage } from "./accounts";
+import { openInbox, pairPhone } from "./second-device";
+import { answerCard } from "./inquiry-card";
 
 /**
  * The multi-device story, shared by the single-hub and the two-node suites: a desktop chat,
@@ -73,8 +47,7 @@ export async function questionReachesEveryDeviceAndLeavesOnAnswer(
   await expect(inboxCard).toContainText("Which city");
   await expect(inbox.getByTestId("inquiry-toast")).toBeVisible();
 
-  await phoneCard.getByLabel("Your answer").fill("Hangzhou");
-  await phoneCard.getByRole("button", { name: "Answer", exact: true }).click();
+  await answerCard(phoneCard, "Hangzhou");
 
   await expect(inboxCard).toHaveCount(0, { timeout: 2_000 });
   await expect(chatCard).toHaveCount(0, { timeout: 2_000 });

@@ -3,7 +3,8 @@ import { logInThroughUi, registerThroughUi } from "../support/accounts";
 import { CLUSTER_WEB_NODE1_URL } from "../support/cluster-ports";
 import { startClusterProduct } from "../support/cluster-product";
 import type { ClusterProduct } from "../support/cluster-product";
-import { answerCard, askWhichCity, expectOneWeatherReply } from "../support/durable-chat";
+import { askWhichCity, expectOneWeatherReply } from "../support/durable-chat";
+import { answerCard } from "../support/inquiry-card";
 import { questionReachesEveryDeviceAndLeavesOnAnswer } from "../support/multi-device";
 
 /** One two-node product for the file: its tests stay in one worker, in order. */

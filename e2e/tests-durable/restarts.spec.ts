@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { logInThroughUi } from "../support/accounts";
 import { sessionToken } from "../support/channels";
 import { DURABLE_DIR, DURABLE_PORTS } from "../support/durable-ports";
-import { answerCard, expectOneWeatherReply, questionOnChatAndPhone } from "../support/durable-chat";
+import { expectOneWeatherReply, questionOnChatAndPhone } from "../support/durable-chat";
+import { answerCard } from "../support/inquiry-card";
 import { productProcesses } from "../support/product-processes";
 import type { ProductProcesses } from "../support/product-processes";
 

@@ -9,6 +9,7 @@ import { sessionToken } from "../support/channels";
 import { LAN_HUB_URL, LAN_PUBLIC_URL } from "../support/lan-ports";
 import { startLanProduct } from "../support/lan-product";
 import type { LanProduct } from "../support/lan-product";
+import { answerCard } from "../support/inquiry-card";
 
 /** One LAN-mode product for the file: its tests stay in one worker, in order. */
 test.describe.configure({ mode: "default" });
@@ -112,8 +113,7 @@ test("a phone pairs over the LAN front door, answers live, and gets the next que
       await expect(phoneCard).toContainText("Which city should I book?");
       await expect(desktopCard).toContainText("Which city should I book?");
 
-      await phoneCard.getByLabel("Your answer").fill("Hangzhou");
-      await phoneCard.getByRole("button", { name: "Answer", exact: true }).click();
+      await answerCard(phoneCard, "Hangzhou");
       await expect(desktopCard).toHaveCount(0, { timeout: 2_000 });
       await expect(desktop.getByTestId("inquiry-withdrawn-note")).toContainText(
         "Answered on Pixel 7",

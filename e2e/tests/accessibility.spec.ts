@@ -1,14 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import type { Browser, Page } from "@playwright/test";
-import {
-  PASSWORD,
-  logInThroughUi,
-  registerThroughUi,
-  sendChatMessage,
-  uniqueUsername,
-} from "../support/accounts";
+import type { Page } from "@playwright/test";
+import { PASSWORD, registerThroughUi, sendChatMessage, uniqueUsername } from "../support/accounts";
 import { tabTo } from "../support/keyboard";
+import { openInbox } from "../support/second-device";
+import { answerCard } from "../support/inquiry-card";
 
 const WEATHER_WITHOUT_CITY = "What's the weather tomorrow?";
 
@@ -24,15 +20,6 @@ async function expectNoSeriousViolations(page: Page, what: string): Promise<void
         violation.nodes.map((node) => node.target.join(" ")).join(", "),
     );
   expect(serious, `axe on ${what}`).toEqual([]);
-}
-
-/** A second device of the same person, on its inbox (the chat tab must stay open). */
-async function openInbox(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logInThroughUi(page, username);
-  await page.goto("/inbox");
-  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
-  return page;
 }
 
 test("login, the chat and the inbox with a card, and devices pass axe's WCAG A/AA rules", async ({
@@ -58,8 +45,7 @@ test("login, the chat and the inbox with a card, and devices pass axe's WCAG A/A
   await expect(inbox.getByTestId("device-row")).toHaveCount(2);
   await expectNoSeriousViolations(inbox, "/devices");
 
-  await card.getByLabel("Your answer").fill("Hangzhou");
-  await card.getByRole("button", { name: "Answer", exact: true }).click();
+  await answerCard(card, "Hangzhou");
   await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
 });
 

@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-import type { Browser, Page } from "@playwright/test";
 import { InquirySchema, AuthResponseSchema } from "@inquiry-hub/protocol";
 import {
   logInThroughUi,
@@ -8,6 +7,7 @@ import {
   uniqueUsername,
 } from "../support/accounts";
 import { HUB_URL } from "../support/ports";
+import { openInbox } from "../support/second-device";
 
 test("a list of questions is answered in a markdown editor pre-filled with them", async ({
   page,
@@ -129,11 +129,3 @@ test("two inboxes count down together: exactly one timeout, both cards gone", as
   expect(inquiry.status).toBe("timeout");
   expect(inquiry.resolution?.byDeviceId).toBeDefined();
 });
-
-async function openInbox(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logInThroughUi(page, username);
-  await page.goto("/inbox");
-  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
-  return page;
-}

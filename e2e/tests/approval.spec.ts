@@ -1,9 +1,9 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { devices, expect, test } from "@playwright/test";
-import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { registerThroughUi, sendChatMessage } from "../support/accounts";
 import { E2E_SANDBOX_DIR } from "../support/sandbox";
+import { pairPhone } from "../support/second-device";
 
 /**
  * Each test writes (or must not write) its own file in the shared demo sandbox, so tests of
@@ -20,20 +20,6 @@ async function removeNote(name: string): Promise<void> {
 /** The sandbox file's content, or undefined while it does not exist. */
 async function noteContent(name: string): Promise<string | undefined> {
   return readFile(path.join(E2E_SANDBOX_DIR, name), "utf8").catch(() => undefined);
-}
-
-/** Pairs a phone-sized context through the QR page's link, as a person scanning it would. */
-async function pairPhone(browser: Browser, desktop: Page): Promise<Page> {
-  await desktop.goto("/devices");
-  await desktop.getByRole("button", { name: "Pair a phone" }).click();
-  const link = await desktop.getByTestId("pairing-link").getAttribute("href");
-  expect(link).toMatch(/\/pair\?code=/);
-  const phone = await (await browser.newContext({ ...devices["Pixel 7"] })).newPage();
-  await phone.goto(link ?? "");
-  await phone.getByLabel("Device name").fill("Pixel 7");
-  await phone.getByRole("button", { name: "Log in on this device" }).click();
-  await expect(phone.getByRole("heading", { name: "Inbox" })).toBeVisible();
-  return phone;
 }
 
 test("a tool call approved on the phone runs, and the agent says the file was saved", async ({

@@ -2,12 +2,12 @@ import { expect, test } from "@playwright/test";
 import { registerThroughUi } from "../support/accounts";
 import { callHubApi, sessionToken } from "../support/channels";
 import {
-  answerCard,
   askWhichCity,
   expectOneWeatherReply,
   questionOnChatAndPhone,
   WEATHER_WITHOUT_CITY,
 } from "../support/durable-chat";
+import { answerCard } from "../support/inquiry-card";
 
 /**
  * A chat run belongs to its conversation, not to the tab (issue 17): a reload, a closed tab and

@@ -9,12 +9,8 @@ import {
   renameConversation,
   titled,
 } from "../support/conversations";
-import {
-  answerCard,
-  askWhichCity,
-  expectOneWeatherReply,
-  WEATHER_WITHOUT_CITY,
-} from "../support/durable-chat";
+import { askWhichCity, expectOneWeatherReply, WEATHER_WITHOUT_CITY } from "../support/durable-chat";
+import { answerCard } from "../support/inquiry-card";
 
 /**
  * Conversations are stored per person (issue 17, item 1): listed newest first, titled by their

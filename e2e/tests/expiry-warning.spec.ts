@@ -1,10 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
-import { PASSWORD, logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
+import { PASSWORD, registerThroughUi, sendChatMessage } from "../support/accounts";
 import { FULL_BROWSER_LAUNCH_OPTIONS } from "../support/browser";
 import { callHubApi } from "../support/channels";
 import { connectHubMcp } from "../support/hub-mcp";
 import { awayWithPush, clickAction, showPush, shown } from "../support/push-worker";
+import { openInbox } from "../support/second-device";
+import { answerCard } from "../support/inquiry-card";
 
 // The service worker shows notifications here, which only the full browser does.
 test.use({ launchOptions: FULL_BROWSER_LAUNCH_OPTIONS });
@@ -15,11 +17,7 @@ test("both devices show Expires soon when a fifth of the time is left, and More 
   test.setTimeout(90_000);
   const chat = await (await browser.newContext()).newPage();
   const username = await registerThroughUi(chat);
-  const inboxContext = await browser.newContext();
-  const inbox = await inboxContext.newPage();
-  await logInThroughUi(inbox, username);
-  await inbox.goto("/inbox");
-  await expect(inbox.getByRole("heading", { name: "Inbox" })).toBeVisible();
+  const inbox = await openInbox(browser, username);
 
   // A 40 s deadline warns at 32 s, with 8 s left; the backstop waits 30 s more in this suite.
   await chat.goto("/chat?inquiryTimeout=40");
@@ -37,7 +35,7 @@ test("both devices show Expires soon when a fifth of the time is left, and More 
     await expect(countdown).toHaveText(/^Expires soon: 0:0\d left$/);
   }
   // A tab opened after the warning knows it from the question's createdAt.
-  const lateTab = await inboxContext.newPage();
+  const lateTab = await inbox.context().newPage();
   await lateTab.goto("/inbox");
   await expect(lateTab.getByTestId("inquiry-countdown")).toHaveAttribute("data-expiring", "true");
 
@@ -50,8 +48,7 @@ test("both devices show Expires soon when a fifth of the time is left, and More 
     await expect(countdown).toHaveText(/^1:0\d left$/);
   }
 
-  await chatCard.getByLabel("Your answer").fill("Hangzhou");
-  await chatCard.getByRole("button", { name: "Answer", exact: true }).click();
+  await answerCard(chatCard, "Hangzhou");
   await expect(inboxCard).toHaveCount(0, { timeout: 2_000 });
   await expect(chat.getByTestId("assistant-message").last()).toContainText("Hangzhou");
 });

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
+import { registerThroughUi, sendChatMessage } from "../support/accounts";
+import { openInbox } from "../support/second-device";
+import { answerCard } from "../support/inquiry-card";
 
 test("Extend moves the countdown on both devices and the agent's MCP call outlives the old deadline", async ({
   browser,
@@ -7,11 +9,7 @@ test("Extend moves the countdown on both devices and the agent's MCP call outliv
   const chatContext = await browser.newContext();
   const chat = await chatContext.newPage();
   const username = await registerThroughUi(chat);
-  const inboxContext = await browser.newContext();
-  const inbox = await inboxContext.newPage();
-  await logInThroughUi(inbox, username);
-  await inbox.goto("/inbox");
-  await expect(inbox.getByRole("heading", { name: "Inbox" })).toBeVisible();
+  const inbox = await openInbox(browser, username);
 
   // An 8 s deadline; the hub's backstop waits 30 s more in this suite, so without Extend
   // the devices' own countdowns would answer `timeout` at 8 s.
@@ -32,8 +30,7 @@ test("Extend moves the countdown on both devices and the agent's MCP call outliv
     await expect(countdown).toHaveText(/^0:5\d left$/, { timeout: 20_000 });
   await expect(inboxCard).toBeVisible();
 
-  await chatCard.getByLabel("Your answer").fill("Hangzhou");
-  await chatCard.getByRole("button", { name: "Answer", exact: true }).click();
+  await answerCard(chatCard, "Hangzhou");
   await expect(inboxCard).toHaveCount(0, { timeout: 2_000 });
   await expect(chat.getByTestId("assistant-message").last()).toContainText("Hangzhou");
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { registerThroughUi, sendChatMessage } from "../support/accounts";
+import { registerThroughUi } from "../support/accounts";
+import { chatWeatherAnswered } from "../support/inquiry-card";
 
 test("history lists a resolved inquiry with the answering device and its audit trail", async ({
   page,
@@ -15,12 +16,7 @@ test("history lists a resolved inquiry with the answering device and its audit t
   expect(deviceName).not.toBe("");
 
   await page.goto("/chat");
-  await sendChatMessage(page, "What's the weather tomorrow?");
-  const card = page.getByTestId("inquiry-card");
-  await expect(card).toContainText("Which city");
-  await card.getByLabel("Your answer").fill("Hangzhou");
-  await card.getByRole("button", { name: "Answer", exact: true }).click();
-  await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
+  await chatWeatherAnswered(page);
 
   await page
     .getByRole("navigation", { name: "Main" })

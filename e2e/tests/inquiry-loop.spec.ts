@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { registerThroughUi, sendChatMessage } from "../support/accounts";
+import { answerCard } from "../support/inquiry-card";
 
 const WEATHER_WITHOUT_CITY = "What's the weather tomorrow?";
 
@@ -14,8 +15,7 @@ test("the agent asks which city, the person answers, and the reply uses the answ
   await expect(card).toContainText("Which city");
   await expect(card.getByTestId("inquiry-countdown")).toBeVisible();
 
-  await card.getByLabel("Your answer").fill("Hangzhou");
-  await card.getByRole("button", { name: "Answer", exact: true }).click();
+  await answerCard(card, "Hangzhou");
 
   await expect(card).toHaveCount(0);
   await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, uniqueUsername } from "../support/accounts";
+import { answerCard } from "../support/inquiry-card";
 
 // Playwright's locale sets the browser's Accept-Language (and navigator.language).
 test.use({ locale: "zh-CN" });
@@ -33,8 +34,7 @@ test("a Chinese browser gets the card in Chinese, and the language switch turns 
   await expect(page.getByRole("navigation", { name: "Main" })).toContainText("Inbox");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
-  await card.getByLabel("Your answer").fill("Hangzhou");
-  await card.getByRole("button", { name: "Answer", exact: true }).click();
+  await answerCard(card, "Hangzhou");
   await expect(page.getByTestId("inquiry-closed")).toHaveText(
     /^You answered “Hangzhou” on .+ · \d{2}:\d{2}$/,
   );

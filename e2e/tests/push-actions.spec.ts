@@ -1,7 +1,6 @@
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { devices, expect, test } from "@playwright/test";
-import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import { PASSWORD, registerThroughUi } from "../support/accounts";
 import { FULL_BROWSER_LAUNCH_OPTIONS } from "../support/browser";
@@ -9,26 +8,13 @@ import { callHubApi } from "../support/channels";
 import { connectHubMcp } from "../support/hub-mcp";
 import { awayWithPush, clickAction, showPush, shown } from "../support/push-worker";
 import { E2E_SANDBOX_DIR } from "../support/sandbox";
+import { pairPhone } from "../support/second-device";
 
 // The service worker shows notifications here, which only the full browser does.
 test.use({ launchOptions: FULL_BROWSER_LAUNCH_OPTIONS });
 
 const NOTE_NAME = "push-approved.txt";
 const NOTE_FILE = path.join(E2E_SANDBOX_DIR, NOTE_NAME);
-
-/** Pairs a phone-sized context named "Pixel 7" through the /devices link. */
-async function pairPhone(browser: Browser, desktop: Page): Promise<Page> {
-  await desktop.goto("/devices");
-  await desktop.getByRole("button", { name: "Pair a phone" }).click();
-  const link = await desktop.getByTestId("pairing-link").getAttribute("href");
-  expect(link).toMatch(/\/pair\?code=/);
-  const phone = await (await browser.newContext({ ...devices["Pixel 7"] })).newPage();
-  await phone.goto(link ?? "");
-  await phone.getByLabel("Device name").fill("Pixel 7");
-  await phone.getByRole("button", { name: "Log in on this device" }).click();
-  await expect(phone.getByRole("heading", { name: "Inbox" })).toBeVisible();
-  return phone;
-}
 
 test("a push notification's Approve runs the call once, updates the other devices and says so", async ({
   browser,

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import { PASSWORD, registerThroughUi, sendChatMessage } from "../support/accounts";
 import { callHubApi } from "../support/channels";
+import { answerCard } from "../support/inquiry-card";
 
 const PNG_SIGNATURE = "89504e470d0a1a0a";
 
@@ -92,8 +93,7 @@ test("a device without an open tab gets the question by Web Push, and then its w
     expect(opened.type).toBe("inquiry:new");
     expect(opened.inquiry.question).toContain("Which city");
 
-    await card.getByLabel("Your answer").fill("Hangzhou");
-    await card.getByRole("button", { name: "Answer", exact: true }).click();
+    await answerCard(card, "Hangzhou");
     const [, withdrawn] = await receiver.waitForCount(2, 15_000);
     expect(JSON.parse(browserKeys.decrypt(withdrawn?.body ?? Buffer.alloc(0)))).toEqual({
       type: "inquiry:withdrawn",

@@ -1,5 +1,6 @@
 import { devices, expect, test } from "@playwright/test";
 import { logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
+import { answerCard } from "../support/inquiry-card";
 
 /** A receipt's time as the page's language writes it: "14:02" or "02:02 PM". */
 const TIME = String.raw`\d{1,2}:\d\d(?: [AP]M)?`;
@@ -33,8 +34,7 @@ test("receipts say where the question arrived, and show a device as seen only on
   await expect(receipts).toHaveText(seenOnBoth);
   await expect(phoneCard.getByTestId("inquiry-receipts")).toHaveText(/and 1 more$/);
 
-  await phoneCard.getByLabel("Your answer").fill("Sunny");
-  await phoneCard.getByRole("button", { name: "Answer", exact: true }).click();
+  await answerCard(phoneCard, "Sunny");
   await expect(desktop.getByTestId("assistant-message").last()).toContainText("Sunny");
 
   await phone.goto("/history");

@@ -5,6 +5,7 @@ import { devices, expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
 import { logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
 import { E2E_SANDBOX_DIR } from "../support/sandbox";
+import { answerCard } from "../support/inquiry-card";
 
 /**
  * The screenshots of the README and the docs site, taken from the running product so they never
@@ -38,8 +39,7 @@ test("chat-inquiry-card.png: the agent's question as a card in the chat", async 
   await expect(card).toContainText("Which city");
   await page.screenshot({ path: shot("chat-inquiry-card") });
 
-  await card.getByLabel("Your answer").fill("Hangzhou");
-  await card.getByRole("button", { name: "Answer", exact: true }).click();
+  await answerCard(card, "Hangzhou");
   await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
 });
 
@@ -57,8 +57,7 @@ test("phone-inbox.png: the same question waiting in a phone's inbox", async ({ b
   await expect(card).toContainText("Which city");
   await phone.screenshot({ path: shot("phone-inbox") });
 
-  await card.getByLabel("Your answer").fill("Hangzhou");
-  await card.getByRole("button", { name: "Answer", exact: true }).click();
+  await answerCard(card, "Hangzhou");
   await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
 });
 

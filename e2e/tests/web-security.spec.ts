@@ -1,11 +1,12 @@
 import { ApiErrorBodySchema, DeviceListResponseSchema } from "@inquiry-hub/protocol";
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { registerThroughUi, sendChatMessage } from "../support/accounts";
+import { registerThroughUi } from "../support/accounts";
 import { installTraps } from "../support/browser-traps";
 import { sessionToken } from "../support/channels";
 import { connectHubMcp, holdToolCalls, pendingCount } from "../support/hub-mcp";
 import { WEB_URL } from "../support/ports";
+import { chatWeatherAnswered } from "../support/inquiry-card";
 
 /** Origins a cross-site attacker's page (or a sandboxed frame) sends. */
 const FOREIGN_ORIGINS = ["https://evil.example", "null"];
@@ -54,12 +55,7 @@ test("logging in, chatting, answering and pairing raise 0 CSP violations", async
 }) => {
   const traps = await installTraps(context, page);
   await registerThroughUi(page);
-  await sendChatMessage(page, "What's the weather tomorrow?");
-  const card = page.getByTestId("inquiry-card");
-  await expect(card).toContainText("Which city");
-  await card.getByLabel("Your answer").fill("Hangzhou");
-  await card.getByRole("button", { name: "Answer", exact: true }).click();
-  await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
+  await chatWeatherAnswered(page);
 
   await page.goto("/devices");
   await page.getByRole("button", { name: "Pair a phone" }).click();
