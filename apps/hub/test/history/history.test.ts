@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiErrorBodySchema, HistoryDetailSchema, HistoryPageSchema } from "@inquiry-hub/protocol";
-import { startTestHub } from "../helpers";
-import type { TestHub, TestLogin } from "../helpers";
+import { useHubWithStranger } from "../support/hub-with-stranger";
 
 describe("history API", () => {
-  let hub: TestHub;
-  let owner: TestLogin;
-  let stranger: TestLogin;
+  const suite = useHubWithStranger();
 
-  beforeAll(async () => {
-    hub = await startTestHub();
-    owner = await hub.registerUser("owner", "Work laptop");
-    stranger = await hub.registerUser("stranger");
-  });
-  afterAll(() => hub.close());
-
-  async function page(query: string, token = owner.token) {
-    const response = await hub.request(`/api/history${query}`, { token });
+  async function page(query: string, token = suite.owner.token) {
+    const response = await suite.hub.request(`/api/history${query}`, { token });
     expect(response.status).toBe(200);
     return HistoryPageSchema.parse(await response.json());
   }
 
   it("lists a resolved inquiry with its answer, device, duration, and its audit trail", async () => {
-    const inquiry = await hub.hub.inquiries.create(owner.userId, { question: "Which city?" });
-    const answered = await hub.request(`/api/inquiries/${inquiry.id}/answer`, {
-      token: owner.token,
+    const inquiry = await suite.hub.hub.inquiries.create(suite.owner.userId, {
+      question: "Which city?",
+    });
+    const answered = await suite.hub.request(`/api/inquiries/${inquiry.id}/answer`, {
+      token: suite.owner.token,
       body: { action: "answer", response: "Hangzhou" },
     });
     expect(answered.status).toBe(200);
@@ -34,7 +26,7 @@ describe("history API", () => {
       question: "Which city?",
       status: "answered",
       response: "Hangzhou",
-      byDeviceId: owner.deviceId,
+      byDeviceId: suite.owner.deviceId,
       byDeviceName: "Work laptop",
       failedDeliveries: 0,
     });
@@ -42,18 +34,25 @@ describe("history API", () => {
     expect((await page("?status=pending")).items.map((each) => each.id)).not.toContain(inquiry.id);
 
     const detail = HistoryDetailSchema.parse(
-      await (await hub.request(`/api/history/${inquiry.id}`, { token: owner.token })).json(),
+      await (
+        await suite.hub.request(`/api/history/${inquiry.id}`, { token: suite.owner.token })
+      ).json(),
     );
     expect(detail.audit).toMatchObject([
       { from: null, to: "pending", byDeviceId: null },
-      { from: "pending", to: "answered", byDeviceId: owner.deviceId, byDeviceName: "Work laptop" },
+      {
+        from: "pending",
+        to: "answered",
+        byDeviceId: suite.owner.deviceId,
+        byDeviceName: "Work laptop",
+      },
     ]);
   });
 
   it("pages newest first with a `before` cursor", async () => {
-    const user = await hub.registerUser("pager");
+    const user = await suite.hub.registerUser("pager");
     for (const question of ["first", "second", "third"]) {
-      await hub.hub.inquiries.create(user.userId, { question });
+      await suite.hub.hub.inquiries.create(user.userId, { question });
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const first = await page("?limit=2", user.token);
@@ -65,13 +64,15 @@ describe("history API", () => {
   });
 
   it("hides other users' inquiries and refuses bad queries", async () => {
-    const inquiry = await hub.hub.inquiries.create(owner.userId, { question: "Mine?" });
-    const foreign = await hub.request(`/api/history/${inquiry.id}`, { token: stranger.token });
+    const inquiry = await suite.hub.hub.inquiries.create(suite.owner.userId, { question: "Mine?" });
+    const foreign = await suite.hub.request(`/api/history/${inquiry.id}`, {
+      token: suite.stranger.token,
+    });
     expect(foreign.status).toBe(404);
-    expect((await page("", stranger.token)).items).toEqual([]);
-    const bad = await hub.request("/api/history?limit=0", { token: owner.token });
+    expect((await page("", suite.stranger.token)).items).toEqual([]);
+    const bad = await suite.hub.request("/api/history?limit=0", { token: suite.owner.token });
     expect(bad.status).toBe(400);
     expect(ApiErrorBodySchema.parse(await bad.json()).error.message).toMatch(/limit/);
-    expect((await hub.request("/api/history")).status).toBe(401);
+    expect((await suite.hub.request("/api/history")).status).toBe(401);
   });
 });
