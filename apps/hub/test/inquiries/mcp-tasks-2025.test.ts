@@ -6,10 +6,9 @@ import {
   resultFromTaskOutcome,
 } from "@modelcontextprotocol/ext-tasks/client";
 import type { TaskEnabledSession } from "@modelcontextprotocol/ext-tasks/client";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { startTestHub } from "../helpers";
-import type { TestHub, TestLogin } from "../helpers";
+import { useHubWithFreshOwner } from "../support/hub-with-fresh-owner";
 import { answerOver, nextEvent } from "../socket-helpers";
 
 const ASK = { prompt: "Which city?" };
@@ -27,22 +26,7 @@ interface LegacyClient {
 const AnyResultSchema = z.looseObject({});
 
 describe("Tasks on a 2025-11-25 session (initialize + Mcp-Session-Id)", () => {
-  let hub: TestHub;
-  let owner: TestLogin;
-  const closers: (() => Promise<void>)[] = [];
-
-  beforeAll(async () => {
-    hub = await startTestHub();
-  });
-  afterAll(() => hub.close());
-  beforeEach(async () => {
-    owner = await hub.registerUser("owner");
-  });
-
-  afterEach(async () => {
-    await Promise.allSettled(closers.splice(0).map((close) => close()));
-    hub.devices.closeAll();
-  });
+  const suite = useHubWithFreshOwner();
 
   async function connectLegacy(capabilities: ClientCapabilities): Promise<LegacyClient> {
     const sent: LegacyClient["sent"] = [];
@@ -58,24 +42,24 @@ describe("Tasks on a 2025-11-25 session (initialize + Mcp-Session-Id)", () => {
       { capabilities, versionNegotiation: { mode: "legacy" } },
     );
     await client.connect(
-      new StreamableHTTPClientTransport(new URL("/mcp", hub.url), {
-        requestInit: { headers: { Authorization: `Bearer ${owner.token}` } },
+      new StreamableHTTPClientTransport(new URL("/mcp", suite.hub.url), {
+        requestInit: { headers: { Authorization: `Bearer ${suite.owner.token}` } },
         fetch: recording,
       }),
     );
     expect(client.getNegotiatedProtocolVersion()).toBe("2025-11-25");
-    closers.push(() => client.close());
+    suite.closeAfterTest(() => client.close());
     return { client, sent };
   }
 
   function taskSession(client: Client): TaskEnabledSession {
-    const session = createTaskSessionFromClient(client, { endpointId: `${hub.url.href}mcp` });
-    closers.unshift(() => session.close());
+    const session = createTaskSessionFromClient(client, { endpointId: `${suite.hub.url.href}mcp` });
+    suite.closeAfterTest(() => session.close());
     return session;
   }
 
   it("gives the official ext-tasks client a task whose tasks/result carries the phone's answer", async () => {
-    const phone = await hub.devices.connect({ token: owner.token });
+    const phone = await suite.hub.devices.connect({ token: suite.owner.token });
     const announced = nextEvent(phone.socket, "inquiry:new");
     const { client, sent } = await connectLegacy(TASKS_CAPABILITY);
     expect(client.getServerCapabilities()?.tasks).toMatchObject({
@@ -88,7 +72,9 @@ describe("Tasks on a 2025-11-25 session (initialize + Mcp-Session-Id)", () => {
     expect(execution.kind).toBe("task");
     expect(execution.handle?.taskId).toBe(`inquiry.${inquiry.id}`);
     expect(sent.find((request) => request.method === "tools/call")?.params).toHaveProperty("task");
-    expect((await hub.hub.inquiries.get(owner.userId, inquiry.id)).status).toBe("pending");
+    expect((await suite.hub.hub.inquiries.get(suite.owner.userId, inquiry.id)).status).toBe(
+      "pending",
+    );
 
     const ack = await answerOver(phone.socket, { inquiryId: inquiry.id, response: "Hangzhou" });
     expect(ack).toMatchObject({ data: { status: "answered" } });
@@ -100,7 +86,7 @@ describe("Tasks on a 2025-11-25 session (initialize + Mcp-Session-Id)", () => {
   });
 
   it("leaves the card open when the client dismisses the question tasks/result puts to it", async () => {
-    const phone = await hub.devices.connect({ token: owner.token });
+    const phone = await suite.hub.devices.connect({ token: suite.owner.token });
     const announced = nextEvent(phone.socket, "inquiry:new");
     const { client } = await connectLegacy({ ...TASKS_CAPABILITY, elicitation: { form: {} } });
     const asked: unknown[] = [];
@@ -130,7 +116,9 @@ describe("Tasks on a 2025-11-25 session (initialize + Mcp-Session-Id)", () => {
     });
     // The hub acts on the reply as soon as it arrives; the old rule declined the card then.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await hub.hub.inquiries.get(owner.userId, inquiry.id)).status).toBe("pending");
+    expect((await suite.hub.hub.inquiries.get(suite.owner.userId, inquiry.id)).status).toBe(
+      "pending",
+    );
     expect(phone.withdrawn).toEqual([]);
 
     await answerOver(phone.socket, { inquiryId: inquiry.id, response: "Hangzhou" });
@@ -141,7 +129,7 @@ describe("Tasks on a 2025-11-25 session (initialize + Mcp-Session-Id)", () => {
   });
 
   it("changes nothing on the wire for a session that did not declare tasks", async () => {
-    const phone = await hub.devices.connect({ token: owner.token });
+    const phone = await suite.hub.devices.connect({ token: suite.owner.token });
     const announced = nextEvent(phone.socket, "inquiry:new");
     const { client } = await connectLegacy({});
     expect(client.getServerCapabilities()).not.toHaveProperty("tasks");

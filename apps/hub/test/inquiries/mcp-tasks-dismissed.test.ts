@@ -1,12 +1,10 @@
 import { HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
 import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
 import type { WithTasksOptions } from "@modelcontextprotocol/ext-tasks/client";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestHub } from "../helpers";
-import type { TestHub, TestLogin } from "../helpers";
+import { describe, expect, it } from "vitest";
 import { answerOver, nextEvent } from "../socket-helpers";
+import { useHubWithFreshOwner } from "../support/hub-with-fresh-owner";
 import { connectTasksClient } from "../support/tasks-client";
-import type { TasksClient } from "../support/tasks-client";
 
 const ASK = { prompt: "Which city?" };
 
@@ -24,34 +22,19 @@ const DISMISSALS: { host: string; onInputRequest?: WithTasksOptions["onInputRequ
 ];
 
 describe("a 2026-07-28 task's input request dismissed by the MCP host", () => {
-  let hub: TestHub;
-  let owner: TestLogin;
-  const clients: TasksClient[] = [];
-
-  beforeAll(async () => {
-    hub = await startTestHub();
-  });
-  afterAll(() => hub.close());
-  beforeEach(async () => {
-    owner = await hub.registerUser("owner");
-  });
-
-  afterEach(async () => {
-    await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    hub.devices.closeAll();
-  });
+  const suite = useHubWithFreshOwner();
 
   it.each(DISMISSALS)(
     "stays open on the phone when the host $host, and the phone's later answer completes the task",
     async ({ onInputRequest }) => {
-      const phone = await hub.devices.connect({ token: owner.token });
+      const phone = await suite.hub.devices.connect({ token: suite.owner.token });
       const announced = nextEvent(phone.socket, "inquiry:new");
       const client = await connectTasksClient(
-        [hub.url],
-        owner.token,
+        [suite.hub.url],
+        suite.owner.token,
         onInputRequest === undefined ? {} : { onInputRequest },
       );
-      clients.push(client);
+      suite.closeAfterTest(() => client.close());
       const execution = await client.session.callTool(HUB_TOOL_NAMES.sendInquiry, ASK);
       const inquiry = await announced;
 
@@ -62,7 +45,9 @@ describe("a 2026-07-28 task's input request dismissed by the MCP host", () => {
         .toBe(true);
       const view = await client.session.task(`inquiry.${inquiry.id}` as never).snapshot();
       expect(view.status).toBe("input_required");
-      expect((await hub.hub.inquiries.get(owner.userId, inquiry.id)).status).toBe("pending");
+      expect((await suite.hub.hub.inquiries.get(suite.owner.userId, inquiry.id)).status).toBe(
+        "pending",
+      );
       expect(phone.withdrawn).toEqual([]);
 
       const ack = await answerOver(phone.socket, { inquiryId: inquiry.id, response: "Hangzhou" });

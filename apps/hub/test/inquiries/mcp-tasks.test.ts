@@ -1,46 +1,35 @@
 import { HUB_TOOL_NAMES, IDEMPOTENCY_META_KEY, RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callUntilOpened, resultText, startTestHub } from "../helpers";
-import type { TestHub, TestLogin } from "../helpers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { callUntilOpened, resultText } from "../helpers";
+import type { TestLogin } from "../helpers";
 import { answerOver, nextEvent } from "../socket-helpers";
+import { useHubWithFreshOwner } from "../support/hub-with-fresh-owner";
 import { connectTasksClient } from "../support/tasks-client";
 import type { TasksClient, TasksClientOptions } from "../support/tasks-client";
 
 const ASK = { prompt: "Which city?" };
 
 describe("send_inquiry as a Task (io.modelcontextprotocol/tasks) on the hub's /mcp", () => {
-  let hub: TestHub;
-  let owner: TestLogin;
+  const suite = useHubWithFreshOwner();
   let stranger: TestLogin;
-  const clients: TasksClient[] = [];
 
-  beforeAll(async () => {
-    hub = await startTestHub();
-  });
-  afterAll(() => hub.close());
   beforeEach(async () => {
-    owner = await hub.registerUser("owner");
-    stranger = await hub.registerUser("stranger");
-  });
-
-  afterEach(async () => {
-    await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    hub.devices.closeAll();
+    stranger = await suite.hub.registerUser("stranger");
   });
 
   /** A fresh ext-tasks client process on the hub, closed after the test. */
   async function tasksClient(token: string, options?: TasksClientOptions): Promise<TasksClient> {
-    const client = await connectTasksClient([hub.url], token, options);
-    clients.push(client);
+    const client = await connectTasksClient([suite.hub.url], token, options);
+    suite.closeAfterTest(() => client.close());
     return client;
   }
 
   /** The owner's phone online, then send_inquiry called as a task by a fresh client. */
   async function askOnPhone(options?: TasksClientOptions) {
-    const phone = await hub.devices.connect({ token: owner.token });
+    const phone = await suite.hub.devices.connect({ token: suite.owner.token });
     const announced = nextEvent(phone.socket, "inquiry:new");
-    const { session } = await tasksClient(owner.token, options);
+    const { session } = await tasksClient(suite.owner.token, options);
     const execution = await session.callTool(HUB_TOOL_NAMES.sendInquiry, ASK);
     return { phone, session, execution, inquiry: await announced };
   }
@@ -49,7 +38,9 @@ describe("send_inquiry as a Task (io.modelcontextprotocol/tasks) on the hub's /m
     const { phone, execution, inquiry } = await askOnPhone();
     expect(execution.kind).toBe("task");
     expect(execution.handle?.taskId).toBe(`inquiry.${inquiry.id}`);
-    expect((await hub.hub.inquiries.get(owner.userId, inquiry.id)).status).toBe("pending");
+    expect((await suite.hub.hub.inquiries.get(suite.owner.userId, inquiry.id)).status).toBe(
+      "pending",
+    );
 
     const ack = await answerOver(phone.socket, { inquiryId: inquiry.id, response: "Hangzhou" });
     expect(ack).toMatchObject({ data: { status: "answered" } });
@@ -75,15 +66,15 @@ describe("send_inquiry as a Task (io.modelcontextprotocol/tasks) on the hub's /m
     expect(phone.withdrawn[0]).toMatchObject({
       inquiryId: inquiry.id,
       status: "answered",
-      byDeviceId: owner.deviceId,
+      byDeviceId: suite.owner.deviceId,
     });
     const late = await answerOver(phone.socket, { inquiryId: inquiry.id, response: "Hangzhou" });
     expect(late).toMatchObject({ error: { code: "CONFLICT" } });
   });
 
   it("withdraws the inquiry on every device when the task is cancelled", async () => {
-    const laptopLogin = await hub.login(owner.username, "laptop");
-    const laptop = await hub.devices.connect({ token: laptopLogin.token });
+    const laptopLogin = await suite.hub.login(suite.owner.username, "laptop");
+    const laptop = await suite.hub.devices.connect({ token: laptopLogin.token });
     const { phone, session, execution, inquiry } = await askOnPhone();
     const onPhone = nextEvent(phone.socket, "inquiry:withdrawn");
     const onLaptop = nextEvent(laptop.socket, "inquiry:withdrawn");
@@ -103,7 +94,7 @@ describe("send_inquiry as a Task (io.modelcontextprotocol/tasks) on the hub's /m
 
     await answerOver(phone.socket, { inquiryId: inquiry.id, reason: "not now", action: "reject" });
 
-    const { session: restarted } = await tasksClient(owner.token);
+    const { session: restarted } = await tasksClient(suite.owner.token);
     const resumed = await restarted.resumeTask(reference);
     const { outcome } = await resumed.settle();
     expect(resultFromTaskOutcome(outcome)).toMatchObject({
@@ -118,11 +109,11 @@ describe("send_inquiry as a Task (io.modelcontextprotocol/tasks) on the hub's /m
   });
 
   it("gives a keyed call the same task for the same key, then the plain final result", async () => {
-    const phone = await hub.devices.connect({ token: owner.token });
+    const phone = await suite.hub.devices.connect({ token: suite.owner.token });
     const keyed = { metadata: { [IDEMPOTENCY_META_KEY]: "run-7:call-1" } };
-    const first = await tasksClient(owner.token);
+    const first = await tasksClient(suite.owner.token);
     const execution = await first.session.callTool(HUB_TOOL_NAMES.sendInquiry, ASK, keyed);
-    const retried = await tasksClient(owner.token);
+    const retried = await tasksClient(suite.owner.token);
     const again = await retried.session.callTool(HUB_TOOL_NAMES.sendInquiry, ASK, keyed);
     expect(again.handle?.taskId).toBe(execution.handle?.taskId);
     await expect.poll(() => phone.created.length).toBe(1);
@@ -142,15 +133,15 @@ describe("send_inquiry as a Task (io.modelcontextprotocol/tasks) on the hub's /m
   });
 
   it("keeps the plain blocking wire for a v1 SDK client: progress, then the answer, no task", async () => {
-    const legacy = await hub.connectMcp(owner.token);
+    const legacy = await suite.hub.connectMcp(suite.owner.token);
     expect(legacy.getServerCapabilities()).not.toHaveProperty("extensions");
     const opened = await callUntilOpened(
       legacy,
       { name: HUB_TOOL_NAMES.sendInquiry, arguments: ASK },
       "INQUIRY",
     );
-    const answered = await hub.request(`/api/inquiries/${opened.inquiryId}/answer`, {
-      token: owner.token,
+    const answered = await suite.hub.request(`/api/inquiries/${opened.inquiryId}/answer`, {
+      token: suite.owner.token,
       body: { response: "Xiamen" },
     });
     expect(answered.status).toBe(200);
