@@ -8,6 +8,7 @@ import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_MODEL_ID } from "../src/index";
+import { readStreamUntilQuestion } from "./support/run-sse";
 import { startStack } from "./stack";
 import type { Stack } from "./stack";
 
@@ -179,17 +180,8 @@ describe("agent over the official openai client", () => {
 
   it("cancels the inquiry when the client disconnects", async () => {
     const stream = await startStream("What's the weather like tomorrow?");
-    let inquiryId: string | undefined;
-    for await (const chunk of stream) {
-      const event = parseAgentSseData(JSON.stringify(chunk));
-      if (event.type === "inquiry_opened") {
-        inquiryId = event.inquiry.inquiryId;
-        stream.controller.abort();
-        break;
-      }
-    }
-    expect(inquiryId).toBeDefined();
-    const id = inquiryId ?? "";
+    const id = await readStreamUntilQuestion(stream);
+    stream.controller.abort();
     await vi.waitFor(
       async () => expect((await stack.getInquiry(token, id)).status).toBe("cancelled"),
       {

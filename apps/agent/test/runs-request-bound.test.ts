@@ -1,9 +1,9 @@
-import { DEMO_MODEL_ID, parseAgentSseData } from "@inquiry-hub/protocol";
+import { DEMO_MODEL_ID } from "@inquiry-hub/protocol";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgentServer } from "../src/index";
 import { eventually, hubApi } from "./support/hub-api";
-import { WEATHER_QUESTION, listenAgent } from "./support/run-sse";
+import { WEATHER_QUESTION, listenAgent, readStreamUntilQuestion } from "./support/run-sse";
 import { startStack } from "./stack";
 import type { Stack } from "./stack";
 
@@ -31,20 +31,12 @@ describe("a streaming chat without background", () => {
       },
       { signal: controller.signal },
     );
-    let inquiryId: string | undefined;
-    for await (const chunk of stream) {
-      const event = parseAgentSseData(JSON.stringify(chunk));
-      if (event.type === "inquiry_opened") {
-        inquiryId = event.inquiry.inquiryId;
-        break;
-      }
-    }
-    expect(inquiryId).toBeDefined();
+    const inquiryId = await readStreamUntilQuestion(stream);
     controller.abort();
 
     const withdrawn = await eventually(
       "the question's withdrawal",
-      () => stack.getInquiry(person, inquiryId!),
+      () => stack.getInquiry(person, inquiryId),
       (inquiry) => inquiry.status !== "pending",
     );
     expect(withdrawn.status).toBe("cancelled");
@@ -65,23 +57,15 @@ describe("a streaming chat without background", () => {
       stream: true,
       messages: [{ role: "user", content: WEATHER_QUESTION }],
     });
-    let inquiryId: string | undefined;
-    for await (const chunk of stream) {
-      const event = parseAgentSseData(JSON.stringify(chunk));
-      if (event.type === "inquiry_opened") {
-        inquiryId = event.inquiry.inquiryId;
-        break;
-      }
-    }
-    expect(inquiryId).toBeDefined();
+    const inquiryId = await readStreamUntilQuestion(stream);
     await agent.close();
 
     const detached = await eventually(
       "the call's detach",
-      () => stack.getInquiry(person, inquiryId!),
+      () => stack.getInquiry(person, inquiryId),
       (inquiry) => inquiry.agentWaiting === false || inquiry.status !== "pending",
     );
     expect(detached.status).toBe("pending");
-    expect((await stack.answer(person, inquiryId!, { response: "Hangzhou" })).status).toBe(200);
+    expect((await stack.answer(person, inquiryId, { response: "Hangzhou" })).status).toBe(200);
   });
 });

@@ -80,6 +80,19 @@ export async function readUntilQuestion(
   return { events, inquiryId };
 }
 
+/**
+ * Reads an OpenAI client's chat stream up to the chunk opening its question and leaves it
+ * there, which aborts the request as any early exit from the client's stream does (a client
+ * gone); the question's inquiry id.
+ */
+export async function readStreamUntilQuestion(stream: AsyncIterable<unknown>): Promise<string> {
+  for await (const chunk of stream) {
+    const event = parseAgentSseData(JSON.stringify(chunk));
+    if (event.type === "inquiry_opened") return event.inquiry.inquiryId;
+  }
+  throw new Error("the stream ended without asking its question");
+}
+
 /** The assistant text the events carry, concatenated. */
 export const textOf = (events: readonly SseEvent[]): string =>
   events
