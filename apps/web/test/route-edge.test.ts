@@ -127,6 +127,33 @@ describe("route handlers at the web's edge", () => {
     expect(received.at(-1)?.["x-forwarded-for"]).toBe("203.0.113.9");
   });
 
+  it("a body that does not fit its schema is refused with the route's 400, nothing sent", async () => {
+    const agentKeys = await import("@/app/api/agent-keys/route");
+    const push = await import("@/app/api/push/subscriptions/route");
+    const webhook = await import("@/app/api/webhook-decisions/route");
+    const before = received.length;
+    const refusal = async (handle: Handler, path: string, method: string, body: unknown) => {
+      const response = await handle(
+        new Request(`http://localhost:3000${path}`, { method, body: JSON.stringify(body) }),
+      );
+      expect(response.status, `${method} ${path}`).toBe(400);
+      return ApiErrorBodySchema.parse(await response.json()).error.message;
+    };
+    expect(await refusal(agentKeys.POST, "/api/agent-keys", "POST", { name: 7 })).toMatch(
+      /^Invalid agent key: name: /,
+    );
+    expect(await refusal(push.POST, "/api/push/subscriptions", "POST", { endpoint: 1 })).toBe(
+      "Not a valid push subscription.",
+    );
+    expect(await refusal(push.DELETE, "/api/push/subscriptions", "DELETE", {})).toBe(
+      "endpoint: a URL is required.",
+    );
+    expect(await refusal(webhook.POST, "/api/webhook-decisions", "POST", { token: 1 })).toBe(
+      "This link is not valid.",
+    );
+    expect(received.length, "nothing reached the hub").toBe(before);
+  });
+
   it("the catch-all relays only its allow-list: 404 off it, 405 a wrong method, nothing sent", async () => {
     const relay = await import("@/app/api/[...path]/route");
     const before = received.length;

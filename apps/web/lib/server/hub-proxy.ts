@@ -1,5 +1,7 @@
 import "server-only";
-import { crossOriginRefused, hubUnreachable, notLoggedIn } from "./api-error";
+import type { z } from "zod";
+import { crossOriginRefused, hubUnreachable, jsonError, notLoggedIn } from "./api-error";
+import { readJsonBody } from "./body-reader";
 import type { JsonBody } from "./body-reader";
 import { fetchHub } from "./hub-fetch";
 import { isForeignOrigin } from "./same-origin";
@@ -64,6 +66,26 @@ export async function relayHub(
 ): Promise<Response> {
   const call = await callHub(request, path, init);
   return call.ok ? relayResponse(call.upstream, init.keepHeaders) : call.response;
+}
+
+/**
+ * `relayHub` of a body that must fit `schema`: anything else is answered 400 with `invalid`
+ * (a message, or one made from the zod error) before the hub is called, and only the parsed
+ * fields are forwarded.
+ */
+export async function relayParsedBody<Body>(
+  request: Request,
+  path: string,
+  init: { method: HubCallInit["method"]; schema: z.ZodType<Body> },
+  invalid: string | ((error: z.ZodError<Body>) => string),
+): Promise<Response> {
+  const read = await readJsonBody(request);
+  if (!read.ok) return read.response;
+  const body = init.schema.safeParse(read.value);
+  if (!body.success) {
+    return jsonError("BAD_REQUEST", typeof invalid === "string" ? invalid : invalid(body.error));
+  }
+  return relayHub(request, path, { method: init.method, body: body.data });
 }
 
 /** The browser's user agent, as the hub accepts it in a device hint. */

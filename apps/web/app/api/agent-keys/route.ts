@@ -1,7 +1,5 @@
 import { CreateAgentKeyBodySchema } from "@inquiry-hub/protocol";
-import { jsonError } from "@/lib/server/api-error";
-import { relayHub } from "@/lib/server/hub-proxy";
-import { readJsonBody } from "@/lib/server/body-reader";
+import { relayHub, relayParsedBody } from "@/lib/server/hub-proxy";
 
 export const dynamic = "force-dynamic";
 
@@ -15,17 +13,15 @@ export function GET(request: Request): Promise<Response> {
  * is ever sent. The body is checked here too, so a bad one is refused (400 naming the field)
  * before it costs a hub call; only the parsed fields are forwarded.
  */
-export async function POST(request: Request): Promise<Response> {
-  const read = await readJsonBody(request);
-  if (!read.ok) return read.response;
-  const body = CreateAgentKeyBodySchema.safeParse(read.value);
-  if (!body.success) {
-    const issue = body.error.issues[0];
-    const field = issue?.path.join(".") || "body";
-    return jsonError(
-      "BAD_REQUEST",
-      `Invalid agent key: ${field}: ${issue?.message ?? "send {name, expiresInDays?}"}`,
-    );
-  }
-  return relayHub(request, "/api/agent-keys", { method: "POST", body: body.data });
+export function POST(request: Request): Promise<Response> {
+  return relayParsedBody(
+    request,
+    "/api/agent-keys",
+    { method: "POST", schema: CreateAgentKeyBodySchema },
+    (error) => {
+      const issue = error.issues[0];
+      const field = issue?.path.join(".") || "body";
+      return `Invalid agent key: ${field}: ${issue?.message ?? "send {name, expiresInDays?}"}`;
+    },
+  );
 }

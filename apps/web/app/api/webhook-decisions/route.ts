@@ -1,7 +1,5 @@
 import { WebhookDecisionBodySchema } from "@inquiry-hub/protocol";
-import { jsonError } from "@/lib/server/api-error";
-import { readJsonBody } from "@/lib/server/body-reader";
-import { relayHub } from "@/lib/server/hub-proxy";
+import { relayParsedBody } from "@/lib/server/hub-proxy";
 
 export const dynamic = "force-dynamic";
 
@@ -11,10 +9,11 @@ export const dynamic = "force-dynamic";
  * says what to decide, the session says who decides: a channel identifies nobody, so anyone
  * or any bot that reads the message cannot decide with it. Cross-origin posts are refused.
  */
-export async function POST(request: Request): Promise<Response> {
-  const read = await readJsonBody(request);
-  if (!read.ok) return read.response;
-  const body = WebhookDecisionBodySchema.safeParse(read.value);
-  if (!body.success) return jsonError("BAD_REQUEST", "This link is not valid.");
-  return relayHub(request, "/api/webhook-decisions", { method: "POST", body: body.data });
+export function POST(request: Request): Promise<Response> {
+  return relayParsedBody(
+    request,
+    "/api/webhook-decisions",
+    { method: "POST", schema: WebhookDecisionBodySchema },
+    "This link is not valid.",
+  );
 }
