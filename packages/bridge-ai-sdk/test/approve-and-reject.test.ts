@@ -42,12 +42,28 @@ function startConversation() {
   return { runs, conversationId, messages, tools: createEmailTools(runs), cardOf };
 }
 
+/** The model's one tool call: send EMAIL. */
+const SEND_EMAIL_CALL = { toolCallId: "call-1", toolName: "sendEmail", input: EMAIL };
+
+/**
+ * A ToolLoopAgent whose model asks once to send EMAIL, run with the person deciding on their
+ * phone: the conversation, the model, the run and the card the phone shows.
+ */
+async function runEmailAgent() {
+  const conversation = startConversation();
+  const { conversationId, messages, tools, cardOf } = conversation;
+  const model = createScriptedModel([SEND_EMAIL_CALL]);
+  const run = runWithHubApprovals(new ToolLoopAgent({ model, tools }), approvals, {
+    conversationId,
+    messages,
+  });
+  return { ...conversation, model, run, card: await cardOf(conversationId) };
+}
+
 describe("runWithHubApprovals", () => {
   it("shows the tool's name, arguments, description and schema, and runs it once approved (generateText as the agent)", async () => {
     const { runs, conversationId, messages, tools, cardOf } = startConversation();
-    const model = createScriptedModel([
-      { toolCallId: "call-1", toolName: "sendEmail", input: EMAIL },
-    ]);
+    const model = createScriptedModel([SEND_EMAIL_CALL]);
     const agent = {
       tools,
       generate: (call: GenerateCall) => generateText({ model, tools, ...call }),
@@ -79,16 +95,7 @@ describe("runWithHubApprovals", () => {
   });
 
   it("offers no edit, since the AI SDK runs an approved call only with the model's input", async () => {
-    const { runs, conversationId, messages, tools, cardOf } = startConversation();
-    const model = createScriptedModel([
-      { toolCallId: "call-1", toolName: "sendEmail", input: EMAIL },
-    ]);
-    const run = runWithHubApprovals(new ToolLoopAgent({ model, tools }), approvals, {
-      conversationId,
-      messages,
-    });
-
-    const card = await cardOf(conversationId);
+    const { runs, run, card } = await runEmailAgent();
     const edited = { ...EMAIL, to: "bob@example.com" };
     expect(await hub.phone.decide(card.id, { action: "edit", args: edited })).toHaveProperty(
       "error",
@@ -100,16 +107,7 @@ describe("runWithHubApprovals", () => {
   });
 
   it("does not run a rejected call and tells the model the person's message", async () => {
-    const { runs, conversationId, messages, tools, cardOf } = startConversation();
-    const model = createScriptedModel([
-      { toolCallId: "call-1", toolName: "sendEmail", input: EMAIL },
-    ]);
-    const run = runWithHubApprovals(new ToolLoopAgent({ model, tools }), approvals, {
-      conversationId,
-      messages,
-    });
-
-    const card = await cardOf(conversationId);
+    const { runs, model, run, card } = await runEmailAgent();
     const reason = "Alice is on leave, send it to finance instead";
     expect(await hub.phone.decide(card.id, { action: "reject", reason })).toHaveProperty("data");
 
@@ -130,7 +128,7 @@ describe("answerApprovalRequestsWithHub", () => {
   it("puts every approval request of a step on the phone at once and answers each", async () => {
     const { runs, conversationId, messages, tools, cardOf } = startConversation();
     const model = createScriptedModel([
-      { toolCallId: "call-1", toolName: "sendEmail", input: EMAIL },
+      SEND_EMAIL_CALL,
       { toolCallId: "call-2", toolName: "archiveFolder", input: { folder: "Reports" } },
     ]);
     const first = await generateText({ model, tools, messages });
