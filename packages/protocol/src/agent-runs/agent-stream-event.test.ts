@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseAgentSseData } from "./agent-stream-event";
+import { chunkCarrying } from "./test-chunks";
 
 const fixturesDir = fileURLToPath(new URL("../../fixtures/", import.meta.url));
 
@@ -13,24 +14,9 @@ function sseData(event: string): string {
     .join("\n");
 }
 
-function chunkCarrying(notification: unknown): string {
-  return JSON.stringify({
-    id: "chatcmpl-1",
-    object: "chat.completion.chunk",
-    created: 1756272472,
-    model: "m",
-    choices: [
-      {
-        index: 0,
-        delta: {
-          chatos_additional_data: { mcp_progress_notification_data: JSON.stringify(notification) },
-        },
-        finish_reason: null,
-      },
-    ],
-    agent_info: { name: "agent", run_id: "run-1" },
-  });
-}
+/** A chunk relaying `notification` from a named agent's run. */
+const fromAgent = (notification: unknown): string =>
+  chunkCarrying(notification, { agent_info: { name: "agent", run_id: "run-1" } });
 
 const inquiryMeta = {
   type: "INQUIRY",
@@ -56,7 +42,7 @@ describe("parseAgentSseData", () => {
     const notification: unknown = JSON.parse(
       readFileSync(`${fixturesDir}notification-inquiry-established.json`, "utf8"),
     );
-    const event = parseAgentSseData(chunkCarrying(notification));
+    const event = parseAgentSseData(fromAgent(notification));
     expect(event).toMatchObject({
       type: "inquiry_opened",
       inquiry: { question: "明天北京天气如何？" },
@@ -71,7 +57,7 @@ describe("parseAgentSseData", () => {
     ["unknown extra keys", { meta: { ...inquiryMeta, colour: "blue" }, extra: [1, 2] }],
   ])("reads an inquiry from %s", (_name, params) => {
     const event = parseAgentSseData(
-      chunkCarrying({
+      fromAgent({
         jsonrpc: "2.0",
         method: "notifications/progress",
         params: { progressToken: 7, progress: 0, ...params },
@@ -90,7 +76,7 @@ describe("parseAgentSseData", () => {
 
   it("reads a closing frame", () => {
     const event = parseAgentSseData(
-      chunkCarrying({
+      fromAgent({
         method: "notifications/progress",
         params: {
           progressToken: 1,
@@ -125,7 +111,7 @@ describe("parseAgentSseData", () => {
     ["a role-only delta", JSON.stringify({ choices: [{ delta: { role: "assistant" } }] })],
     [
       "a heartbeat",
-      chunkCarrying({
+      fromAgent({
         method: "notifications/progress",
         params: {
           progressToken: 1,
@@ -136,14 +122,14 @@ describe("parseAgentSseData", () => {
     ],
     [
       "a plain progress frame",
-      chunkCarrying({
+      fromAgent({
         method: "notifications/progress",
         params: { progressToken: 1, progress: 0.5 },
       }),
     ],
     [
       "an unknown inquiry type",
-      chunkCarrying({
+      fromAgent({
         method: "notifications/progress",
         params: { progressToken: 1, progress: 0, meta: { type: "SOMETHING", inquiryId: "x" } },
       }),
@@ -154,10 +140,7 @@ describe("parseAgentSseData", () => {
         choices: [{ delta: { chatos_additional_data: { mcp_progress_notification_data: "{" } } }],
       }),
     ],
-    [
-      "another method",
-      chunkCarrying({ method: "notifications/message", params: { level: "info" } }),
-    ],
+    ["another method", fromAgent({ method: "notifications/message", params: { level: "info" } })],
   ])("ignores %s without throwing", (_name, data) => {
     expect(parseAgentSseData(data)).toEqual({ type: "ignored" });
   });

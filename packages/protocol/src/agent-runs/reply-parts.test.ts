@@ -1,41 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { MAX_REPLY_PARTS, MAX_REPLY_TEXT, ReplyPartSchema } from "../hub-http";
 import { replyPartsFromEvents, replyPartsFromSseData } from "./reply-parts";
+import { chunkCarrying, chunkWithDelta } from "./test-chunks";
 
 const INQUIRY_ID = "0b6f3c52-3a4e-4c1e-9a57-1d4f8f2a9c10";
 
-function contentChunk(text: string): string {
-  return JSON.stringify({
-    id: "chatcmpl-1",
-    object: "chat.completion.chunk",
-    created: 1_756_272_472,
-    model: "m",
-    choices: [{ index: 0, delta: { content: text }, finish_reason: null }],
-  });
-}
+const contentChunk = (text: string): string => chunkWithDelta({ content: text });
 
-function progressChunk(meta: Record<string, unknown>): string {
-  const notification = {
+const progressChunk = (meta: Record<string, unknown>): string =>
+  chunkCarrying({
     jsonrpc: "2.0",
     method: "notifications/progress",
     params: { progressToken: 1, progress: 0, meta },
-  };
-  return JSON.stringify({
-    id: "chatcmpl-1",
-    object: "chat.completion.chunk",
-    created: 1_756_272_472,
-    model: "m",
-    choices: [
-      {
-        index: 0,
-        delta: {
-          chatos_additional_data: { mcp_progress_notification_data: JSON.stringify(notification) },
-        },
-        finish_reason: null,
-      },
-    ],
   });
-}
 
 const opened = progressChunk({
   type: "INQUIRY",
