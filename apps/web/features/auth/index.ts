@@ -5,4 +5,5 @@ export { LoginForm } from "./login-form";
 export { LogoutButton } from "./logout-button";
 export { NavLinks } from "./nav-links";
 export { returnPath } from "./return-path";
+export { SessionForm } from "./session-form";
 export { useLeaveToLoginOnUnauthorized } from "./use-leave-to-login-on-unauthorized";

@@ -8,6 +8,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import { useT } from "@/features/i18n";
 import { submitCredentials } from "./auth-client";
 import type { AuthMode } from "./auth-client";
+import { SessionForm } from "./session-form";
 
 /**
  * The words for a failed log-in or sign-up. The hub refuses every registration it will not do
@@ -46,12 +47,24 @@ export function LoginForm({ landing }: { landing: string }) {
   }
 
   return (
-    <form
-      className="login-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit("login");
-      }}
+    <SessionForm
+      onSubmit={() => void submit("login")}
+      error={error}
+      actions={
+        <>
+          <button type="submit" disabled={pending}>
+            {t("login.logIn")}
+          </button>
+          <button
+            type="button"
+            className="button--secondary"
+            disabled={pending}
+            onClick={() => void submit("register")}
+          >
+            {t("login.createAccount")}
+          </button>
+        </>
+      }
     >
       <label htmlFor={usernameId}>{t("login.username")}</label>
       <input
@@ -72,24 +85,6 @@ export function LoginForm({ landing }: { landing: string }) {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      {error !== undefined && (
-        <p role="alert" className="error" data-testid="error-message">
-          {error}
-        </p>
-      )}
-      <div className="login-form__actions">
-        <button type="submit" disabled={pending}>
-          {t("login.logIn")}
-        </button>
-        <button
-          type="button"
-          className="button--secondary"
-          disabled={pending}
-          onClick={() => void submit("register")}
-        >
-          {t("login.createAccount")}
-        </button>
-      </div>
-    </form>
+    </SessionForm>
   );
 }

@@ -7,6 +7,7 @@ import { MAX_DEVICE_NAME_LENGTH } from "@inquiry-hub/protocol";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
+import { SessionForm } from "@/features/auth";
 import { useT } from "@/features/i18n";
 import { claimPairingCode } from "./devices-client";
 
@@ -35,12 +36,14 @@ export function PairForm({ code }: { code: string }) {
   });
 
   return (
-    <form
-      className="login-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        mutate();
-      }}
+    <SessionForm
+      onSubmit={() => mutate()}
+      error={error === null ? undefined : messageOf(error, t)}
+      actions={
+        <button type="submit" disabled={isPending}>
+          {t("pair.submit")}
+        </button>
+      }
     >
       <label htmlFor={nameId}>{t("pair.deviceName")}</label>
       <input
@@ -52,16 +55,6 @@ export function PairForm({ code }: { code: string }) {
         value={deviceName}
         onChange={(event) => setDeviceName(event.target.value)}
       />
-      {error !== null && (
-        <p role="alert" className="error" data-testid="error-message">
-          {messageOf(error, t)}
-        </p>
-      )}
-      <div className="login-form__actions">
-        <button type="submit" disabled={isPending}>
-          {t("pair.submit")}
-        </button>
-      </div>
-    </form>
+    </SessionForm>
   );
 }
