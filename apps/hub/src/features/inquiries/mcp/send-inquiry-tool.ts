@@ -8,27 +8,20 @@ import type {
 } from "@modelcontextprotocol/server";
 import { withDraftedSuggestion } from "../answer-drafter";
 import type { AnswerDrafter } from "../ports";
-import type { CreateInquiryInput, InquiryService } from "../inquiry-service";
-import type { IdempotentInquiries } from "../idempotent-inquiries";
+import type { CreateInquiryInput } from "../inquiry-service";
 import type { Delivery } from "../kept-deliveries";
 import { recordDelegatedInquiry } from "../yolo-inquiries";
-import type { YoloGate } from "../yolo-inquiries";
 import { awaitResolution } from "./await-resolution";
 import { askInClient } from "./inline-elicitation";
-import { callEnding } from "../../../platform/mcp/call-ending";
 import { confirmDelivery } from "./delivery-window";
-import type { LateCancels } from "../../../platform/mcp/late-cancels";
 import { readIdempotencyKey } from "../../../platform/mcp/idempotency-key";
 import { inquiryToolResult, waitingToolResult } from "./inquiry-tool-result";
 import { repeatKey } from "../repeat-key";
 import { HubError } from "../../../kernel/errors";
 import type { InquiryTaskStarter } from "./tasks/inquiry-task-starter";
-import { toolErrorResult } from "../../../platform/mcp/tool-error-result";
-import type { HeldCalls } from "../../../platform/mcp/held-calls";
-import type { Logger } from "../../../kernel/ports";
-import { NO_INQUIRY_TRACING } from "../inquiry-tracing";
-import type { InquiryTracing, TracedToolCall } from "../inquiry-tracing";
-import { callTraceCarriers } from "./call-trace-context";
+import type { TracedToolCall } from "../inquiry-tracing";
+import { holdEnding, runTracedToolCall } from "./held-tool-call";
+import type { HeldToolSession } from "./held-tool-call";
 
 /** The description of send_inquiry in tools/list unless a session overrides it. */
 export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
@@ -37,32 +30,11 @@ export const DEFAULT_SEND_INQUIRY_DESCRIPTION =
   "saying they declined, did not answer in time, or left the decision to you.";
 
 /** What a send_inquiry call needs from its session. */
-export interface SendInquiryContext {
-  inquiries: InquiryService;
-  /** Creates keyed calls' inquiries once per user and key. */
-  idempotent: IdempotentInquiries;
-  /** Aborts when the call's session closes (see call-ending.ts). */
-  sessionGone: AbortSignal;
-  /** The session's cancels, heard even after a call was answered; absent without a session. */
-  cancels?: LateCancels | undefined;
-  userId: string;
-  /** The credential that opened the session; recorded on each inquiry as who asked. */
-  credentialId: string;
-  /** This node's held-call caps: a call that waits for the person takes a slot first. */
-  heldCalls: HeldCalls;
-  heartbeatMs: number;
-  /** How long this call may hold before it says "not answered yet" (hold-budget.ts). */
-  holdBudgetMs(ctx: ServerContext): number | undefined;
-  logger: Logger;
-  /** Whether to resolve at once as delegated instead of asking (YOLO). */
-  yolo: YoloGate;
-  timeoutMs?: number | undefined;
+export interface SendInquiryContext extends HeldToolSession {
   /** `?description=`: replaces the tool's description in tools/list. */
   description?: string | undefined;
   /** `?prompt_description=`: replaces the `prompt` parameter's description in tools/list. */
   promptDescription?: string | undefined;
-  /** `?yolo=0`: always ask in this session, even while the person's YOLO is on. */
-  yoloOverride?: boolean | undefined;
   /** Drafts a suggested answer when the call has none (HUB_SUGGEST_*); absent = off. */
   drafter?: AnswerDrafter | undefined;
   /**
@@ -71,8 +43,6 @@ export interface SendInquiryContext {
    * (tasks/legacy-task-requests.ts); every other session's wire never changes.
    */
   tasks?: InquiryTaskStarter | undefined;
-  /** Records each call as a server span joined to its caller's trace; nothing when absent. */
-  tracing?: InquiryTracing | undefined;
 }
 
 /** The tool's input schema, with the session's `prompt` description when it gave one. */
@@ -118,18 +88,10 @@ export function registerSendInquiryTool(server: McpServer, context: SendInquiryC
       description: context.description ?? DEFAULT_SEND_INQUIRY_DESCRIPTION,
       inputSchema: inputSchemaFor(context.promptDescription),
     },
-    async (args, ctx) => {
-      const tracing = context.tracing ?? NO_INQUIRY_TRACING;
-      const traced = tracing.startToolCall(HUB_TOOL_NAMES.sendInquiry, callTraceCarriers(ctx));
-      try {
-        const result = await handleCall(context, args, ctx, traced, server.server);
-        traced.end();
-        return result;
-      } catch (error) {
-        traced.end({ error });
-        return toolErrorResult(error);
-      }
-    },
+    (args, ctx) =>
+      runTracedToolCall(context, HUB_TOOL_NAMES.sendInquiry, ctx, (traced) =>
+        handleCall(context, args, ctx, traced, server.server),
+      ),
   );
 }
 
@@ -193,11 +155,7 @@ async function handleCall(
     }
     const task = asTask?.follow(inquiry);
     if (task !== undefined) return task;
-    const ending = callEnding({
-      callSignal: ctx.mcpReq.signal,
-      carrierGone: context.sessionGone,
-      budgetMs: context.holdBudgetMs(ctx),
-    });
+    const ending = holdEnding(context, ctx);
     const stopAsking = askInClient(context, session.getClientCapabilities(), ctx, inquiry);
     const now = await awaitResolution(context, inquiry, {
       extra: ctx,
