@@ -1,10 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/env";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
+import { socketHandshake } from "../support/socket-handshake";
 
 const PHONE = "https://phone-host.test:3443";
 
@@ -74,30 +74,6 @@ describe("the allow-lists derived from PUBLIC_URL", () => {
     return response.headers.get("access-control-allow-origin");
   }
 
-  function socketHandshake(
-    testHub: TestHub,
-    token: string,
-    origin = PHONE,
-  ): Promise<"connected" | "refused"> {
-    return new Promise((resolve) => {
-      const socket = io(testHub.url.origin, {
-        auth: { token },
-        transports: ["websocket"],
-        reconnection: false,
-        forceNew: true,
-        extraHeaders: { origin },
-      });
-      socket.once("connect", () => {
-        socket.disconnect();
-        resolve("connected");
-      });
-      socket.once("connect_error", () => {
-        socket.disconnect();
-        resolve("refused");
-      });
-    });
-  }
-
   async function mcpConnect(testHub: TestHub, token: string): Promise<"connected" | Error> {
     const client = new Client({ name: "phone-origin-test", version: "1.0.0" });
     const transport = new StreamableHTTPClientTransport(new URL("/mcp", testHub.url), {
@@ -120,12 +96,12 @@ describe("the allow-lists derived from PUBLIC_URL", () => {
 
   it("Socket.IO: a handshake from PUBLIC_URL's origin is accepted only when it is set", async () => {
     const phone = await withPublicUrl.registerUser("phone");
-    expect(await socketHandshake(withPublicUrl, phone.token)).toBe("connected");
+    expect(await socketHandshake(withPublicUrl.url, phone.token, PHONE)).toBe("connected");
     const stranger = await withoutPublicUrl.registerUser("phone");
-    expect(await socketHandshake(withoutPublicUrl, stranger.token)).toBe("refused");
-    expect(await socketHandshake(withoutPublicUrl, stranger.token, "http://localhost:3000")).toBe(
-      "connected",
-    );
+    expect(await socketHandshake(withoutPublicUrl.url, stranger.token, PHONE)).toBe("refused");
+    expect(
+      await socketHandshake(withoutPublicUrl.url, stranger.token, "http://localhost:3000"),
+    ).toBe("connected");
   });
 
   it("/mcp: a session from PUBLIC_URL's origin opens only when it is set", async () => {

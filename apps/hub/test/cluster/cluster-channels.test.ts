@@ -3,9 +3,10 @@ import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HistoryDetailSchema, PushMessageSchema } from "@inquiry-hub/protocol";
 import { z } from "zod";
-import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
+import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { useTestCluster } from "../support/cluster-suite";
+import { subscribeToReceiver } from "../support/hub-and-receiver";
 import type { TestNode } from "../support/cluster";
 
 const SlackBodySchema = z.object({ text: z.string() });
@@ -48,12 +49,11 @@ describe("push and webhook on two nodes", () => {
   it("sends each message once, and a link from either node works once on the other", async () => {
     const { nodeA, nodeB } = cluster();
     const phone = await nodeA.registerUser("clustered", "Phone");
-    const browser = createFakeBrowserKeys();
-    const subscribed = await nodeA.request("/api/push/subscriptions", {
-      token: phone.token,
-      body: { endpoint: new URL("/push/phone", pushService.url).toString(), keys: browser.keys },
-    });
-    expect(subscribed.status).toBe(201);
+    const browser = await subscribeToReceiver(
+      { hub: nodeA, receiver: pushService },
+      phone,
+      "/push/phone",
+    );
     const configured = await nodeB.request("/api/channels/webhook", {
       method: "PUT",
       token: phone.token,

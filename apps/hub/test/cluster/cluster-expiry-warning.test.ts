@@ -3,9 +3,10 @@ import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PushMessageSchema } from "@inquiry-hub/protocol";
 import type { InquiryExpiring } from "@inquiry-hub/protocol";
-import { createFakeBrowserKeys, startLoopbackReceiver } from "@inquiry-hub/test-kit";
+import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { useTestCluster } from "../support/cluster-suite";
+import { subscribeToReceiver } from "../support/hub-and-receiver";
 
 /** Long enough for a duplicate from the other node to have arrived, had one been sent. */
 const QUIET_MS = 400;
@@ -29,12 +30,11 @@ describe("expiry warnings on two nodes", () => {
   it("pushes one warning and tells every device once, whichever node it is on", async () => {
     const { nodeA, nodeB } = cluster();
     const phone = await nodeA.registerUser("clustered", "Phone");
-    const browser = createFakeBrowserKeys();
-    const subscribed = await nodeA.request("/api/push/subscriptions", {
-      token: phone.token,
-      body: { endpoint: new URL("/push/phone", pushService.url).toString(), keys: browser.keys },
-    });
-    expect(subscribed.status).toBe(201);
+    const browser = await subscribeToReceiver(
+      { hub: nodeA, receiver: pushService },
+      phone,
+      "/push/phone",
+    );
     const onA = await nodeA.devices.connect({
       token: (await nodeA.login(phone.username, "Laptop")).token,
     });

@@ -1,9 +1,9 @@
 import { request } from "node:http";
-import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_HUB_CONFIG } from "../../src/index";
 import { startProxyHarness } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
+import { socketHandshake } from "../support/socket-handshake";
 import { RAW_INITIALIZE_REQUEST as INITIALIZE } from "../helpers";
 import { report } from "./scale";
 
@@ -81,23 +81,7 @@ describe("hub web security", () => {
 
   it("refuses a websocket handshake from a non-allowlisted Origin", async () => {
     const outcome = (origin: string): Promise<string> =>
-      new Promise((resolve) => {
-        const socket = io(harness.hubUrl.origin, {
-          auth: { token },
-          transports: ["websocket"],
-          reconnection: false,
-          forceNew: true,
-          extraHeaders: { origin },
-        });
-        socket.once("connect", () => {
-          socket.disconnect();
-          resolve("connected");
-        });
-        socket.once("connect_error", () => {
-          socket.disconnect();
-          resolve("refused");
-        });
-      });
+      socketHandshake(harness.hubUrl, token, origin);
     for (const origin of HOSTILE) expect(await outcome(origin), origin).toBe("refused");
     expect(await outcome(ALLOWED)).toBe("connected");
     report(`web security ${HOSTILE.length} hostile-origin websocket handshakes, all refused`);
