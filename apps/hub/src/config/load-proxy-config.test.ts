@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { dataPath } from "@inquiry-hub/logging";
 import { afterAll, describe, expect, it } from "vitest";
-import { SQL_WRITING_KINDS } from "../features/approvals/sql-statement-kinds";
+import { SQL_WRITING_KINDS } from "../features/approvals/sql-kinds";
 import { loadProxyConfig, parseProxyConfig } from "./load-proxy-config";
 
 const EXAMPLE = fileURLToPath(new URL("../../../../config/proxy.example.json", import.meta.url));

@@ -6,7 +6,7 @@ import {
   expandSqlKinds,
   SQL_ANY_WRITE,
   SQL_STATEMENT_KINDS,
-} from "../features/approvals/sql-statement-kinds";
+} from "../features/approvals/sql-kinds";
 import { refineTeamKeys, teamRuleOf, TeamPolicyKeys } from "./team-policy-schema";
 import { surfacePoliciesOf, SurfacePolicyKeys } from "./surface-policy-schema";
 import { headerValueSchema } from "../features/approvals/upstream/upstream-headers";

@@ -6,7 +6,8 @@ import {
 } from "../../src/features/approvals/approval-policy";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
 import { globToRegExp, normalizeRelativePath } from "../../src/features/approvals/policy-conditions";
-import { judgeSql, SQL_WRITING_KINDS } from "../../src/features/approvals/sql-statement-kinds";
+import { judgeSql } from "../../src/features/approvals/sql-statement-kinds";
+import { SQL_WRITING_KINDS } from "../../src/features/approvals/sql-kinds";
 
 function upstreamWith(tools: Record<string, unknown>, defaultPolicy: unknown = false) {
   const config = parseProxyConfig({

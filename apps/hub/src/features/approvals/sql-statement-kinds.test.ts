@@ -2,14 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { conditionPermits, conditionTriggers } from "./policy-conditions";
 import type { Condition } from "./proxy-policy";
-import {
-  judgeSql,
-  MAX_JUDGED_SQL_LENGTH,
-  readSqlStatements,
-  SQL_READING_KINDS,
-  SQL_WRITING_KINDS,
-} from "./sql-statement-kinds";
-import type { SqlStatementKind } from "./sql-statement-kinds";
+import { judgeSql, MAX_JUDGED_SQL_LENGTH, readSqlStatements } from "./sql-statement-kinds";
+import { SQL_READING_KINDS, SQL_WRITING_KINDS } from "./sql-kinds";
+import type { SqlStatementKind } from "./sql-kinds";
 
 const allowReads: Condition = { kind: "sql", arg: "query", statements: [...SQL_READING_KINDS] };
 const whenWrites: Condition = { kind: "sql", arg: "query", statements: [...SQL_WRITING_KINDS] };
