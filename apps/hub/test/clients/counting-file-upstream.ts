@@ -1,11 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, Server } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { serveMcpOnLoopback } from "../support/loopback-mcp-server";
 
 /**
  * A real MCP server whose one tool, `write_file`, writes `content` to `name` in a temp folder
@@ -49,18 +47,13 @@ export async function startCountingFileUpstream(): Promise<CountingFileUpstream>
     });
     return server;
   };
-  const mcp = createMcpHandler(build);
-  const httpServer = createServer((req, res) => void toNodeHandler(mcp)(req, res));
-  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
-  const { port } = httpServer.address() as AddressInfo;
+  const served = await serveMcpOnLoopback(createMcpHandler(build));
   return {
-    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    url: served.url,
     folder,
     writes,
     async close() {
-      await mcp.close();
-      httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await served.close();
       await rm(folder, { recursive: true, force: true });
     },
   };

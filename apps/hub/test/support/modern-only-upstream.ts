@@ -1,6 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "@modelcontextprotocol/node";
 import {
   acceptedContent,
   createMcpHandler,
@@ -16,6 +13,7 @@ import type {
   Tool,
 } from "@modelcontextprotocol/server";
 import { BOOKING_MESSAGE, BOOKING_SCHEMA } from "./eliciting-upstream";
+import { serveMcpOnLoopback } from "./loopback-mcp-server";
 
 /** The bearer token the upstream demands: the proxy must send its configured headers. */
 export const MODERN_UPSTREAM_TOKEN = "modern-upstream-secret";
@@ -143,26 +141,14 @@ export async function startModernOnlyUpstream(): Promise<ModernOnlyUpstream> {
   const protocolVersions: string[] = [];
   const bookings: unknown[] = [];
   const mcp = createMcpHandler(() => buildServer(bookings), { legacy: "reject" });
-  const serve = toNodeHandler(mcp);
-  const httpServer = createServer((req, res) => {
+  const served = await serveMcpOnLoopback(mcp, (req, res) => {
     if (req.headers.authorization !== `Bearer ${MODERN_UPSTREAM_TOKEN}`) {
       res.writeHead(401).end();
-      return;
+      return false;
     }
     const version = req.headers["mcp-protocol-version"];
     if (typeof version === "string") protocolVersions.push(version);
-    void serve(req, res);
+    return true;
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
-  const { port } = httpServer.address() as AddressInfo;
-  return {
-    url: new URL(`http://127.0.0.1:${port}/mcp`),
-    protocolVersions,
-    bookings,
-    async close() {
-      await mcp.close();
-      httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-    },
-  };
+  return { ...served, protocolVersions, bookings };
 }

@@ -1,7 +1,5 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, Server } from "@modelcontextprotocol/server";
+import { serveMcpOnLoopback } from "./loopback-mcp-server";
 
 /** A real MCP server whose `transfer` tool records the `_meta` each call reached it with. */
 export interface RecordingUpstream {
@@ -33,17 +31,5 @@ export async function startRecordingUpstream(): Promise<RecordingUpstream> {
     });
     return server;
   };
-  const mcp = createMcpHandler(build);
-  const httpServer = createServer((req, res) => void toNodeHandler(mcp)(req, res));
-  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
-  const { port } = httpServer.address() as AddressInfo;
-  return {
-    url: new URL(`http://127.0.0.1:${port}/mcp`),
-    metas,
-    async close() {
-      await mcp.close();
-      httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-    },
-  };
+  return { ...(await serveMcpOnLoopback(createMcpHandler(build))), metas };
 }

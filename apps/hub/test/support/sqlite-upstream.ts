@@ -1,10 +1,8 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import initSqlJs from "sql.js";
 import type { Database } from "sql.js";
 import { z } from "zod";
+import { serveMcpOnLoopback } from "./loopback-mcp-server";
 
 /**
  * A real MCP server (official SDK) whose `execute_sql` runs whatever it is given on a real
@@ -75,20 +73,14 @@ function createSqlServer(database: Database): McpServer {
 /** Starts the upstream on 127.0.0.1:<free port> with `notes` holding rows 1, 2 and 3. */
 export async function startSqliteUpstream(): Promise<SqliteUpstream> {
   const database = await openNotesDatabase();
-  const mcp = createMcpHandler(() => createSqlServer(database));
-  const serve = toNodeHandler(mcp);
-  const httpServer = createServer((req, res) => void serve(req, res));
-  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
-  const { port } = httpServer.address() as AddressInfo;
+  const served = await serveMcpOnLoopback(createMcpHandler(() => createSqlServer(database)));
   return {
-    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    url: served.url,
     snapshot: () => snapshotOf(database),
     noteIds: () =>
       rowsOf(database, "SELECT id FROM notes ORDER BY id").map((row) => Number(row[0])),
     async close() {
-      await mcp.close();
-      httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await served.close();
       database.close();
     },
   };
