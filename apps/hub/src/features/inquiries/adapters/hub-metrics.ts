@@ -47,6 +47,25 @@ function childrenOf<Label extends string, Child>(
   return Object.fromEntries(values.map((value) => [value, child(value)])) as Record<Label, Child>;
 }
 
+/** A latency histogram (LATENCY_BUCKETS) with one label, a child per value made up front at zero. */
+function latencyByLabel<Value extends string>(
+  registers: Registry[],
+  label: string,
+  values: readonly Value[],
+  series: { name: string; help: string },
+): Record<Value, Histogram.Internal<string>> {
+  const histogram = new Histogram({
+    ...series,
+    labelNames: [label],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  return childrenOf(values, (value) => {
+    histogram.zero({ [label]: value });
+    return histogram.labels(value);
+  });
+}
+
 /**
  * The hub's Prometheus series (prefix `inquiry_hub_`), all with bounded labels: inquiry type,
  * final status, delivery channel, port operation. Never user, device or inquiry ids.
@@ -82,27 +101,13 @@ export function createHubMetrics(): HubMetrics {
     resolutions.inc({ outcome }, 0);
     return resolutions.labels(outcome);
   });
-  const resolutionSeconds = new Histogram({
+  const resolutionSecondsBy = latencyByLabel(registers, "outcome", FINAL_INQUIRY_STATUSES, {
     name: "inquiry_hub_resolution_seconds",
     help: "Seconds from the call (inquiry creation) to its resolution, by final status.",
-    labelNames: ["outcome"],
-    buckets: LATENCY_BUCKETS,
-    registers,
   });
-  const resolutionSecondsBy = childrenOf(FINAL_INQUIRY_STATUSES, (outcome) => {
-    resolutionSeconds.zero({ outcome });
-    return resolutionSeconds.labels(outcome);
-  });
-  const deliverySeconds = new Histogram({
+  const deliverySecondsBy = latencyByLabel(registers, "channel", DELIVERY_CHANNELS, {
     name: "inquiry_hub_first_delivery_seconds",
     help: "Seconds from the call to the first delivery of its inquiry to a device, by channel.",
-    labelNames: ["channel"],
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
-  const deliverySecondsBy = childrenOf(DELIVERY_CHANNELS, (channel) => {
-    deliverySeconds.zero({ channel });
-    return deliverySeconds.labels(channel);
   });
   const conflicts = new Counter({
     name: "inquiry_hub_answer_conflicts_total",
