@@ -8,15 +8,7 @@ import {
   waitFor,
 } from "../helpers";
 import type { TestHub } from "../helpers";
-
-function mcpHeaders(token: string, sessionId?: string): Record<string, string> {
-  return {
-    authorization: `Bearer ${token}`,
-    accept: "application/json, text/event-stream",
-    "content-type": "application/json",
-    ...(sessionId === undefined ? {} : { "mcp-session-id": sessionId }),
-  };
-}
+import { mcpHeaders } from "../support/raw-requests";
 
 /** Yields the JSON messages of an SSE response body as they arrive. */
 async function* sseMessages(response: Response): AsyncGenerator<unknown> {

@@ -9,21 +9,13 @@ import { DEFAULT_HUB_CONFIG } from "../../src/index";
 import { startProxyHarness } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
 import { REDTEAM_SIZES } from "./scale";
+import { mcpHeaders } from "../support/raw-requests";
 
 const CAPS = { perCredential: 3, perUser: 5, total: 8 };
 const ToolResultSchema = z.object({
   isError: z.boolean().optional(),
   content: z.array(z.object({ type: z.literal("text"), text: z.string() })).min(1),
 });
-
-function mcpHeaders(token: string, sessionId?: string): Record<string, string> {
-  return {
-    authorization: `Bearer ${token}`,
-    accept: "application/json, text/event-stream",
-    "content-type": "application/json",
-    ...(sessionId === undefined ? {} : { "mcp-session-id": sessionId }),
-  };
-}
 
 /** A bare initialize, as an attacker's loop sends it: the response's status and session id. */
 async function rawInitialize(

@@ -14,6 +14,7 @@ import type { ProxyHarness } from "../support/proxy-harness";
 import { signIn, startAfterTeamSetup } from "../support/team-restart";
 import type { TeamAccount } from "../support/team-restart";
 import { REDTEAM_SIZES } from "./scale";
+import { jsonRequest } from "../support/raw-requests";
 
 const OPS = `ops-${randomUUID().slice(0, 8)}`;
 /** A well-formed team id that no team has: nobody can create a team with a chosen id. */
@@ -80,14 +81,8 @@ describe("red team, finding 9: approver teams are named by id and checked at vot
 
   afterAll(() => harness.close());
 
-  async function request(token: string, url: string, method = "GET", body?: unknown) {
-    const response = await fetch(new URL(url, harness.hubUrl), {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json: unknown = await response.json();
-    return { status: response.status, body: json };
+  function request(token: string, url: string, method = "GET", body?: unknown) {
+    return jsonRequest(new URL(url, harness.hubUrl), token, method, body);
   }
 
   async function rowsTitled(title: string): Promise<number> {

@@ -12,6 +12,7 @@ import { gatedCall } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
 import { signIn, startAfterTeamSetup } from "../support/team-restart";
 import type { TeamAccount } from "../support/team-restart";
+import { jsonRequest } from "../support/raw-requests";
 
 const OPS = `ops-${randomUUID().slice(0, 8)}`;
 const ONCALL = `oncall-${randomUUID().slice(0, 8)}`;
@@ -47,14 +48,8 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
   let agent: Client;
   const people: Record<"a" | "b" | "c" | "d" | "e" | "f", Person> = {} as never;
 
-  async function call(method: string, url: string, token: string, body?: unknown) {
-    const response = await fetch(new URL(url, harness.hubUrl), {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json: unknown = await response.json();
-    return { status: response.status, body: json };
+  function call(method: string, url: string, token: string, body?: unknown) {
+    return jsonRequest(new URL(url, harness.hubUrl), token, method, body);
   }
 
   async function person(account: TeamAccount, deviceCount = 1): Promise<Person> {
