@@ -78,6 +78,8 @@ export function createHubMetrics(): HubMetrics {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const types = InquiryTypeSchema.options;
+  const counter = (name: string, help: string, labelNames: string[] = []) =>
+    new Counter({ name, help, labelNames, registers });
 
   const pending = new Gauge({
     name: "inquiry_hub_pending_inquiries",
@@ -91,12 +93,11 @@ export function createHubMetrics(): HubMetrics {
   });
   const held = new Map<string, InquiryType>();
 
-  const resolutions = new Counter({
-    name: "inquiry_hub_resolutions_total",
-    help: "Inquiries this node resolved, by final status (one per inquiry across the cluster).",
-    labelNames: ["outcome"],
-    registers,
-  });
+  const resolutions = counter(
+    "inquiry_hub_resolutions_total",
+    "Inquiries this node resolved, by final status (one per inquiry across the cluster).",
+    ["outcome"],
+  );
   const resolutionsBy = childrenOf(FINAL_INQUIRY_STATUSES, (outcome) => {
     resolutions.inc({ outcome }, 0);
     return resolutions.labels(outcome);
@@ -109,28 +110,24 @@ export function createHubMetrics(): HubMetrics {
     name: "inquiry_hub_first_delivery_seconds",
     help: "Seconds from the call to the first delivery of its inquiry to a device, by channel.",
   });
-  const conflicts = new Counter({
-    name: "inquiry_hub_answer_conflicts_total",
-    help: "Answers refused because another answer, a timeout or a cancel had already won.",
-    registers,
-  });
-  const storeErrors = new Counter({
-    name: "inquiry_hub_store_errors_total",
-    help: "Failed inquiry store calls, by operation.",
-    labelNames: ["operation"],
-    registers,
-  });
-  const busErrors = new Counter({
-    name: "inquiry_hub_bus_errors_total",
-    help: "Failed event bus publishes and subscription interruptions (operation=resume).",
-    labelNames: ["operation"],
-    registers,
-  });
-  const rejectedCredentials = new Counter({
-    name: "inquiry_hub_rejected_credentials_total",
-    help: "Bearer credentials refused (unknown, revoked or expired), HTTP and socket handshakes.",
-    registers,
-  });
+  const conflicts = counter(
+    "inquiry_hub_answer_conflicts_total",
+    "Answers refused because another answer, a timeout or a cancel had already won.",
+  );
+  const storeErrors = counter(
+    "inquiry_hub_store_errors_total",
+    "Failed inquiry store calls, by operation.",
+    ["operation"],
+  );
+  const busErrors = counter(
+    "inquiry_hub_bus_errors_total",
+    "Failed event bus publishes and subscription interruptions (operation=resume).",
+    ["operation"],
+  );
+  const rejectedCredentials = counter(
+    "inquiry_hub_rejected_credentials_total",
+    "Bearer credentials refused (unknown, revoked or expired), HTTP and socket handshakes.",
+  );
   let connectedDevices = (): number => 0;
   new Gauge({
     name: "inquiry_hub_connected_devices",
