@@ -7,7 +7,10 @@ import type { InquiryEvent } from "../../src/features/inquiries/ports";
 import { createKeyLayout } from "../../src/platform/redis/keys";
 import { createRedisInfra } from "../../src/composition/stores/redis-infra";
 import type { RedisInfra } from "../../src/composition/stores/redis-infra";
-import { channelIndexOf, eventChannels } from "../../src/features/inquiries/adapters/redis-event-bus";
+import {
+  channelIndexOf,
+  eventChannels,
+} from "../../src/features/inquiries/adapters/redis-event-bus";
 import { callUntilOpened, resultText } from "../helpers";
 import { startTestNode } from "../support/cluster";
 import { clusterTopology } from "../support/cluster-infra";
