@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ToolLoopAgent, asSchema, generateText } from "ai";
 import type { ModelMessage } from "ai";
-import { startHubWithPerson } from "@inquiry-hub/test-kit";
-import type { HubWithPerson } from "@inquiry-hub/test-kit";
+import { startHubWithBridge } from "@inquiry-hub/test-kit";
+import type { HubWithBridge } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   answerApprovalRequestsWithHub,
@@ -14,18 +14,13 @@ import { ARCHIVE_FOLDER_SCHEMA, createEmailTools } from "./support/email-tools";
 import type { ToolRun } from "./support/email-tools";
 import { createScriptedModel, toolResultsSeen } from "./support/scripted-model";
 
-let hub: HubWithPerson;
-let approvals: HubApprovals;
+let hub: HubWithBridge<HubApprovals>;
 
 beforeAll(async () => {
-  hub = await startHubWithPerson();
-  approvals = await connectAiSdkHubApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
+  hub = await startHubWithBridge(connectAiSdkHubApprovals);
 });
 
-afterAll(async () => {
-  await approvals.close();
-  await hub.close();
-});
+afterAll(() => hub.close());
 
 const EMAIL = { to: "alice@example.com", subject: "Q3 report" };
 
@@ -53,7 +48,7 @@ async function runEmailAgent() {
   const conversation = startConversation();
   const { conversationId, messages, tools, cardOf } = conversation;
   const model = createScriptedModel([SEND_EMAIL_CALL]);
-  const run = runWithHubApprovals(new ToolLoopAgent({ model, tools }), approvals, {
+  const run = runWithHubApprovals(new ToolLoopAgent({ model, tools }), hub.approvals, {
     conversationId,
     messages,
   });
@@ -68,7 +63,7 @@ describe("runWithHubApprovals", () => {
       tools,
       generate: (call: GenerateCall) => generateText({ model, tools, ...call }),
     };
-    const run = runWithHubApprovals(agent, approvals, { conversationId, messages });
+    const run = runWithHubApprovals(agent, hub.approvals, { conversationId, messages });
 
     const card = await cardOf(conversationId);
     expect(card.approval).toMatchObject({
@@ -134,7 +129,10 @@ describe("answerApprovalRequestsWithHub", () => {
     const first = await generateText({ model, tools, messages });
     messages.push(...first.response.messages);
 
-    const answering = answerApprovalRequestsWithHub(first, approvals, { tools, conversationId });
+    const answering = answerApprovalRequestsWithHub(first, hub.approvals, {
+      tools,
+      conversationId,
+    });
     const cards = [await cardOf(conversationId), await cardOf(conversationId)];
     const archiveCard = cards.find((card) => card.approval?.tool === "archiveFolder");
     const emailCard = cards.find((card) => card.approval?.tool === "sendEmail");
@@ -168,7 +166,7 @@ describe("answerApprovalRequestsWithHub", () => {
     const { conversationId, tools } = startConversation();
     const messages: ModelMessage[] = [{ role: "user", content: "hi" }];
     expect(
-      await answerApprovalRequestsWithHub(messages, approvals, { tools, conversationId }),
+      await answerApprovalRequestsWithHub(messages, hub.approvals, { tools, conversationId }),
     ).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ToolLoopAgent } from "ai";
-import { startHubWithPerson } from "@inquiry-hub/test-kit";
-import type { HubWithPerson } from "@inquiry-hub/test-kit";
+import { startHubWithBridge } from "@inquiry-hub/test-kit";
+import type { HubWithBridge } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NOBODY_DECIDED_REASON, connectAiSdkHubApprovals, runWithHubApprovals } from "../src/index";
 import type { HubApprovals } from "../src/index";
@@ -9,18 +9,16 @@ import { createEmailTools } from "./support/email-tools";
 import type { ToolRun } from "./support/email-tools";
 import { createScriptedModel } from "./support/scripted-model";
 
-let hub: HubWithPerson;
-let approvals: HubApprovals;
+let hub: HubWithBridge<HubApprovals>;
 
 beforeAll(async () => {
-  hub = await startHubWithPerson({ inquiryTimeoutSeconds: 1, timeoutGraceSeconds: 0.5 });
-  approvals = await connectAiSdkHubApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
+  hub = await startHubWithBridge(connectAiSdkHubApprovals, {
+    inquiryTimeoutSeconds: 1,
+    timeoutGraceSeconds: 0.5,
+  });
 });
 
-afterAll(async () => {
-  await approvals.close();
-  await hub.close();
-});
+afterAll(() => hub.close());
 
 it("denies a call nobody decided in time, and the model reads why", async () => {
   const runs: ToolRun[] = [];
@@ -30,7 +28,7 @@ it("denies a call nobody decided in time, and the model reads why", async () => 
   ]);
   const run = runWithHubApprovals(
     new ToolLoopAgent({ model, tools: createEmailTools(runs) }),
-    approvals,
+    hub.approvals,
     { conversationId, messages: [{ role: "user", content: "Email a@b.c" }] },
   );
   const card = await hub.phone.nextApproval(

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ToolLoopAgent, tool } from "ai";
-import { startHubWithPerson } from "@inquiry-hub/test-kit";
-import type { HubWithPerson } from "@inquiry-hub/test-kit";
+import { startHubWithBridge } from "@inquiry-hub/test-kit";
+import type { HubWithBridge } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connectAiSdkHubApprovals, runWithHubApprovals } from "../src/index";
@@ -13,18 +13,13 @@ import { createScriptedModel } from "./support/scripted-model";
 
 // ai 7 only (the ai-sdk-6 projects leave this file out): `toolApproval` and tool context.
 
-let hub: HubWithPerson;
-let approvals: HubApprovals;
+let hub: HubWithBridge<HubApprovals>;
 
 beforeAll(async () => {
-  hub = await startHubWithPerson();
-  approvals = await connectAiSdkHubApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
+  hub = await startHubWithBridge(connectAiSdkHubApprovals);
 });
 
-afterAll(async () => {
-  await approvals.close();
-  await hub.close();
-});
+afterAll(() => hub.close());
 
 const OUTSIDE = "the recipient is outside the company";
 
@@ -32,7 +27,7 @@ describe("ai 7's toolApproval", () => {
   it("asks the person only about the calls the policy leaves to them, and shows its reason", async () => {
     const runs: ToolRun[] = [];
     const conversationId = `conversation-${randomUUID()}`;
-    const asking = recordingHub(approvals);
+    const asking = recordingHub(hub.approvals);
     const model = createScriptedModel([
       {
         toolCallId: "call-1",
@@ -105,7 +100,7 @@ describe("ai 7's toolApproval", () => {
       toolsContext,
       toolApproval: { sendEmail: "user-approval" },
     });
-    const run = runWithHubApprovals(agent, approvals, {
+    const run = runWithHubApprovals(agent, hub.approvals, {
       conversationId,
       toolsContext,
       messages: [{ role: "user", content: "Email a@b.c" }],

@@ -1,6 +1,6 @@
 import { ToolMessage } from "@langchain/core/messages";
-import { startHubWithPerson } from "@inquiry-hub/test-kit";
-import type { HubWithPerson } from "@inquiry-hub/test-kit";
+import { startHubWithBridge } from "@inquiry-hub/test-kit";
+import type { HubWithBridge, HubWithPerson } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectLangGraphHubApprovals, runWithHubApprovals } from "../src/index";
 import type { HubApprovals } from "../src/index";
@@ -16,24 +16,19 @@ type Card = Awaited<ReturnType<HubWithPerson["phone"]["nextApproval"]>>;
 
 const REPORT = { to: "team@example.com", subject: "Weekly report" };
 
-let hub: HubWithPerson;
-let approvals: HubApprovals;
+let hub: HubWithBridge<HubApprovals>;
 
 beforeAll(async () => {
-  hub = await startHubWithPerson();
-  approvals = await connectLangGraphHubApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
+  hub = await startHubWithBridge(connectLangGraphHubApprovals);
 });
 
-afterAll(async () => {
-  await approvals?.close();
-  await hub?.close();
-});
+afterAll(() => hub?.close());
 
 describe("humanInTheLoopMiddleware decided on the person's phone", () => {
   it("shows the tool, its arguments, description and schema, and runs the call once approved", async () => {
     const model = scriptedModel([REPORT]);
     const { agent, sent } = createEmailAgent({ model });
-    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
+    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: hub.approvals });
 
     const card = await hub.phone.nextApproval();
     expect(card.approval).toMatchObject({
@@ -59,7 +54,7 @@ describe("humanInTheLoopMiddleware decided on the person's phone", () => {
 
   it("runs the call with the arguments the person edited", async () => {
     const { agent, sent } = createEmailAgent({ model: scriptedModel([REPORT]) });
-    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
+    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: hub.approvals });
 
     const card = await hub.phone.nextApproval();
     const edited = { to: "boss@example.com", subject: "Weekly report (final)" };
@@ -76,7 +71,7 @@ describe("humanInTheLoopMiddleware decided on the person's phone", () => {
   it("skips a rejected call and tells the model the person's message", async () => {
     const model = scriptedModel([REPORT]);
     const { agent, sent } = createEmailAgent({ model });
-    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
+    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: hub.approvals });
 
     const card = await hub.phone.nextApproval();
     expect(
@@ -96,7 +91,7 @@ describe("humanInTheLoopMiddleware decided on the person's phone", () => {
     const toBoss = { to: "boss@example.com", subject: "Report" };
     const { agent, sent } = createEmailAgent({ model: scriptedModel([toTeam, toBoss]) });
     const run = runWithHubApprovals(agent, ask("Send the report to both"), newThread(), {
-      hub: approvals,
+      hub: hub.approvals,
     });
 
     const cards = [await hub.phone.nextApproval(), await hub.phone.nextApproval()];
@@ -119,7 +114,7 @@ describe("humanInTheLoopMiddleware decided on the person's phone", () => {
       model: scriptedModel([REPORT]),
       interruptOn: { allowedDecisions: ["approve", "reject"], description: "Check the recipient" },
     });
-    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
+    const run = runWithHubApprovals(agent, ask(), newThread(), { hub: hub.approvals });
 
     const card = await hub.phone.nextApproval();
     expect(card.approval?.allowedDecisions).toEqual(["approve", "reject"]);

@@ -1,6 +1,6 @@
 import { ToolMessage } from "@langchain/core/messages";
-import { startHubWithPerson } from "@inquiry-hub/test-kit";
-import type { HubWithPerson } from "@inquiry-hub/test-kit";
+import { startHubWithBridge } from "@inquiry-hub/test-kit";
+import type { HubWithBridge } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   UndecidedApprovalError,
@@ -13,24 +13,22 @@ import { ask, createEmailAgent, newThread, scriptedModel } from "./support/email
 
 const REPORT = { to: "team@example.com", subject: "Weekly report" };
 
-let hub: HubWithPerson;
-let approvals: HubApprovals;
+let hub: HubWithBridge<HubApprovals>;
 
 beforeAll(async () => {
-  hub = await startHubWithPerson({ inquiryTimeoutSeconds: 0.3, timeoutGraceSeconds: 0.2 });
-  approvals = await connectLangGraphHubApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
+  hub = await startHubWithBridge(connectLangGraphHubApprovals, {
+    inquiryTimeoutSeconds: 0.3,
+    timeoutGraceSeconds: 0.2,
+  });
 });
 
-afterAll(async () => {
-  await approvals?.close();
-  await hub?.close();
-});
+afterAll(() => hub?.close());
 
 describe("an approval nobody decides", () => {
   it("skips the call and tells the model that nobody decided in time", async () => {
     const model = scriptedModel([REPORT]);
     const { agent, sent } = createEmailAgent({ model });
-    const result = await runWithHubApprovals(agent, ask(), newThread(), { hub: approvals });
+    const result = await runWithHubApprovals(agent, ask(), newThread(), { hub: hub.approvals });
 
     expect((await hub.phone.nextApproval()).approval?.tool).toBe("send_email");
     expect(sent).toEqual([]);
@@ -46,7 +44,7 @@ describe("an approval nobody decides", () => {
       model: scriptedModel([REPORT]),
       interruptOn: { allowedDecisions: ["approve", "edit"] },
     });
-    const run = runWithHubApprovals(agent, ask(), thread, { hub: approvals });
+    const run = runWithHubApprovals(agent, ask(), thread, { hub: hub.approvals });
 
     await expect(run).rejects.toBeInstanceOf(UndecidedApprovalError);
     await expect(run).rejects.toMatchObject({ tool: "send_email", outcome: "timeout" });

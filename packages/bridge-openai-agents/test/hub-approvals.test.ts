@@ -1,6 +1,6 @@
 import { run, setTracingDisabled } from "@openai/agents";
-import { startHubWithPerson } from "@inquiry-hub/test-kit";
-import type { HubWithPerson } from "@inquiry-hub/test-kit";
+import { startHubWithBridge } from "@inquiry-hub/test-kit";
+import type { HubWithBridge } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   approveInterruptionsWithHub,
@@ -21,23 +21,18 @@ const BOB = { to: "bob@example.com", subject: "Lunch" };
  * real hub.
  */
 describe("OpenAI Agents SDK approvals on the person's phone", () => {
-  let hub: HubWithPerson;
-  let approvals: HubApprovals;
+  let hub: HubWithBridge<HubApprovals>;
   let runs = 0;
   const nextRunId = (): string => `run-${Date.now()}-${++runs}`;
 
   beforeAll(async () => {
-    hub = await startHubWithPerson();
-    approvals = await connectOpenAIAgentsApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
+    hub = await startHubWithBridge(connectOpenAIAgentsApprovals);
   });
-  afterAll(async () => {
-    await approvals.close();
-    await hub.close();
-  });
+  afterAll(() => hub.close());
 
   it("shows the tool's name, arguments, description and schema; approve runs it as asked", async () => {
     const { agent, sent } = emailAgent([ANN]);
-    const finished = runWithHubApprovals(agent, "Send Ann the report", approvals, {
+    const finished = runWithHubApprovals(agent, "Send Ann the report", hub.approvals, {
       runId: nextRunId(),
     });
 
@@ -64,7 +59,7 @@ describe("OpenAI Agents SDK approvals on the person's phone", () => {
 
   it("rejects with the person's message: the tool does not run and the model reads why", async () => {
     const { agent, sent, model } = emailAgent([ANN]);
-    const finished = runWithHubApprovals(agent, "Send Ann the report", approvals, {
+    const finished = runWithHubApprovals(agent, "Send Ann the report", hub.approvals, {
       runId: nextRunId(),
     });
 
@@ -81,7 +76,7 @@ describe("OpenAI Agents SDK approvals on the person's phone", () => {
 
   it("offers no edit: the SDK cannot run a call with other arguments, and the hub refuses one", async () => {
     const { agent, sent } = emailAgent([ANN]);
-    const finished = runWithHubApprovals(agent, "Send Ann the report", approvals, {
+    const finished = runWithHubApprovals(agent, "Send Ann the report", hub.approvals, {
       runId: nextRunId(),
     });
 
@@ -99,7 +94,7 @@ describe("OpenAI Agents SDK approvals on the person's phone", () => {
 
   it("asks about parallel calls at once and applies each decision to its own call", async () => {
     const { agent, sent } = emailAgent([ANN, BOB]);
-    const finished = runWithHubApprovals(agent, "Send both emails", approvals, {
+    const finished = runWithHubApprovals(agent, "Send both emails", hub.approvals, {
       runId: nextRunId(),
     });
 
@@ -120,7 +115,7 @@ describe("OpenAI Agents SDK approvals on the person's phone", () => {
   it("stops waiting when the app aborts, and leaves the card open for a later resume", async () => {
     const { agent, sent } = emailAgent([ANN]);
     const stop = new AbortController();
-    const finished = runWithHubApprovals(agent, "Send Ann the report", approvals, {
+    const finished = runWithHubApprovals(agent, "Send Ann the report", hub.approvals, {
       runId: nextRunId(),
       signal: stop.signal,
     });
@@ -138,7 +133,7 @@ describe("OpenAI Agents SDK approvals on the person's phone", () => {
     const paused = await run(agent, "Send Ann the report");
     expect(paused.interruptions).toHaveLength(1);
 
-    const deciding = approveInterruptionsWithHub(paused, approvals, { runId: nextRunId() });
+    const deciding = approveInterruptionsWithHub(paused, hub.approvals, { runId: nextRunId() });
     const card = await hub.phone.nextApproval();
     await hub.phone.decide(card.id, { action: "approve" });
     expect(await deciding).toEqual([

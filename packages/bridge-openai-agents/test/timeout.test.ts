@@ -1,6 +1,6 @@
 import { setTracingDisabled } from "@openai/agents";
-import { startHubWithPerson } from "@inquiry-hub/test-kit";
-import type { HubWithPerson } from "@inquiry-hub/test-kit";
+import { startHubWithBridge } from "@inquiry-hub/test-kit";
+import type { HubWithBridge } from "@inquiry-hub/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectOpenAIAgentsApprovals, runWithHubApprovals } from "../src/index";
 import type { HubApprovals } from "../src/index";
@@ -9,21 +9,19 @@ import { emailAgent } from "./support/email-agent";
 setTracingDisabled(true);
 
 describe("an approval nobody decides", () => {
-  let hub: HubWithPerson;
-  let approvals: HubApprovals;
+  let hub: HubWithBridge<HubApprovals>;
 
   beforeAll(async () => {
-    hub = await startHubWithPerson({ inquiryTimeoutSeconds: 0.3, timeoutGraceSeconds: 0.2 });
-    approvals = await connectOpenAIAgentsApprovals({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey });
+    hub = await startHubWithBridge(connectOpenAIAgentsApprovals, {
+      inquiryTimeoutSeconds: 0.3,
+      timeoutGraceSeconds: 0.2,
+    });
   });
-  afterAll(async () => {
-    await approvals.close();
-    await hub.close();
-  });
+  afterAll(() => hub.close());
 
   it("times out as a rejection: the tool does not run and the model is told nobody decided", async () => {
     const { agent, sent } = emailAgent([{ to: "ann@example.com", subject: "Q3 report" }]);
-    const finished = runWithHubApprovals(agent, "Send Ann the report", approvals, {
+    const finished = runWithHubApprovals(agent, "Send Ann the report", hub.approvals, {
       runId: `timeout-${Date.now()}`,
     });
 

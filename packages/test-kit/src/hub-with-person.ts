@@ -100,3 +100,34 @@ export async function startHubWithPerson(
     throw error;
   }
 }
+
+/** The hub with a person, and a framework bridge connected to it with the person's key. */
+export interface HubWithBridge<Approvals> extends HubWithPerson {
+  /** What the bridge's `connect…` function opened; closed before the hub. */
+  approvals: Approvals;
+}
+
+/**
+ * `startHubWithPerson`, then `connect` (a bridge's `connect…` function) with the hub's MCP
+ * endpoint and the person's agent key: the setup of every bridge test that asks on a phone.
+ */
+export async function startHubWithBridge<Approvals extends { close(): Promise<void> }>(
+  connect: (hub: { mcpUrl: URL; agentKey: string }) => Promise<Approvals>,
+  options: HubWithPersonOptions = {},
+): Promise<HubWithBridge<Approvals>> {
+  const hub = await startHubWithPerson(options);
+  const approvals = await connect({ mcpUrl: hub.mcpUrl, agentKey: hub.agentKey }).catch(
+    async (error: unknown) => {
+      await hub.close();
+      throw error;
+    },
+  );
+  return {
+    ...hub,
+    approvals,
+    async close() {
+      await approvals.close();
+      await hub.close();
+    },
+  };
+}
