@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { describe, expect, it } from "vitest";
 import { createMemoryDeviceStore } from "../../src/features/accounts/stores/memory-device-store";
 import { createMemoryOneTimeSecretStore } from "../../src/platform/memory/memory-one-time-secret-store";
 import {
@@ -10,13 +8,15 @@ import {
 } from "../../src/features/accounts/stores/memory-user-store";
 import { createLmdbDeviceStore } from "../../src/features/accounts/stores/lmdb-device-store";
 import { createLmdbOneTimeSecretStore } from "../../src/platform/lmdb/lmdb-one-time-secret-store";
-import { createLmdbTokenStore, createLmdbUserStore } from "../../src/features/accounts/stores/lmdb-user-store";
+import {
+  createLmdbTokenStore,
+  createLmdbUserStore,
+} from "../../src/features/accounts/stores/lmdb-user-store";
 import type { EmbeddedDatabase } from "../../src/platform/lmdb/embedded-database";
-import { createRedisInfra } from "../../src/composition/stores/redis-infra";
-import type { RedisInfra } from "../../src/composition/stores/redis-infra";
 import { useSuiteEmbeddedDatabase } from "../support/embedded-database-suite";
 import { device, describeAccountContract } from "../support/contracts/account-stores";
 import type { AccountStores } from "../support/contracts/account-stores";
+import { useSuiteRedisInfra } from "../support/redis-infra-suite";
 
 describeAccountContract("memory", () => ({
   users: createMemoryUserStore(),
@@ -26,23 +26,13 @@ describeAccountContract("memory", () => ({
 }));
 
 describe("Redis account stores", () => {
-  let server: TestRedisServer;
-  let infra: RedisInfra;
-  beforeAll(async () => {
-    server = await startRedisServer();
-    infra = createRedisInfra({ url: server.url, keyPrefix: `accounts-${randomUUID()}:` });
-    await infra.ready();
-  });
-  afterAll(async () => {
-    await infra.close();
-    await server.stop();
-  });
+  const infra = useSuiteRedisInfra("accounts");
 
   describeAccountContract("redis", () => ({
-    users: infra.userStore,
-    tokens: infra.tokenStore,
-    devices: infra.deviceStore,
-    secrets: infra.socketTickets,
+    users: infra().userStore,
+    tokens: infra().tokenStore,
+    devices: infra().deviceStore,
+    secrets: infra().socketTickets,
   }));
 });
 

@@ -1,14 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { afterAll, describe, expect, it } from "vitest";
 import { openEmbeddedDatabase } from "../../src/platform/lmdb/embedded-database";
 import { createLmdbToolDefinitionPins } from "../../src/features/approvals/stores/lmdb-tool-definition-pins";
 import { createMemoryToolDefinitionPins } from "../../src/features/approvals/stores/memory-tool-definition-pins";
-import { createRedisInfra } from "../../src/composition/stores/redis-infra";
-import type { RedisInfra } from "../../src/composition/stores/redis-infra";
 import { createTempDataDir } from "../support/temp-embedded-database";
 import { scope, describePinsContract } from "../support/contracts/tool-definition-pins";
+import { useSuiteRedisInfra } from "../support/redis-infra-suite";
 
 describePinsContract("memory", () => createMemoryToolDefinitionPins());
 
@@ -33,16 +29,6 @@ describe("on the embedded store", () => {
 });
 
 describe("on Redis", () => {
-  let server: TestRedisServer;
-  let infra: RedisInfra;
-  beforeAll(async () => {
-    server = await startRedisServer();
-    infra = createRedisInfra({ url: server.url, keyPrefix: `tool-pins-${randomUUID()}:` });
-    await infra.ready();
-  });
-  afterAll(async () => {
-    await infra.close();
-    await server.stop();
-  });
-  describePinsContract("redis", () => infra.toolDefinitionPins);
+  const infra = useSuiteRedisInfra("tool-pins");
+  describePinsContract("redis", () => infra().toolDefinitionPins);
 });

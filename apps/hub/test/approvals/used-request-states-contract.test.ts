@@ -1,17 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { afterAll, describe, expect, it } from "vitest";
 import { openEmbeddedDatabase } from "../../src/platform/lmdb/embedded-database";
 import { createLmdbUsedRequestStates } from "../../src/features/approvals/stores/lmdb-used-request-states";
 import { createMemoryUsedRequestStates } from "../../src/features/approvals/stores/memory-used-request-states";
-import { createRedisInfra } from "../../src/composition/stores/redis-infra";
-import type { RedisInfra } from "../../src/composition/stores/redis-infra";
 import { createTempDataDir } from "../support/temp-embedded-database";
 import {
   HOUR_MS,
   describeUsedRequestStatesContract,
 } from "../support/contracts/used-request-states";
+import { useSuiteRedisInfra } from "../support/redis-infra-suite";
 
 describeUsedRequestStatesContract("memory", () => createMemoryUsedRequestStates());
 
@@ -34,16 +31,6 @@ describe("on the embedded store", () => {
 });
 
 describe("on Redis", () => {
-  let server: TestRedisServer;
-  let infra: RedisInfra;
-  beforeAll(async () => {
-    server = await startRedisServer();
-    infra = createRedisInfra({ url: server.url, keyPrefix: `used-states-${randomUUID()}:` });
-    await infra.ready();
-  });
-  afterAll(async () => {
-    await infra.close();
-    await server.stop();
-  });
-  describeUsedRequestStatesContract("redis", () => infra.usedRequestStates);
+  const infra = useSuiteRedisInfra("used-states");
+  describeUsedRequestStatesContract("redis", () => infra().usedRequestStates);
 });

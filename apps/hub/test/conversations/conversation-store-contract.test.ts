@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { describe, expect, it } from "vitest";
 import { createLmdbConversationStore } from "../../src/features/conversations/stores/lmdb-conversation-store";
 import { createMemoryConversationStore } from "../../src/features/conversations/stores/memory-conversation-store";
-import { createRedisInfra } from "../../src/composition/stores/redis-infra";
-import type { RedisInfra } from "../../src/composition/stores/redis-infra";
 import { useSuiteEmbeddedDatabase } from "../support/embedded-database-suite";
 import {
   AT,
@@ -13,6 +9,7 @@ import {
   aTurn,
   describeConversationContract,
 } from "../support/contracts/conversation-store";
+import { useSuiteRedisInfra } from "../support/redis-infra-suite";
 
 describeConversationContract("memory", createMemoryConversationStore);
 
@@ -35,16 +32,6 @@ describe("embedded across a restart", () => {
 });
 
 describe("on Redis", () => {
-  let server: TestRedisServer;
-  let infra: RedisInfra;
-  beforeAll(async () => {
-    server = await startRedisServer();
-    infra = createRedisInfra({ url: server.url, keyPrefix: `conversations-${randomUUID()}:` });
-    await infra.ready();
-  });
-  afterAll(async () => {
-    await infra.close();
-    await server.stop();
-  });
-  describeConversationContract("redis", () => infra.conversationStore);
+  const infra = useSuiteRedisInfra("conversations");
+  describeConversationContract("redis", () => infra().conversationStore);
 });

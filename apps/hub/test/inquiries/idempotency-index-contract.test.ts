@@ -1,19 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { afterAll, describe, expect, it } from "vitest";
 import { openEmbeddedDatabase } from "../../src/platform/lmdb/embedded-database";
 import { createExpiryIndex } from "../../src/platform/lmdb/lmdb-expiry-index";
 import { createLmdbIdempotencyIndex } from "../../src/features/inquiries/stores/lmdb-idempotency-index";
 import { createMemoryIdempotencyIndex } from "../../src/features/inquiries/stores/memory-idempotency-index";
-import { createRedisInfra } from "../../src/composition/stores/redis-infra";
-import type { RedisInfra } from "../../src/composition/stores/redis-infra";
 import { createTempDataDir } from "../support/temp-embedded-database";
 import {
   HOUR_MS,
   someScope,
   describeIdempotencyContract,
 } from "../support/contracts/idempotency-index";
+import { useSuiteRedisInfra } from "../support/redis-infra-suite";
 
 describeIdempotencyContract("memory", () => createMemoryIdempotencyIndex());
 
@@ -51,16 +48,6 @@ describe("on the embedded store", () => {
 });
 
 describe("on Redis", () => {
-  let server: TestRedisServer;
-  let infra: RedisInfra;
-  beforeAll(async () => {
-    server = await startRedisServer();
-    infra = createRedisInfra({ url: server.url, keyPrefix: `idempotency-${randomUUID()}:` });
-    await infra.ready();
-  });
-  afterAll(async () => {
-    await infra.close();
-    await server.stop();
-  });
-  describeIdempotencyContract("redis", () => infra.idempotencyIndex);
+  const infra = useSuiteRedisInfra("idempotency");
+  describeIdempotencyContract("redis", () => infra().idempotencyIndex);
 });

@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { describe, expect, it } from "vitest";
 import { DELIVERY_LOG_LIMIT_PER_USER } from "../../src/features/history/ports";
 import { createMemoryDeliveryClaims } from "../../src/features/notifications/stores/memory-delivery-claims";
 import { createMemoryDeliveryLog } from "../../src/features/history/stores/memory-delivery-log";
@@ -14,11 +12,14 @@ import { createLmdbDeliveryLog } from "../../src/features/history/stores/lmdb-de
 import { createLmdbOneTimeSecretStore } from "../../src/platform/lmdb/lmdb-one-time-secret-store";
 import { createLmdbPushSubscriptionStore } from "../../src/features/notifications/stores/lmdb-push-subscription-store";
 import { createLmdbWebhookConfigStore } from "../../src/features/notifications/stores/lmdb-webhook-config-store";
-import { createRedisInfra } from "../../src/composition/stores/redis-infra";
-import type { RedisInfra } from "../../src/composition/stores/redis-infra";
 import { useSuiteEmbeddedDatabase } from "../support/embedded-database-suite";
-import { subscription, attempt, describeChannelContract } from "../support/contracts/channel-stores";
+import {
+  subscription,
+  attempt,
+  describeChannelContract,
+} from "../support/contracts/channel-stores";
 import type { ChannelStores } from "../support/contracts/channel-stores";
+import { useSuiteRedisInfra } from "../support/redis-infra-suite";
 
 describeChannelContract("memory", () => ({
   pushSubscriptions: createMemoryPushSubscriptionStore(),
@@ -29,19 +30,9 @@ describeChannelContract("memory", () => ({
 }));
 
 describe("Redis channel stores", () => {
-  let server: TestRedisServer;
-  let infra: RedisInfra;
-  beforeAll(async () => {
-    server = await startRedisServer();
-    infra = createRedisInfra({ url: server.url, keyPrefix: `channels-${randomUUID()}:` });
-    await infra.ready();
-  });
-  afterAll(async () => {
-    await infra.close();
-    await server.stop();
-  });
+  const infra = useSuiteRedisInfra("channels");
 
-  describeChannelContract("redis", () => infra.channelStores);
+  describeChannelContract("redis", () => infra().channelStores);
 });
 
 function openEmbeddedChannelStores(db: EmbeddedDatabase): ChannelStores {

@@ -1,36 +1,18 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { describe } from "vitest";
 import { createMemorySettingsStore } from "../../src/features/settings/stores/memory-settings-store";
 import { createLmdbSettingsStore } from "../../src/features/settings/stores/lmdb-settings-store";
-import { openTempEmbeddedDatabase } from "../support/temp-embedded-database";
-import { createRedisInfra } from "../../src/composition/stores/redis-infra";
-import type { RedisInfra } from "../../src/composition/stores/redis-infra";
+import { useSuiteEmbeddedDatabase } from "../support/embedded-database-suite";
 import { describeSettingsContract } from "../support/contracts/settings-store";
+import { useSuiteRedisInfra } from "../support/redis-infra-suite";
 
 describeSettingsContract("memory", createMemorySettingsStore);
 
 describe("on the embedded store", () => {
-  let temp: ReturnType<typeof openTempEmbeddedDatabase>;
-  beforeAll(() => {
-    temp = openTempEmbeddedDatabase("settings-store");
-  });
-  afterAll(() => temp.close());
-  describeSettingsContract("embedded", () => createLmdbSettingsStore(temp.db));
+  const suite = useSuiteEmbeddedDatabase("settings-store");
+  describeSettingsContract("embedded", () => createLmdbSettingsStore(suite().db));
 });
 
 describe("on Redis", () => {
-  let server: TestRedisServer;
-  let infra: RedisInfra;
-  beforeAll(async () => {
-    server = await startRedisServer();
-    infra = createRedisInfra({ url: server.url, keyPrefix: `settings-${randomUUID()}:` });
-    await infra.ready();
-  });
-  afterAll(async () => {
-    await infra.close();
-    await server.stop();
-  });
-  describeSettingsContract("redis", () => infra.settingsStore);
+  const infra = useSuiteRedisInfra("settings");
+  describeSettingsContract("redis", () => infra().settingsStore);
 });

@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryApprovalVoteStore } from "../../src/features/teams/stores/memory-approval-vote-store";
 import { createMemoryTeamStore } from "../../src/features/teams/stores/memory-team-store";
 import { createLmdbApprovalVoteStore } from "../../src/features/teams/stores/lmdb-approval-vote-store";
 import { createLmdbTeamStore } from "../../src/features/teams/stores/lmdb-team-store";
-import { createRedisInfra } from "../../src/composition/stores/redis-infra";
-import type { RedisInfra } from "../../src/composition/stores/redis-infra";
 import { useSuiteEmbeddedDatabase } from "../support/embedded-database-suite";
 import {
   AT,
@@ -15,24 +11,15 @@ import {
   describeTeamContract,
   describeVoteContract,
 } from "../support/contracts/team-stores";
+import { useSuiteRedisInfra } from "../support/redis-infra-suite";
 
 describeTeamContract("memory", createMemoryTeamStore);
 describeVoteContract("memory", createMemoryApprovalVoteStore);
 
 describe("on Redis", () => {
-  let server: TestRedisServer;
-  let infra: RedisInfra;
-  beforeAll(async () => {
-    server = await startRedisServer();
-    infra = createRedisInfra({ url: server.url, keyPrefix: `teams-${randomUUID()}:` });
-    await infra.ready();
-  });
-  afterAll(async () => {
-    await infra.close();
-    await server.stop();
-  });
-  describeTeamContract("redis", () => infra.teamStore);
-  describeVoteContract("redis", () => infra.approvalVotes);
+  const infra = useSuiteRedisInfra("teams");
+  describeTeamContract("redis", () => infra().teamStore);
+  describeVoteContract("redis", () => infra().approvalVotes);
 });
 
 /** The history TTL the hub runs with by default: a week. */
