@@ -1,6 +1,10 @@
+import { fileURLToPath } from "node:url";
 import { loadBoundaryLinter } from "@inquiry-hub/test-kit/boundary-lint";
 import type { BoundaryLinter } from "@inquiry-hub/test-kit/boundary-lint";
+import { findLoops, readImportGraph } from "@inquiry-hub/test-kit/import-graph";
 import { beforeAll, describe, expect, it } from "vitest";
+
+const srcDir = fileURLToPath(new URL("../../src/", import.meta.url));
 
 /**
  * The agent's layer rules live in eslint/agent-boundaries.mjs; each case lints a made-up file
@@ -83,5 +87,14 @@ describe("architecture: the agent's layers import inwards only", () => {
     },
   ])("lets $file import inwards: $importLine", async ({ file, importLine }) => {
     expect(await linter.lintImport(importLine, file)).toEqual([]);
+  });
+
+  it("has folders that import each other without a loop, the tests beside the code included", () => {
+    const graph = readImportGraph({
+      root: srcDir,
+      partOf: (file) => (file.includes("/") ? file.split("/")[0] : file.replace(/\.ts$/, "")),
+    });
+    expect(graph.get("runs")?.has("loop")).toBe(true);
+    expect(findLoops(graph)).toEqual([]);
   });
 });

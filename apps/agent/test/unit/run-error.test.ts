@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { UpstreamModelError } from "../llm/upstream-error";
-import { StepLimitError } from "./run-tool-loop";
-import { McpConnectError } from "./tool-box";
-import { toConnectError, toRunError } from "./run-error";
+import { UpstreamModelError } from "../../src/llm/upstream-error";
+import { StepLimitError } from "../../src/loop/run-tool-loop";
+import { McpConnectError } from "../../src/loop/tool-box";
+import { toConnectError, toRunError } from "../../src/loop/run-error";
 
 describe("toConnectError", () => {
   it.each([401, 403])("tells the client its bearer was refused when the hub says %i", (status) => {

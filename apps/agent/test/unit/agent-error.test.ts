@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UpstreamModelError } from "../llm/upstream-error";
-import { AgentError, toAgentError } from "./agent-error";
+import { UpstreamModelError } from "../../src/llm/upstream-error";
+import { AgentError, toAgentError } from "../../src/errors/agent-error";
 
 describe("AgentError", () => {
   it("takes status, type and default message from the table", () => {

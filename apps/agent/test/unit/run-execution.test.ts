@@ -2,16 +2,16 @@ import { silentLogger } from "@inquiry-hub/logging";
 import { WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { describe, expect, it, vi } from "vitest";
-import { testRunSettings } from "../../test/support/run-settings";
-import { NO_AGENT_METRICS } from "../loop/agent-metrics";
-import type { ChatMessage, ModelProvider } from "../loop/model-provider";
-import { McpUnreachableError } from "../loop/tool-box";
-import type { ToolBox } from "../loop/tool-box";
-import { createMemoryRunStore } from "../stores/memory-run-store";
-import type { HubClient, RunRecord } from "./ports";
-import { executeRun, identityOf } from "./run-execution";
-import type { RunExecutionDeps } from "./run-execution";
-import { createRunLogWriter } from "./run-log-writer";
+import { testRunSettings } from "../support/run-settings";
+import { NO_AGENT_METRICS } from "../../src/loop/agent-metrics";
+import type { ChatMessage, ModelProvider } from "../../src/loop/model-provider";
+import { McpUnreachableError } from "../../src/loop/tool-box";
+import type { ToolBox } from "../../src/loop/tool-box";
+import { createMemoryRunStore } from "../../src/stores/memory-run-store";
+import type { HubClient, RunRecord } from "../../src/runs/ports";
+import { executeRun, identityOf } from "../../src/runs/run-execution";
+import type { RunExecutionDeps } from "../../src/runs/run-execution";
+import { createRunLogWriter } from "../../src/runs/run-log-writer";
 
 const NODE = "node-1";
 

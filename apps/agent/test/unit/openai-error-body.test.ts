@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AgentError } from "./agent-error";
-import { UpstreamModelError } from "../llm/upstream-error";
-import { toOpenAiErrorBody, toStreamErrorEvent } from "./openai-error-body";
+import { AgentError } from "../../src/errors/agent-error";
+import { UpstreamModelError } from "../../src/llm/upstream-error";
+import { toOpenAiErrorBody, toStreamErrorEvent } from "../../src/errors/openai-error-body";
 
 describe("toOpenAiErrorBody", () => {
   it("writes OpenAI's shape with the table's type and the code", () => {
