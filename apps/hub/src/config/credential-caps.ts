@@ -2,7 +2,7 @@
 export interface CapPair {
   /** The per-credential variable, e.g. HUB_PENDING_INQUIRIES_PER_CREDENTIAL. */
   credentialVariable: string;
-  /** Whether the operator set it; unset, it is derived below the per-user cap (env.ts). */
+  /** Whether the operator set it; unset, it is derived below the per-user cap (limits-env.ts). */
   explicit: boolean;
   perCredential: number;
   /** The per-user variable it must stay below, e.g. HUB_PENDING_INQUIRIES_PER_USER. */

@@ -33,7 +33,7 @@ const RawConditionSchema = z
     /** Glob(s) on a relative path: `*` and `?` stay within a folder, `**` crosses folders. */
     glob: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
     /**
-     * Statement kinds (features/approvals/sql-statement-kinds.ts), e.g. ["delete", "drop"], or
+     * Statement kinds (features/approvals/sql-kinds.ts), e.g. ["delete", "drop"], or
      * "write" for every writing kind: `when` gates any of them, `allow` passes one statement of
      * listed kinds with no comment.
      */
