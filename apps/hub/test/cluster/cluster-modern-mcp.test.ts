@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
 import { createProgressRecorder, resultText } from "../helpers";
 import { answerOver } from "../socket-helpers";
-import { startTestCluster } from "../support/cluster";
-import type { TestCluster } from "../support/cluster";
+import { useTestCluster } from "../support/cluster-suite";
 import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "../support/modern-mcp-client";
 
 /**
@@ -11,23 +10,15 @@ import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "../support/modern-mcp
  * stickiness: every HTTP request of a 2026-07-28 client goes to the other node than the last.
  */
 describe("a 2026-07-28 client behind round-robin over two hub nodes", () => {
-  let cluster: TestCluster;
+  const cluster = useTestCluster({ name: "modern", leaseSeconds: 3 }, { heartbeatSeconds: 0.2 });
   const clients: Client[] = [];
-
-  beforeAll(async () => {
-    cluster = await startTestCluster(
-      { name: "modern", leaseSeconds: 3 },
-      { heartbeatSeconds: 0.2 },
-    );
-  });
+  // Registered after the cluster's own hook, so it runs first: clients close before devices.
   afterEach(async () => {
     await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    cluster.closeDevices();
   });
-  afterAll(() => cluster.close());
 
   it("serves a whole inquiry whose answer comes from a device on the other node", async () => {
-    const { nodeA, nodeB } = cluster;
+    const { nodeA, nodeB } = cluster();
     const owner = await nodeA.registerUser("balanced");
     const phone = await nodeB.login(owner.username, "phone");
     const modern = await connectModernMcp([nodeA.url, nodeB.url], owner.token);

@@ -1,13 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { spawnChildNode, startTestNode } from "../support/cluster";
-import type { ChildNode, ClusterOptions, TestNode } from "../support/cluster";
-import { createDeviceSockets } from "../socket-helpers";
-import type { DeviceSockets } from "../socket-helpers";
+import { afterAll, describe, expect, it } from "vitest";
+import { useDoomedNode } from "../support/cluster-suite";
 
 const HELD = 50;
 const LEASE_SECONDS = 3;
@@ -20,34 +14,16 @@ const WITHDRAWN_WITHIN_MS = (LEASE_SECONDS + LEASE_SECONDS / 3 + 2) * 1000;
  * (all on node B) drops all 50 cards.
  */
 describe("a node holding calls dies (SIGKILL)", () => {
-  let redis: TestRedisServer;
-  let cluster: ClusterOptions;
-  let nodeB: TestNode;
-  let nodeA: ChildNode | undefined;
-  let sockets: DeviceSockets;
+  const setup = useDoomedNode({ name: "kill", leaseSeconds: LEASE_SECONDS });
   let client: Client | undefined;
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    cluster = {
-      redisUrl: redis.url,
-      keyPrefix: `kill-${randomUUID()}:`,
-      leaseSeconds: LEASE_SECONDS,
-    };
-    nodeB = await startTestNode(cluster);
-    sockets = createDeviceSockets(nodeB.url);
-  });
   afterAll(async () => {
-    sockets.closeAll();
     await client?.close();
-    await nodeA?.kill();
-    await nodeB.close();
-    await redis.stop();
   });
 
   it("withdraws all of its pending inquiries as cancelled on every device within the lease", async () => {
     // One credential holds every call: its caps fit them all, the per-user ones sit above.
-    nodeA = await spawnChildNode(cluster, {
+    const { survivor: nodeB, sockets } = setup;
+    const nodeA = await setup.spawnDoomed({
       HUB_HEARTBEAT_SECONDS: "1",
       HUB_PENDING_INQUIRIES_PER_CREDENTIAL: String(HELD),
       HUB_HELD_CALLS_PER_CREDENTIAL: String(HELD),

@@ -1,9 +1,8 @@
 import { HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
 import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { answerOver, nextEvent } from "../socket-helpers";
-import { startTestCluster } from "../support/cluster";
-import type { TestCluster } from "../support/cluster";
+import { useTestCluster } from "../support/cluster-suite";
 import { connectTasksClient } from "../support/tasks-client";
 import type { TasksClient } from "../support/tasks-client";
 
@@ -15,20 +14,15 @@ import type { TasksClient } from "../support/tasks-client";
 const BALANCED = { endpointId: "https://hub.example.test/mcp" };
 
 describe("a send_inquiry task across two hub nodes", () => {
-  let cluster: TestCluster;
+  const cluster = useTestCluster({ name: "tasks", leaseSeconds: 3 });
   const clients: TasksClient[] = [];
-
-  beforeAll(async () => {
-    cluster = await startTestCluster({ name: "tasks", leaseSeconds: 3 });
-  });
+  // Registered after the cluster's own hook, so it runs first: clients close before devices.
   afterEach(async () => {
     await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-    cluster.closeDevices();
   });
-  afterAll(() => cluster.close());
 
   it("is created on node A, read on node B, answered by a phone on node B, and completes", async () => {
-    const { nodeA, nodeB } = cluster;
+    const { nodeA, nodeB } = cluster();
     const owner = await nodeA.registerUser("tasks");
     const phoneLogin = await nodeB.login(owner.username, "phone");
     const phone = await nodeB.devices.connect({ token: phoneLogin.token });

@@ -1,15 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnChildNode, startTestNode } from "../support/cluster";
-import type { ChildNode, ClusterOptions, TestNode } from "../support/cluster";
+import { afterAll, describe, expect, it } from "vitest";
+import { useDoomedNode } from "../support/cluster-suite";
 import { createProgressRecorder } from "../helpers";
-import { startRedisServer } from "@inquiry-hub/test-kit";
-import type { TestRedisServer } from "@inquiry-hub/test-kit";
-import { createDeviceSockets } from "../socket-helpers";
-import type { DeviceSockets } from "../socket-helpers";
 import { UNLIMITED } from "./support/two-nodes";
 import { SIZES, budgetMs, report } from "./scale";
 
@@ -46,35 +40,20 @@ function ending(outcome: unknown): Ending {
  * and cancels every inquiry in the store.
  */
 describe("SIGKILL of a node with many pending inquiries", () => {
-  let redis: TestRedisServer;
-  let cluster: ClusterOptions;
-  let survivor: TestNode;
-  let doomed: ChildNode | undefined;
-  let sockets: DeviceSockets;
+  const setup = useDoomedNode(
+    { name: "kill", leaseSeconds: LEASE_SECONDS },
+    { rateLimits: UNLIMITED },
+  );
   const clients: Client[] = [];
-
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    cluster = {
-      redisUrl: redis.url,
-      keyPrefix: `kill-${randomUUID()}:`,
-      leaseSeconds: LEASE_SECONDS,
-    };
-    survivor = await startTestNode(cluster, { rateLimits: UNLIMITED });
-    sockets = createDeviceSockets(survivor.url);
-  });
   afterAll(async () => {
-    sockets.closeAll();
     await Promise.allSettled(clients.map((client) => client.close()));
-    await doomed?.kill();
-    await survivor.close();
-    await redis.stop();
   });
 
   it(
     `${SIZES.killedPending} held calls with their clients open: each caller times out, all withdrawn`,
     async () => {
-      doomed = await spawnChildNode(cluster, {
+      const { survivor, sockets } = setup;
+      const doomed = await setup.spawnDoomed({
         HUB_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
         // One credential holds every call here: its own caps must fit them all, and the
         // per-user ones sit just above (the hub refuses a per-credential cap not below them).
