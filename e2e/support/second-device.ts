@@ -1,6 +1,6 @@
 import { devices, expect } from "@playwright/test";
-import type { Browser, Page } from "@playwright/test";
-import { logInThroughUi } from "./accounts";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { logInThroughUi, registerThroughUi, sendChatMessage } from "./accounts";
 
 /** Pairs a phone-sized context named "Pixel 7" through the QR page's link, as a person scanning it would. */
 export async function pairPhone(browser: Browser, desktop: Page): Promise<Page> {
@@ -34,4 +34,33 @@ export async function openInbox(
   await page.goto("/inbox");
   await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
   return page;
+}
+
+/** A person's chat tab and inbox with the same question open on both. */
+export interface QuestionOnTwoDevices {
+  chat: Page;
+  inbox: Page;
+  chatCard: Locator;
+  inboxCard: Locator;
+  /** The countdown of each card, the chat's first. */
+  countdowns: Locator[];
+}
+
+/**
+ * A new person on two desktop devices (a chat tab and, logged in apart, an inbox), with the demo
+ * agent's weather question asked in the chat under a deadline of `inquiryTimeoutSeconds`.
+ */
+export async function questionOnTwoDevices(
+  browser: Browser,
+  inquiryTimeoutSeconds: number,
+): Promise<QuestionOnTwoDevices> {
+  const chat = await (await browser.newContext()).newPage();
+  const username = await registerThroughUi(chat);
+  const inbox = await openInbox(browser, username);
+  await chat.goto(`/chat?inquiryTimeout=${inquiryTimeoutSeconds}`);
+  await sendChatMessage(chat, "What's the weather tomorrow?");
+  const chatCard = chat.getByTestId("inquiry-card");
+  const inboxCard = inbox.getByTestId("inquiry-card");
+  const countdowns = [chatCard, inboxCard].map((card) => card.getByTestId("inquiry-countdown"));
+  return { chat, inbox, chatCard, inboxCard, countdowns };
 }

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
-import { PASSWORD, registerThroughUi, sendChatMessage } from "../support/accounts";
+import { PASSWORD, registerThroughUi } from "../support/accounts";
 import { FULL_BROWSER_LAUNCH_OPTIONS } from "../support/browser";
 import { callHubApi } from "../support/channels";
 import { connectHubMcp } from "../support/hub-mcp";
 import { awayWithPush, clickAction, showPush, shown } from "../support/push-worker";
-import { openInbox } from "../support/second-device";
+import { questionOnTwoDevices } from "../support/second-device";
 import { answerCard } from "../support/inquiry-card";
 
 // The service worker shows notifications here, which only the full browser does.
@@ -15,16 +15,8 @@ test("both devices show Expires soon when a fifth of the time is left, and More 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const chat = await (await browser.newContext()).newPage();
-  const username = await registerThroughUi(chat);
-  const inbox = await openInbox(browser, username);
-
   // A 40 s deadline warns at 32 s, with 8 s left; the backstop waits 30 s more in this suite.
-  await chat.goto("/chat?inquiryTimeout=40");
-  await sendChatMessage(chat, "What's the weather tomorrow?");
-  const chatCard = chat.getByTestId("inquiry-card");
-  const inboxCard = inbox.getByTestId("inquiry-card");
-  const countdowns = [chatCard, inboxCard].map((card) => card.getByTestId("inquiry-countdown"));
+  const { chat, inbox, chatCard, inboxCard, countdowns } = await questionOnTwoDevices(browser, 40);
   for (const countdown of countdowns) {
     await expect(countdown).toHaveText(/^0:[34]\d left$/);
     await expect(countdown).toHaveAttribute("data-expiring", "false");

@@ -1,23 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { registerThroughUi, sendChatMessage } from "../support/accounts";
-import { openInbox } from "../support/second-device";
+import { questionOnTwoDevices } from "../support/second-device";
 import { answerCard } from "../support/inquiry-card";
 
 test("Extend moves the countdown on both devices and the agent's MCP call outlives the old deadline", async ({
   browser,
 }) => {
-  const chatContext = await browser.newContext();
-  const chat = await chatContext.newPage();
-  const username = await registerThroughUi(chat);
-  const inbox = await openInbox(browser, username);
-
   // An 8 s deadline; the hub's backstop waits 30 s more in this suite, so without Extend
   // the devices' own countdowns would answer `timeout` at 8 s.
-  await chat.goto("/chat?inquiryTimeout=8");
-  await sendChatMessage(chat, "What's the weather tomorrow?");
-  const chatCard = chat.getByTestId("inquiry-card");
-  const inboxCard = inbox.getByTestId("inquiry-card");
-  const countdowns = [chatCard, inboxCard].map((card) => card.getByTestId("inquiry-countdown"));
+  const { chat, inboxCard, chatCard, countdowns } = await questionOnTwoDevices(browser, 8);
   for (const countdown of countdowns) await expect(countdown).toHaveText(/^0:0\d left$/);
 
   // One step (60 s by default) from the other device: 8 s + 60 s, shown as 1:0x on both.
