@@ -27,7 +27,11 @@ function sourceFiles(folder: string): string[] {
 }
 
 /** Where a specifier of `file` points, when it names a file of this tree at all. */
-function targetOf(file: string, specifier: string, aliases: Record<string, string>): string | undefined {
+function targetOf(
+  file: string,
+  specifier: string,
+  aliases: Record<string, string>,
+): string | undefined {
   if (specifier.startsWith(".")) return path.resolve(path.dirname(file), specifier);
   for (const [prefix, folder] of Object.entries(aliases))
     if (specifier.startsWith(prefix)) return path.join(folder, specifier.slice(prefix.length));

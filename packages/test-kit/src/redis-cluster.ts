@@ -1,23 +1,18 @@
-import { execFile, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { promisify } from "node:util";
 import { freeLoopbackPort } from "./free-port";
 import { stopChild } from "./stop-child";
-
-const run = promisify(execFile);
-
-/** How long forming the cluster (or a promotion) may take before the helper gives up. */
-const CLUSTER_READY_TIMEOUT_MS = 15_000;
-const POLL_MS = 50;
-/**
- * Short on purpose: a replica starts its election about this long after its master stops
- * answering, so a failover test recovers in ~1-2 s instead of the production default's 15 s.
- */
-const CLUSTER_NODE_TIMEOUT_MS = 1_000;
+import {
+  CLUSTER_READY_TIMEOUT_MS,
+  clusterCli as cli,
+  type NodeLine,
+  formCluster,
+  spawnNode,
+  parseClusterNodes,
+  waitUntil,
+} from "./redis-cluster-forming";
 
 /** One `redis-server --cluster-enabled yes` process of a test cluster. */
 export interface TestClusterNode {
@@ -69,139 +64,6 @@ export interface TestRedisCluster {
 export interface RedisClusterOptions {
   masters?: number;
   replicasPerMaster?: number;
-}
-
-async function cli(port: number, ...args: string[]): Promise<string> {
-  const { stdout } = await run("redis-cli", ["-h", "127.0.0.1", "-p", String(port), ...args], {
-    timeout: 5_000,
-  });
-  return stdout;
-}
-
-interface NodeLine {
-  readonly port: number;
-  readonly isMaster: boolean;
-  readonly failed: boolean;
-  readonly masterId: string;
-  readonly id: string;
-  readonly slots: readonly [number, number][];
-}
-
-/** Parses `CLUSTER NODES` (one line per node: id addr flags master … link-state slots…). */
-function parseClusterNodes(text: string): NodeLine[] {
-  return text
-    .trim()
-    .split("\n")
-    .filter((line) => line.length > 0)
-    .map((line) => {
-      const [id = "", address = "", flags = "", masterId = "", , , , , ...slotFields] =
-        line.split(" ");
-      const port = Number(address.split("@")[0]?.split(":")[1]);
-      const slots = slotFields
-        .filter((field) => !field.startsWith("["))
-        .map((field): [number, number] => {
-          const [from, to = from] = field.split("-");
-          return [Number(from), Number(to)];
-        });
-      return {
-        id,
-        port,
-        isMaster: flags.includes("master"),
-        failed: flags.includes("fail"),
-        masterId,
-        slots,
-      };
-    });
-}
-
-const TOTAL_SLOTS = 16_384;
-
-/**
- * Forms the cluster by hand (slots, MEET, REPLICATE) instead of `redis-cli --cluster create`,
- * whose fixed one-second join polling made start-up take ~7 s instead of ~1 s.
- */
-async function formCluster(
-  ports: readonly number[],
-  busPortOf: (port: number) => number,
-  masters: number,
-): Promise<void> {
-  const masterPorts = ports.slice(0, masters);
-  await Promise.all(
-    masterPorts.map((port, index) => {
-      const from = Math.floor((index * TOTAL_SLOTS) / masters);
-      const to = Math.floor(((index + 1) * TOTAL_SLOTS) / masters) - 1;
-      return cli(port, "CLUSTER", "ADDSLOTSRANGE", String(from), String(to));
-    }),
-  );
-  const [first = 0, ...others] = ports;
-  await Promise.all(
-    others.map((port) =>
-      cli(port, "CLUSTER", "MEET", "127.0.0.1", String(first), String(busPortOf(first))),
-    ),
-  );
-  await waitUntil(
-    "every node meeting every other",
-    async () => {
-      for (const port of ports) {
-        if (!(await cli(port, "CLUSTER", "INFO")).includes(`cluster_known_nodes:${ports.length}`))
-          return false;
-      }
-      return true;
-    },
-    CLUSTER_READY_TIMEOUT_MS,
-  );
-  const masterIds = await Promise.all(
-    masterPorts.map(async (port) => (await cli(port, "CLUSTER", "MYID")).trim()),
-  );
-  const replicaPorts = ports.slice(masters);
-  await Promise.all(
-    replicaPorts.map((port, index) =>
-      cli(port, "CLUSTER", "REPLICATE", masterIds[index % masters] ?? ""),
-    ),
-  );
-}
-
-/**
- * Each node's cluster bus gets a free port of its own: the default (port + 10000) may be
- * taken, or past 65535 for ports from the ephemeral range.
- */
-function spawnNode(port: number, busPort: number, dir: string): ChildProcess {
-  return spawn(
-    "redis-server",
-    [
-      "--port",
-      String(port),
-      "--bind",
-      "127.0.0.1",
-      "--cluster-enabled",
-      "yes",
-      "--cluster-port",
-      String(busPort),
-      "--cluster-node-timeout",
-      String(CLUSTER_NODE_TIMEOUT_MS),
-      "--cluster-config-file",
-      join(dir, `nodes-${port}.conf`),
-      "--dir",
-      dir,
-      "--appendonly",
-      "no",
-      "--save",
-      "",
-      // A replica's first sync otherwise waits 5 s for more replicas to share the transfer.
-      "--repl-diskless-sync-delay",
-      "0",
-    ],
-    { stdio: "ignore" },
-  );
-}
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(POLL_MS);
-  }
-  throw new Error(`redis cluster: ${what} did not happen within ${timeoutMs} ms`);
 }
 
 /**

@@ -1,20 +1,16 @@
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { promisify } from "node:util";
 import { freeLoopbackPort } from "./free-port";
+import { pollUntil, redisCli } from "./redis-cli";
 import { stopChild } from "./stop-child";
-
-const run = promisify(execFile);
 
 /** The master group the sentinels monitor (REDIS_SENTINEL_NAME). */
 const GROUP = "test-master";
-const POLL_MS = 50;
 const STARTUP_TIMEOUT_MS = 15_000;
 /**
  * Short on purpose: a master is judged down 1 s after it stops answering and a failover may
@@ -55,25 +51,12 @@ export interface TestRedisSentinel {
 }
 
 async function cli(port: number, ...args: string[]): Promise<string> {
-  const { stdout } = await run("redis-cli", ["-h", "127.0.0.1", "-p", String(port), ...args], {
-    timeout: 2_000,
-  });
-  return stdout.trim();
+  return (await redisCli(port, args, 2_000)).trim();
 }
 
-/** Polls `check` until it returns a value (not undefined) or `timeoutMs` passes. */
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  check: () => Promise<T | undefined>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    await sleep(POLL_MS);
-  }
-  throw new Error(`redis sentinel test kit: ${what} not reached within ${timeoutMs} ms`);
+/** Polls `check` until it gives a value, naming the deployment in its failure. */
+function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>) {
+  return pollUntil(`redis sentinel test kit: ${what}`, timeoutMs, check);
 }
 
 function spawnServer(args: string[]): ChildProcess {
