@@ -65,8 +65,7 @@ const frameworks = {
 
 const kernelUpward = {
   regex: outerFolders(["features", "platform", "composition", "config", "main", "index"]),
-  message:
-    "the kernel imports nothing of the hub: everything builds on it, so it would loop.",
+  message: "the kernel imports nothing of the hub: everything builds on it, so it would loop.",
 };
 
 const platformUpward = {
@@ -82,7 +81,8 @@ const featureUpward = {
 };
 
 const ownAdapters = {
-  regex: "^\\.\\.?/([a-z-]+/)?(stores|http|mcp|socket|proxy|upstream|adapters)/|^\\.\\./\\.\\./platform/",
+  regex:
+    "^\\.\\.?/([a-z-]+/)?(stores|http|mcp|socket|proxy|upstream|adapters)/|^\\.\\./\\.\\./platform/",
   message:
     "rules and ports import no adapter, theirs or another feature's (stores/, http/, mcp/, socket/, proxy/, upstream/, adapters/), and no platform adapter: the adapters implement the ports, not the other way round.",
 };

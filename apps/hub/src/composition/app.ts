@@ -108,7 +108,9 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
   // session closed first would only have detached it.
   const stopClosingMcp = accounts.devices.onRevoked((device) => {
     withdrawAskedBy(inquiries, device.userId, device.id)
-      .then(() => Promise.all([mcp.mcp.closeDevice(device.id), mcp.proxies?.closeDevice(device.id)]))
+      .then(() =>
+        Promise.all([mcp.mcp.closeDevice(device.id), mcp.proxies?.closeDevice(device.id)]),
+      )
       .catch((error: unknown) =>
         logger.error(
           { err: error, deviceId: device.id },

@@ -102,7 +102,10 @@ export function wireInquiries(
         ? undefined
         : startPendingSweeper(
             { inquiries, index: pendingIndex, logger },
-            { intervalMs: (config.nodeLeaseSeconds * 1000) / 3, timeoutGraceMs: timing.timeoutGraceMs },
+            {
+              intervalMs: (config.nodeLeaseSeconds * 1000) / 3,
+              timeoutGraceMs: timing.timeoutGraceMs,
+            },
           ),
   };
 }

@@ -19,9 +19,8 @@ function partOf(file: string): string {
 /** What each feature may build on, as eslint/hub-boundaries.mjs declares it. */
 async function declaredFeatureDependencies(): Promise<Record<string, string[]>> {
   const rules: unknown = await import(rulesUrl.href);
-  return z
-    .object({ FEATURE_DEPENDENCIES: z.record(z.string(), z.array(z.string())) })
-    .parse(rules).FEATURE_DEPENDENCIES;
+  return z.object({ FEATURE_DEPENDENCIES: z.record(z.string(), z.array(z.string())) }).parse(rules)
+    .FEATURE_DEPENDENCIES;
 }
 
 /** The feature table of docs/architecture.md: each feature folder and what it builds on. */
@@ -117,7 +116,11 @@ describe("architecture: the hub cut along features", () => {
     expect(findLoops(graph)).toEqual([]);
     const declared = await declaredFeatureDependencies();
     const features = [...graph.keys()].filter((part) => part.startsWith("features/")).sort();
-    expect(features).toEqual(Object.keys(declared).map((name) => `features/${name}`).sort());
+    expect(features).toEqual(
+      Object.keys(declared)
+        .map((name) => `features/${name}`)
+        .sort(),
+    );
   });
 
   it("is drawn in docs/architecture.md as the rules declare it", async () => {

@@ -18,7 +18,10 @@ import { createLmdbReceiptStore } from "../../features/receipts/stores/lmdb-rece
 import { createLmdbSettingsStore } from "../../features/settings/stores/lmdb-settings-store";
 import { createLmdbConversationStore } from "../../features/conversations/stores/lmdb-conversation-store";
 import { createLmdbTeamStore } from "../../features/teams/stores/lmdb-team-store";
-import { createLmdbTokenStore, createLmdbUserStore } from "../../features/accounts/stores/lmdb-user-store";
+import {
+  createLmdbTokenStore,
+  createLmdbUserStore,
+} from "../../features/accounts/stores/lmdb-user-store";
 import { createLmdbWebhookConfigStore } from "../../features/notifications/stores/lmdb-webhook-config-store";
 
 const OptionsSchema = z.object({

@@ -8,7 +8,12 @@ import { createKeyLayout, KeyPrefixSchema } from "../../platform/redis/keys";
 import { startNodeLease } from "../../platform/redis/node-lease";
 import type { NodeLease } from "../../platform/redis/node-lease";
 import { createLogger } from "@inquiry-hub/logging";
-import { createRedisConnection, redisLogTo, settleWithin, untilReady } from "../../platform/redis/redis-connection";
+import {
+  createRedisConnection,
+  redisLogTo,
+  settleWithin,
+  untilReady,
+} from "../../platform/redis/redis-connection";
 import type { RedisLog } from "../../platform/redis/redis-connection";
 import type { RedisClient } from "../../platform/redis/redis-client";
 import { readinessOf } from "./redis-readiness";
@@ -31,7 +36,10 @@ import { createRedisSettingsStore } from "../../features/settings/stores/redis-s
 import { createRedisConversationStore } from "../../features/conversations/stores/redis-conversation-store";
 import { createRedisApprovalVoteStore } from "../../features/teams/stores/redis-approval-vote-store";
 import { createRedisTeamStore } from "../../features/teams/stores/redis-team-store";
-import { createRedisTokenStore, createRedisUserStore } from "../../features/accounts/stores/redis-user-store";
+import {
+  createRedisTokenStore,
+  createRedisUserStore,
+} from "../../features/accounts/stores/redis-user-store";
 import type { AttemptLimiterFactory } from "../../kernel/ports";
 import { createRedisAttemptLimiters } from "../../platform/rate-limit/attempt-limiters";
 
