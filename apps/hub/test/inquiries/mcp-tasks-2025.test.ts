@@ -1,14 +1,11 @@
 import { HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ClientCapabilities } from "@modelcontextprotocol/client";
-import {
-  createTaskSessionFromClient,
-  resultFromTaskOutcome,
-} from "@modelcontextprotocol/ext-tasks/client";
+import { createTaskSessionFromClient } from "@modelcontextprotocol/ext-tasks/client";
 import type { TaskEnabledSession } from "@modelcontextprotocol/ext-tasks/client";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { useHubWithFreshOwner } from "../support/hub-with-fresh-owner";
+import { expectTaskAnsweredFromPhone, useHubWithFreshOwner } from "../support/hub-with-fresh-owner";
 import { answerOver, nextEvent } from "../socket-helpers";
 
 const ASK = { prompt: "Which city?" };
@@ -69,19 +66,8 @@ describe("Tasks on a 2025-11-25 session (initialize + Mcp-Session-Id)", () => {
 
     const execution = await session.callTool(HUB_TOOL_NAMES.sendInquiry, ASK);
     const inquiry = await announced;
-    expect(execution.kind).toBe("task");
-    expect(execution.handle?.taskId).toBe(`inquiry.${inquiry.id}`);
     expect(sent.find((request) => request.method === "tools/call")?.params).toHaveProperty("task");
-    expect((await suite.hub.hub.inquiries.get(suite.owner.userId, inquiry.id)).status).toBe(
-      "pending",
-    );
-
-    const ack = await answerOver(phone.socket, { inquiryId: inquiry.id, response: "Hangzhou" });
-    expect(ack).toMatchObject({ data: { status: "answered" } });
-    const { outcome } = await execution.settle();
-    expect(resultFromTaskOutcome(outcome)).toMatchObject({
-      content: [{ type: "text", text: "Hangzhou" }],
-    });
+    await expectTaskAnsweredFromPhone(suite, phone, execution, inquiry);
     expect(sent.map((request) => request.method)).toContain("tasks/result");
   });
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { callUntilOpened, resultText } from "../helpers";
 import type { TestLogin } from "../helpers";
 import { answerOver, nextEvent } from "../socket-helpers";
-import { useHubWithFreshOwner } from "../support/hub-with-fresh-owner";
+import { expectTaskAnsweredFromPhone, useHubWithFreshOwner } from "../support/hub-with-fresh-owner";
 import { connectTasksClient } from "../support/tasks-client";
 import type { TasksClient, TasksClientOptions } from "../support/tasks-client";
 
@@ -36,18 +36,7 @@ describe("send_inquiry as a Task (io.modelcontextprotocol/tasks) on the hub's /m
 
   it("stores the inquiry before CreateTaskResult and completes with the device's answer", async () => {
     const { phone, execution, inquiry } = await askOnPhone();
-    expect(execution.kind).toBe("task");
-    expect(execution.handle?.taskId).toBe(`inquiry.${inquiry.id}`);
-    expect((await suite.hub.hub.inquiries.get(suite.owner.userId, inquiry.id)).status).toBe(
-      "pending",
-    );
-
-    const ack = await answerOver(phone.socket, { inquiryId: inquiry.id, response: "Hangzhou" });
-    expect(ack).toMatchObject({ data: { status: "answered" } });
-    const { outcome } = await execution.settle();
-    expect(resultFromTaskOutcome(outcome)).toMatchObject({
-      content: [{ type: "text", text: "Hangzhou" }],
-    });
+    await expectTaskAnsweredFromPhone(suite, phone, execution, inquiry);
   });
 
   it("takes the client's own answer through tasks/update, and a device then loses", async () => {

@@ -1,6 +1,11 @@
-import { afterEach, beforeEach } from "vitest";
+import type { Inquiry } from "@inquiry-hub/protocol";
+import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
+import type { TaskEnabledSession } from "@modelcontextprotocol/ext-tasks/client";
+import { afterEach, beforeEach, expect } from "vitest";
 import { startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
+import { answerOver } from "../socket-helpers";
+import type { TestDevice } from "../socket-helpers";
 import { useForSuite } from "./suite-resource";
 
 /** One hub for a describe, a new user for each of its tests, and what each test leaves open. */
@@ -48,4 +53,31 @@ export function useHubWithFreshOwner(): HubWithFreshOwner {
       closers.unshift(close);
     },
   };
+}
+
+/** A `send_inquiry` called as a task through the official ext-tasks client. */
+type TaskExecution = Awaited<ReturnType<TaskEnabledSession["callTool"]>>;
+
+/**
+ * The round trip every Tasks generation must keep: `execution` is the task of `inquiry`,
+ * which the hub already stores as pending, and the answer `phone` gives ("Hangzhou")
+ * completes it with that text.
+ */
+export async function expectTaskAnsweredFromPhone(
+  suite: HubWithFreshOwner,
+  phone: TestDevice,
+  execution: TaskExecution,
+  inquiry: Inquiry,
+): Promise<void> {
+  expect(execution.kind).toBe("task");
+  expect(execution.handle?.taskId).toBe(`inquiry.${inquiry.id}`);
+  expect((await suite.hub.hub.inquiries.get(suite.owner.userId, inquiry.id)).status).toBe(
+    "pending",
+  );
+  const ack = await answerOver(phone.socket, { inquiryId: inquiry.id, response: "Hangzhou" });
+  expect(ack).toMatchObject({ data: { status: "answered" } });
+  const { outcome } = await execution.settle();
+  expect(resultFromTaskOutcome(outcome)).toMatchObject({
+    content: [{ type: "text", text: "Hangzhou" }],
+  });
 }
