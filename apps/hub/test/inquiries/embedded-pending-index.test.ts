@@ -3,7 +3,7 @@ import { createLmdbAuditTrail } from "../../src/features/inquiries/stores/lmdb-a
 import { createLmdbInquiryStore } from "../../src/features/inquiries/stores/lmdb-inquiry-store";
 import { createLmdbPendingIndex } from "../../src/features/inquiries/stores/lmdb-pending-index";
 import { openTempEmbeddedDatabase } from "../support/temp-embedded-database";
-import { openTestInquiry } from "../support/test-inquiry";
+import { expectedAuditEntries, openTestInquiry } from "../support/test-inquiry";
 
 const T0 = Date.parse("2026-01-01T12:00:00.000Z");
 
@@ -48,24 +48,13 @@ describe("embedded pending index and audit trail", () => {
     );
     const winner = (await store.get(inquiry.id))?.resolution?.byDeviceId;
 
-    expect(await trail.forInquiry("audit-user", inquiry.id)).toStrictEqual([
-      {
-        inquiryId: inquiry.id,
-        userId: "audit-user",
-        from: null,
-        to: "pending",
-        byDeviceId: null,
-        at: inquiry.createdAt,
-      },
-      {
-        inquiryId: inquiry.id,
-        userId: "audit-user",
-        from: "pending",
+    expect(await trail.forInquiry("audit-user", inquiry.id)).toStrictEqual(
+      expectedAuditEntries(inquiry, "audit-user", {
         to: "answered",
         byDeviceId: winner,
         at: resolvedAt,
-      },
-    ]);
+      }),
+    );
     expect(await trail.forInquiry("someone-else", inquiry.id)).toStrictEqual([]);
 
     now = T0 + 61_000;

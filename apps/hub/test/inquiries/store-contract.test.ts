@@ -8,6 +8,7 @@ import { openEmbeddedDatabase } from "../../src/platform/lmdb/embedded-database"
 import { createLmdbInquiryStore } from "../../src/features/inquiries/stores/lmdb-inquiry-store";
 import { createTempDataDir, openTempEmbeddedDatabase } from "../support/temp-embedded-database";
 import type { TempDataDir } from "../support/temp-embedded-database";
+import { expectedAuditEntries } from "../support/test-inquiry";
 import { createRedisInfra } from "../../src/composition/stores/redis-infra";
 import type { RedisInfra } from "../../src/composition/stores/redis-infra";
 import { createKeyLayout } from "../../src/platform/redis/keys";
@@ -198,24 +199,14 @@ describe("Redis inquiry store", () => {
       });
 
       const trail = await infra.inquiryStore.readAuditTrail("audit-user");
-      expect(trail.map(({ entryId: _entryId, ...entry }) => entry)).toStrictEqual([
-        {
-          inquiryId: inquiry.id,
-          userId: "audit-user",
-          from: "pending",
+      // Newest first.
+      expect(trail.map(({ entryId: _entryId, ...entry }) => entry)).toStrictEqual(
+        expectedAuditEntries(inquiry, "audit-user", {
           to: "answered",
           byDeviceId: winner.inquiry.resolution?.byDeviceId,
           at: winner.inquiry.resolution?.resolvedAt,
-        },
-        {
-          inquiryId: inquiry.id,
-          userId: "audit-user",
-          from: null,
-          to: "pending",
-          byDeviceId: null,
-          at: inquiry.createdAt,
-        },
-      ]);
+        }).reverse(),
+      );
       const [newest] = trail;
       expect(
         await infra.inquiryStore.readAuditTrail("audit-user", { before: newest?.entryId ?? "" }),

@@ -21,3 +21,25 @@ export function openTestInquiry(
     expiresAt: new Date(createdAt.getTime() + expiresInMs),
   });
 }
+
+/**
+ * The audit entries `inquiry` of `userId` should have, oldest first: its creation, then the
+ * one resolution that won (`byDeviceId` and `at` as read from the stored record).
+ */
+export function expectedAuditEntries(
+  inquiry: Inquiry,
+  userId: string,
+  resolution: { to: string; byDeviceId: string | undefined; at: string | undefined },
+): Record<string, unknown>[] {
+  return [
+    {
+      inquiryId: inquiry.id,
+      userId,
+      from: null,
+      to: "pending",
+      byDeviceId: null,
+      at: inquiry.createdAt,
+    },
+    { inquiryId: inquiry.id, userId, from: "pending", ...resolution },
+  ];
+}
