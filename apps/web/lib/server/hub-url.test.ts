@@ -96,22 +96,32 @@ describe("hubUrlForRequest", () => {
     return hubUrlForRequest(new Headers(headers));
   }
 
-  it("behind the front door (one trusted hop), the forwarded PUBLIC_URL host wins", async () => {
+  it.each<[string, string, [Record<string, string>, string][]]>([
+    [
+      "behind the front door (one trusted hop), the forwarded PUBLIC_URL host wins",
+      "1",
+      [
+        [
+          { host: "127.0.0.1:3000", "x-forwarded-host": "phone-host.test:3443" },
+          "https://phone-host.test:3443",
+        ],
+        [{ host: "localhost:3000" }, "http://localhost:4000"],
+      ],
+    ],
+    [
+      "reached directly, a client's own X-Forwarded-Host is not believed",
+      "0",
+      [
+        [
+          { host: "localhost:3000", "x-forwarded-host": "phone-host.test:3443" },
+          "http://localhost:4000",
+        ],
+      ],
+    ],
+  ])("%s", async (_name, trustedHops, cases) => {
     vi.stubEnv("PUBLIC_URL", "https://phone-host.test:3443");
-    vi.stubEnv("WEB_TRUSTED_PROXY_HOPS", "1");
+    vi.stubEnv("WEB_TRUSTED_PROXY_HOPS", trustedHops);
     vi.stubEnv("HUB_URL", "http://127.0.0.1:4000");
-    expect(
-      await hubUrlFor({ host: "127.0.0.1:3000", "x-forwarded-host": "phone-host.test:3443" }),
-    ).toBe("https://phone-host.test:3443");
-    expect(await hubUrlFor({ host: "localhost:3000" })).toBe("http://localhost:4000");
-  });
-
-  it("reached directly, a client's own X-Forwarded-Host is not believed", async () => {
-    vi.stubEnv("PUBLIC_URL", "https://phone-host.test:3443");
-    vi.stubEnv("WEB_TRUSTED_PROXY_HOPS", "0");
-    vi.stubEnv("HUB_URL", "http://127.0.0.1:4000");
-    expect(
-      await hubUrlFor({ host: "localhost:3000", "x-forwarded-host": "phone-host.test:3443" }),
-    ).toBe("http://localhost:4000");
+    for (const [headers, hubUrl] of cases) expect(await hubUrlFor(headers)).toBe(hubUrl);
   });
 });
