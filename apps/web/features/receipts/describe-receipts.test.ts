@@ -22,27 +22,30 @@ const line = (receipts: DeliveryReceipt[]) =>
     .join(" · ");
 
 describe("describeReceipts", () => {
-  it("counts devices once whichever channel reached them and names the first that saw it", () => {
-    expect(
-      line([
+  it.each<[string, DeliveryReceipt[], string]>([
+    [
+      "counts devices once whichever channel reached them and names the first that saw it",
+      [
         receipt("delivered", "socket", "laptop", "14:00", "Laptop"),
         receipt("delivered", "push", "pixel", "14:00", "Pixel 7"),
         receipt("delivered", "socket", "pixel", "14:01", "Pixel 7"),
         receipt("delivered", "socket", "tab", "14:01", "Tablet"),
         receipt("seen", "notification", "pixel", "14:02", "Pixel 7"),
-      ]),
-    ).toBe("on 3 devices · seen on Pixel 7 at 14:02");
-  });
-
-  it("names chat channels apart from devices, and counts further seers", () => {
-    expect(
-      line([
+      ],
+      "on 3 devices · seen on Pixel 7 at 14:02",
+    ],
+    [
+      "names chat channels apart from devices, and counts further seers",
+      [
         receipt("delivered", "webhook", "webhook", "14:00", "Slack"),
         receipt("delivered", "socket", "laptop", "14:00", "Laptop"),
         receipt("seen", "app", "laptop", "14:05", "Laptop"),
         receipt("seen", "app", "pixel", "14:03", "Pixel 7"),
-      ]),
-    ).toBe("on 1 device · Slack · seen on Pixel 7 at 14:03 and 1 more");
+      ],
+      "on 1 device · Slack · seen on Pixel 7 at 14:03 and 1 more",
+    ],
+  ])("%s", (_name, receipts, expected) => {
+    expect(line(receipts)).toBe(expected);
   });
 
   it("says nothing before the first receipt", () => {
