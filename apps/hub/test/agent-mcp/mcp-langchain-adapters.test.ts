@@ -1,34 +1,29 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { startTestHub } from "../helpers";
-import type { TestHub } from "../helpers";
 import { answerOver } from "../socket-helpers";
+import { useClosedAfterTest } from "../support/closed-after-test";
 
 /** LangChain's MCP adapters, as agents built on LangGraph reach the hub's `/mcp`. */
 describe("@langchain/mcp-adapters on /mcp", () => {
-  let hub: TestHub | undefined;
-  let langchain: MultiServerMCPClient | undefined;
-  afterEach(async () => {
-    await langchain?.close();
-    langchain = undefined;
-    await hub?.close();
-    hub = undefined;
-  });
+  const closeAfterTest = useClosedAfterTest();
 
   it("loads the hub's tools and gets a device's answer from send_inquiry", async () => {
-    hub = await startTestHub();
+    const hub = closeAfterTest(await startTestHub());
     const owner = await hub.registerUser("langchain");
     const phone = await hub.login(owner.username, "phone");
     const device = await hub.devices.connect({ token: phone.token });
-    langchain = new MultiServerMCPClient({
-      mcpServers: {
-        hub: {
-          transport: "http",
-          url: new URL("/mcp", hub.url).href,
-          headers: { Authorization: `Bearer ${owner.token}` },
+    const langchain = closeAfterTest(
+      new MultiServerMCPClient({
+        mcpServers: {
+          hub: {
+            transport: "http",
+            url: new URL("/mcp", hub.url).href,
+            headers: { Authorization: `Bearer ${owner.token}` },
+          },
         },
-      },
-    });
+      }),
+    );
 
     const tools = await langchain.getTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startTestHub } from "../helpers";
-import type { TestHub } from "../helpers";
+import { useClosedAfterTest } from "../support/closed-after-test";
 import { meetLatePerson } from "./late-person";
 import { runScriptedAgent } from "./scripted-agent";
-import type { AgentClient } from "./scripted-agent";
 import { connectSdkV1 } from "./sdk-clients";
 
 /** The person answers after the SDK's real 60 s request timeout has passed. */
@@ -18,17 +17,10 @@ const PERSON_DELAY_MS = 70_000;
 describe.runIf(process.env.SLOW_TIER === "1")(
   "a default client and a person who takes 70 s",
   () => {
-    let hub: TestHub | undefined;
-    let agent: AgentClient | undefined;
-    afterEach(async () => {
-      await agent?.close();
-      agent = undefined;
-      await hub?.close();
-      hub = undefined;
-    });
+    const closeAfterTest = useClosedAfterTest();
 
     it("the SDK v1 Client at its real 60 s gets pending results, never a timeout, then the answer", async () => {
-      hub = await startTestHub();
+      const hub = closeAfterTest(await startTestHub());
       const late = await meetLatePerson(
         hub,
         { response: "Take your time" },
@@ -36,7 +28,9 @@ describe.runIf(process.env.SLOW_TIER === "1")(
           afterMs: PERSON_DELAY_MS,
         },
       );
-      agent = await connectSdkV1({ url: new URL("/mcp", hub.url), token: late.agentKey });
+      const agent = closeAfterTest(
+        await connectSdkV1({ url: new URL("/mcp", hub.url), token: late.agentKey }),
+      );
 
       const run = await runScriptedAgent(agent, "send_inquiry", { prompt: "Shall we wait?" });
 

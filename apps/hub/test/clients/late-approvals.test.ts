@@ -1,11 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
 import { startTestHub } from "../helpers";
-import type { TestHub } from "../helpers";
+import { useClosedAfterTest } from "../support/closed-after-test";
 import { startCountingFileUpstream } from "./counting-file-upstream";
-import type { CountingFileUpstream } from "./counting-file-upstream";
 import { connectLangChain } from "./framework-clients";
 import { meetLatePerson } from "./late-person";
 import { runScriptedAgent } from "./scripted-agent";
@@ -28,22 +27,12 @@ const CLIENTS: { name: string; connect: (endpoint: HubEndpoint) => Promise<Agent
  * of runs is the proof) and so its own hub.
  */
 describe("a late approval runs the gated call once", () => {
-  let upstream: CountingFileUpstream | undefined;
-  let hub: TestHub | undefined;
-  let agent: AgentClient | undefined;
-  afterEach(async () => {
-    await agent?.close();
-    agent = undefined;
-    await hub?.close();
-    hub = undefined;
-    await upstream?.close();
-    upstream = undefined;
-  });
+  const closeAfterTest = useClosedAfterTest();
 
   it.each(CLIENTS)(
     "$name: write_file approved after the client's timeout writes the file once",
     async ({ connect }) => {
-      upstream = await startCountingFileUpstream();
+      const upstream = closeAfterTest(await startCountingFileUpstream());
       const proxy = parseProxyConfig({
         upstreams: {
           files: {
@@ -53,9 +42,11 @@ describe("a late approval runs the gated call once", () => {
           },
         },
       });
-      hub = await startTestHub({ proxy });
+      const hub = closeAfterTest(await startTestHub({ proxy }));
       const late = await meetLatePerson(hub, { action: "approve" });
-      agent = await connect({ url: new URL("/proxy/files/mcp", hub.url), token: late.agentKey });
+      const agent = closeAfterTest(
+        await connect({ url: new URL("/proxy/files/mcp", hub.url), token: late.agentKey }),
+      );
 
       const args = { name: "late.md", content: "approved after the timeout" };
       const run = await runScriptedAgent(agent, "write_file", args);
