@@ -8,7 +8,7 @@ import {
   waitFor,
 } from "../helpers";
 import type { TestHub } from "../helpers";
-import { mcpHeaders } from "../support/raw-requests";
+import { initializeRawSession, mcpHeaders } from "../support/raw-requests";
 
 /** Yields the JSON messages of an SSE response body as they arrive. */
 async function* sseMessages(response: Response): AsyncGenerator<unknown> {
@@ -150,13 +150,7 @@ describe("MCP sessions", () => {
     const sibling = await hub.login(username);
     const other = await hub.registerUser("other");
     const mcpUrl = new URL("/mcp", hub.url);
-    const init = await fetch(mcpUrl, {
-      method: "POST",
-      headers: mcpHeaders(token),
-      body: JSON.stringify(INITIALIZE),
-    });
-    const sessionId = init.headers.get("mcp-session-id") ?? "";
-    await init.body?.cancel();
+    const sessionId = await initializeRawSession(mcpUrl, token);
     const hijack = await fetch(mcpUrl, {
       method: "POST",
       headers: mcpHeaders(other.token, sessionId),
@@ -242,13 +236,7 @@ describe("MCP sessions", () => {
     expect(resultText(await call)).toBe("done");
 
     const mcpUrl = new URL("/mcp", hub.url);
-    const init = await fetch(mcpUrl, {
-      method: "POST",
-      headers: mcpHeaders(token),
-      body: JSON.stringify(INITIALIZE),
-    });
-    const sessionId = init.headers.get("mcp-session-id") ?? "";
-    await init.body?.cancel();
+    const sessionId = await initializeRawSession(mcpUrl, token);
     await waitFor(async () => {
       const probe = await fetch(mcpUrl, {
         method: "DELETE",

@@ -1,3 +1,5 @@
+import { RAW_INITIALIZE_REQUEST } from "../helpers";
+
 /**
  * Requests written by hand, for tests that must control every header or read a status the
  * typed clients would turn into an exception.
@@ -27,4 +29,19 @@ export async function jsonRequest(
   });
   const json: unknown = await response.json();
   return { status: response.status, body: json };
+}
+
+/**
+ * Initializes a 2025-11-25 session on `mcpUrl` by hand as the holder of `token`; returns its
+ * Mcp-Session-Id ("" when the hub sent none, which the caller's next request then shows).
+ */
+export async function initializeRawSession(mcpUrl: URL, token: string): Promise<string> {
+  const init = await fetch(mcpUrl, {
+    method: "POST",
+    headers: mcpHeaders(token),
+    body: JSON.stringify(RAW_INITIALIZE_REQUEST),
+  });
+  const sessionId = init.headers.get("mcp-session-id") ?? "";
+  await init.body?.cancel();
+  return sessionId;
 }
