@@ -6,7 +6,7 @@ import { z } from "zod";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { useTestCluster } from "../support/cluster-suite";
-import { subscribeToReceiver } from "../support/hub-and-receiver";
+import { registerPushedPhone } from "../support/hub-and-receiver";
 import type { TestNode } from "../support/cluster";
 
 const SlackBodySchema = z.object({ text: z.string() });
@@ -48,12 +48,8 @@ describe("push and webhook on two nodes", () => {
 
   it("sends each message once, and a link from either node works once on the other", async () => {
     const { nodeA, nodeB } = cluster();
-    const phone = await nodeA.registerUser("clustered", "Phone");
-    const browser = await subscribeToReceiver(
-      { hub: nodeA, receiver: pushService },
-      phone,
-      "/push/phone",
-    );
+    const setup = { hub: nodeA, receiver: pushService };
+    const { phone, browser } = await registerPushedPhone(setup, "clustered");
     const configured = await nodeB.request("/api/channels/webhook", {
       method: "PUT",
       token: phone.token,

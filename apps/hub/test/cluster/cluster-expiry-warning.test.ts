@@ -6,7 +6,7 @@ import type { InquiryExpiring } from "@inquiry-hub/protocol";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { useTestCluster } from "../support/cluster-suite";
-import { subscribeToReceiver } from "../support/hub-and-receiver";
+import { registerPushedPhone } from "../support/hub-and-receiver";
 
 /** Long enough for a duplicate from the other node to have arrived, had one been sent. */
 const QUIET_MS = 400;
@@ -29,12 +29,8 @@ describe("expiry warnings on two nodes", () => {
 
   it("pushes one warning and tells every device once, whichever node it is on", async () => {
     const { nodeA, nodeB } = cluster();
-    const phone = await nodeA.registerUser("clustered", "Phone");
-    const browser = await subscribeToReceiver(
-      { hub: nodeA, receiver: pushService },
-      phone,
-      "/push/phone",
-    );
+    const setup = { hub: nodeA, receiver: pushService };
+    const { phone, browser } = await registerPushedPhone(setup, "clustered");
     const onA = await nodeA.devices.connect({
       token: (await nodeA.login(phone.username, "Laptop")).token,
     });

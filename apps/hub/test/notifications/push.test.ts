@@ -2,7 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PushKeyResponseSchema, PushMessageSchema } from "@inquiry-hub/protocol";
 import { createFakeBrowserKeys } from "@inquiry-hub/test-kit";
 import { waitFor } from "../helpers";
-import { subscribeToReceiver, useHubAndReceiver } from "../support/hub-and-receiver";
+import {
+  registerPushedPhone,
+  subscribeToReceiver,
+  useHubAndReceiver,
+} from "../support/hub-and-receiver";
 
 describe("Web Push", () => {
   // The receiver is a plain-http push service on loopback, reachable only when allowed.
@@ -16,8 +20,7 @@ describe("Web Push", () => {
   });
 
   it("pushes a new inquiry and its withdrawal to a device without a socket, encrypted and VAPID-signed", async () => {
-    const phone = await suite.hub.registerUser("pushed", "Phone");
-    const browser = await subscribeToReceiver(suite, phone, "/push/phone");
+    const { phone, browser } = await registerPushedPhone(suite, "pushed");
     const inquiry = await suite.hub.hub.inquiries.create(phone.userId, { question: "Which city?" });
 
     const [created] = await suite.receiver.waitForCount(1);

@@ -55,3 +55,15 @@ export async function subscribeToReceiver(
   expect(response.status).toBe(201);
   return browser;
 }
+
+/**
+ * Registers a user (`prefix` plus a random suffix) whose first device, "Phone", is subscribed
+ * to Web Push at /push/phone on the receiver; returns the login and the phone's browser keys.
+ */
+export async function registerPushedPhone(
+  setup: HubAndReceiver,
+  prefix: string,
+): Promise<{ phone: TestLogin; browser: FakeBrowserKeys }> {
+  const phone = await setup.hub.registerUser(prefix, "Phone");
+  return { phone, browser: await subscribeToReceiver(setup, phone, "/push/phone") };
+}
