@@ -1,4 +1,4 @@
-import { readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -16,7 +16,7 @@ import { answerOver, nextEvent } from "../socket-helpers";
 import type { TestDevice } from "../socket-helpers";
 import { fileExists, startProxyHarness } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
-import { useProxyHarnessPerTest } from "../support/proxy-per-test";
+import { expectApprovedWrite, useProxyHarnessPerTest } from "../support/proxy-per-test";
 import { MODERN_PROTOCOL_VERSION, connectModernMcp } from "../support/modern-mcp-client";
 
 const TOOLS = { write_file: { description: "Write {args.path} in the sandbox?" } };
@@ -100,14 +100,7 @@ describe("the approval proxy for 2026-07-28 clients (input_required + requestSta
     expect(elicited).toEqual([
       expect.objectContaining({ mode: "url", url: `http://localhost:3000/inbox#${inquiry.id}` }),
     ]);
-    expect(await readFile(path.join(harness.sandboxDir, "drafts/plan.md"), "utf8")).toBe("ship it");
-    expect(harness.audit).toEqual([
-      expect.objectContaining({
-        inquiryId: inquiry.id,
-        verdict: "approved",
-        forwardedArguments: args,
-      }),
-    ]);
+    await expectApprovedWrite(harness, inquiry.id, args);
   });
 
   it("forwards the person's edit, not the retry's arguments", async () => {

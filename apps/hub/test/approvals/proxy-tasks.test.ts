@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { APPROVAL_RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import { resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
@@ -6,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { answerOver, nextEvent } from "../socket-helpers";
 import { fileExists, startProxyHarness } from "../support/proxy-harness";
 import type { ProxyHarness } from "../support/proxy-harness";
-import { useProxyHarnessPerTest } from "../support/proxy-per-test";
+import { expectApprovedWrite, useProxyHarnessPerTest } from "../support/proxy-per-test";
 import { connectTasksClient } from "../support/tasks-client";
 import { SELF_DECISION_REFUSED } from "../../src/features/approvals/proxy/tasks/approval-task-methods";
 import type { TasksClient, TasksClientOptions } from "../support/tasks-client";
@@ -74,14 +73,7 @@ describe("gated approval-proxy calls as Tasks (io.modelcontextprotocol/tasks)", 
       ),
     );
     for (const view of observers) expect(view).toMatchObject({ status: "completed" });
-    expect(await readFile(written(harness), "utf8")).toBe("ship it");
-    expect(harness.audit).toEqual([
-      expect.objectContaining({
-        inquiryId: inquiry.id,
-        verdict: "approved",
-        forwardedArguments: ARGS,
-      }),
-    ]);
+    await expectApprovedWrite(harness, inquiry.id, ARGS);
   });
 
   it("answers a rejected approval with the not-run text and writes nothing", async () => {

@@ -1,5 +1,7 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import type { TestDevice } from "../socket-helpers";
 import type { ProxyHarness } from "./proxy-harness";
 
@@ -48,4 +50,19 @@ export function useProxyHarnessPerTest(start: () => Promise<ProxyHarness>): Prox
       };
     },
   };
+}
+
+/**
+ * An approved write ran exactly as asked: the upstream wrote `args.content` to `args.path` in
+ * its sandbox, and the audit holds one entry, approving `inquiryId` and forwarding `args`.
+ */
+export async function expectApprovedWrite(
+  harness: ProxyHarness,
+  inquiryId: string,
+  args: { path: string; content: string },
+): Promise<void> {
+  expect(await readFile(path.join(harness.sandboxDir, args.path), "utf8")).toBe(args.content);
+  expect(harness.audit).toEqual([
+    expect.objectContaining({ inquiryId, verdict: "approved", forwardedArguments: args }),
+  ]);
 }
