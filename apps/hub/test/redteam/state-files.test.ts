@@ -8,6 +8,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPOSITORY_ROOT, startEntryPoint } from "../support/entry-point-process";
 import type { EntryPointProcess } from "../support/entry-point-process";
+import { RAW_INITIALIZE_REQUEST } from "../helpers";
+import { mcpHeaders } from "../support/raw-requests";
 
 /**
  * Issue 31: an agent running as the hub's OS user read `.data/demo-tools-token` in the
@@ -40,21 +42,8 @@ async function secretsAnAgentFindsInTheCheckout(): Promise<string[]> {
 async function initializeStatus(port: number, token: string): Promise<number> {
   const response = await fetch(`http://127.0.0.1:${port}/mcp`, {
     method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "agent-in-the-checkout", version: "1.0.0" },
-      },
-    }),
+    headers: mcpHeaders(token),
+    body: JSON.stringify(RAW_INITIALIZE_REQUEST),
   });
   await response.body?.cancel();
   return response.status;
