@@ -1,5 +1,9 @@
 import { z } from "zod";
-import type { SurfaceAction, SurfacePolicies, SurfaceRules } from "../features/approvals/proxy-policy";
+import type {
+  SurfaceAction,
+  SurfacePolicies,
+  SurfaceRules,
+} from "../features/approvals/proxy-policy";
 
 /** `allow` forwards, `ask` waits for the person's approval, `deny` refuses with an MCP error. */
 const SurfaceActionSchema = z.enum(["allow", "ask", "deny"]);

@@ -40,7 +40,9 @@ describe("an answer handed to a call whose client just gave up (late cancel)", (
   beforeAll(async () => {
     upstream = await startRecordingUpstream();
     const proxy = parseProxyConfig({
-      upstreams: { bank: { url: upstream.url.href, timeout_seconds: 5, tools: { transfer: true } } },
+      upstreams: {
+        bank: { url: upstream.url.href, timeout_seconds: 5, tools: { transfer: true } },
+      },
     });
     hub = await startTestHub({
       proxy,
@@ -157,9 +159,7 @@ describe("an answer handed to a call whose client just gave up (late cancel)", (
     expect(upstream.metas.length, "the approved call ran").toBe(ranBefore + 1);
     await agent.releaseCancels();
 
-    expect(resultText(await repeatOpeningNoCard(agent, params, "APPROVAL"))).toBe(
-      "transferred",
-    );
+    expect(resultText(await repeatOpeningNoCard(agent, params, "APPROVAL"))).toBe("transferred");
     expect(upstream.metas.length, "the retry was not run again").toBe(ranBefore + 1);
     expect(await cardsSince(before), "one approval for the call").toEqual([card]);
   });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HistoryPageSchema, IDEMPOTENCY_META_KEY, InquirySchema, WITHDRAW_REASON } from "@inquiry-hub/protocol";
+import {
+  HistoryPageSchema,
+  IDEMPOTENCY_META_KEY,
+  InquirySchema,
+  WITHDRAW_REASON,
+} from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { callUntilOpened, resultText, startTestHub, waitFor } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";

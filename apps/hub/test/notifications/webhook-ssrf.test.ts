@@ -3,7 +3,10 @@ import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import type { LoopbackReceiver } from "@inquiry-hub/test-kit";
 import { createHttpWebhookPoster } from "../../src/features/notifications/adapters/http-webhook-poster";
 import { isPublicAddress } from "../../src/platform/outbound-http/public-address-guard";
-import { pushEndpointProblem, webhookUrlProblem } from "../../src/platform/outbound-http/url-problems";
+import {
+  pushEndpointProblem,
+  webhookUrlProblem,
+} from "../../src/platform/outbound-http/url-problems";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 

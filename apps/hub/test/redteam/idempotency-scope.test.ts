@@ -1,4 +1,8 @@
-import { CreatedAgentKeySchema, IDEMPOTENCY_META_KEY, WITHDRAW_REASON } from "@inquiry-hub/protocol";
+import {
+  CreatedAgentKeySchema,
+  IDEMPOTENCY_META_KEY,
+  WITHDRAW_REASON,
+} from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callUntilOpened, resultText, startTestHub, waitFor } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";

@@ -5,7 +5,10 @@ import {
   unlistedPolicyTools,
 } from "../../src/features/approvals/approval-policy";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
-import { globToRegExp, normalizeRelativePath } from "../../src/features/approvals/policy-conditions";
+import {
+  globToRegExp,
+  normalizeRelativePath,
+} from "../../src/features/approvals/policy-conditions";
 import { judgeSql } from "../../src/features/approvals/sql-statement-kinds";
 import { SQL_WRITING_KINDS } from "../../src/features/approvals/sql-kinds";
 

@@ -63,7 +63,8 @@ describe("architecture: the web app's feature folders", () => {
       "inbox/index.ts": 'export { InboxView } from "./inbox-view";\n',
       "inbox/inbox-view.tsx": 'import { useLive } from "@/features/live";\n',
       "live/index.ts": 'export { useLive } from "./use-live";\n',
-      "live/use-live.ts": 'import type { Card } from "../inbox/card";\nimport "../inbox/inbox.css";\n',
+      "live/use-live.ts":
+        'import type { Card } from "../inbox/card";\nimport "../inbox/inbox.css";\n',
       "chat/chat-view.tsx": 'const view = import("@/features/inbox");\n',
     });
     const graph = readFeatureGraph(root);

@@ -53,8 +53,7 @@ export function createSessionCancels(): SessionCancels {
         if (!("method" in message) || message.method !== "notifications/cancelled") return;
         const cancel = CancelledSchema.safeParse(message);
         if (!cancel.success) return;
-        for (const listener of [...(listeners.get(cancel.data.params.requestId) ?? [])])
-          listener();
+        for (const listener of [...(listeners.get(cancel.data.params.requestId) ?? [])]) listener();
       };
     },
   };

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Turn } from "@inquiry-hub/protocol";
-import type { ConversationRecord, ConversationStore } from "../../../src/features/conversations/ports";
+import type {
+  ConversationRecord,
+  ConversationStore,
+} from "../../../src/features/conversations/ports";
 import { applyTurnUpdate } from "../../../src/features/conversations/turn-rules";
 import { HubError } from "../../../src/kernel/errors";
 

@@ -15,7 +15,10 @@ import { createSessionEventStore } from "../../../platform/mcp/sdk-event-store";
 import { createInquiryTasks } from "../../inquiries/inquiry-tasks";
 import { enableInquiryTasks } from "../../inquiries/mcp/tasks/inquiry-task-starter";
 import { legacyInquiryTasks } from "../../inquiries/mcp/tasks/legacy-inquiry-task-methods";
-import { adaptLegacyTaskWire, initializeDeclaresTasks } from "../../inquiries/mcp/tasks/legacy-task-requests";
+import {
+  adaptLegacyTaskWire,
+  initializeDeclaresTasks,
+} from "../../inquiries/mcp/tasks/legacy-task-requests";
 
 /** The stateful MCP endpoint: one McpServer + transport per session, bound to one device. */
 export interface McpSessions {

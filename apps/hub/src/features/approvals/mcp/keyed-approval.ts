@@ -1,11 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import type { ServerContext } from "@modelcontextprotocol/server";
-import {
-  prepareApproval,
-  resolveAsDelegated,
-  yoloApproves,
-} from "../approval-inquiry";
+import { prepareApproval, resolveAsDelegated, yoloApproves } from "../approval-inquiry";
 import type { ApprovalAsking, ApprovalRequest } from "../approval-inquiry";
 import type { ApprovalOutcome } from "../approval-outcome";
 import { approvalOutcome } from "../approval-outcome";

@@ -27,10 +27,7 @@ import {
   upstreamOptions,
   upstreamProtocolError,
 } from "./upstream-forward";
-import {
-  describeUpstreamFailure,
-  isUpstreamProtocolError,
-} from "../upstream/upstream-connection";
+import { describeUpstreamFailure, isUpstreamProtocolError } from "../upstream/upstream-connection";
 
 /** The request methods forwarded verbatim, by the capability that enables them. */
 const PASS_THROUGH = {

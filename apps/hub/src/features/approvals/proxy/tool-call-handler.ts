@@ -2,11 +2,7 @@ import type { CallToolRequest, CallToolResult, Client } from "@modelcontextproto
 import { caseVariantOf, decideGate, policyFor } from "../approval-policy";
 import { upstreamFailureText } from "../approval-text";
 import { forwardedMeta } from "../forwarded-meta";
-import {
-  changedDefinitionPolicy,
-  changedDefinitionText,
-  checkDefinitions,
-} from "../tool-pinning";
+import { changedDefinitionPolicy, changedDefinitionText, checkDefinitions } from "../tool-pinning";
 import type { ApprovalVerdict } from "../approval-outcome";
 import { waitingResultText } from "@inquiry-hub/protocol";
 import type { Implementation } from "@modelcontextprotocol/server";
@@ -25,10 +21,7 @@ import type { ApprovalContext } from "./await-approval";
 import type { ForwardedCalls } from "./elicitation-calls";
 import type { UpstreamConfig } from "../proxy-policy";
 import type { ToolCatalog } from "../upstream/tool-catalog";
-import {
-  describeUpstreamFailure,
-  isUpstreamProtocolError,
-} from "../upstream/upstream-connection";
+import { describeUpstreamFailure, isUpstreamProtocolError } from "../upstream/upstream-connection";
 import type { InputRequiredResult, ServerContext } from "@modelcontextprotocol/server";
 import { runRoundTripApproval, takesRoundTrip } from "./round-trip-approval";
 import type { RoundTripApprovals } from "./round-trip-approval";

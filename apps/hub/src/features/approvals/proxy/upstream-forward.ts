@@ -10,10 +10,7 @@ import type { ApprovalVerdict } from "../approval-outcome";
 import { upstreamFailureText } from "../approval-text";
 import { forwardedMeta } from "../forwarded-meta";
 import type { UpstreamConfig } from "../proxy-policy";
-import {
-  describeUpstreamFailure,
-  isUpstreamProtocolError,
-} from "../upstream/upstream-connection";
+import { describeUpstreamFailure, isUpstreamProtocolError } from "../upstream/upstream-connection";
 import type { ApprovalContext } from "./await-approval";
 import { SDK_TIMEOUT_DISABLED_MS } from "./elicitation-calls";
 import type { ForwardedCalls } from "./elicitation-calls";
