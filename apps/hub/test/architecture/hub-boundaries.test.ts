@@ -26,7 +26,7 @@ async function declaredFeatureDependencies(): Promise<Record<string, string[]>> 
 /** The feature table of docs/architecture.md: each feature folder and what it builds on. */
 function drawnFeatureDependencies(): Record<string, string[]> {
   const page = readFileSync(architecturePage, "utf8");
-  const rows = [...page.matchAll(/^\| `([a-z-]+)\/` \| ([^|]*) \|/gm)];
+  const rows = [...page.matchAll(/^\|\s*`([a-z-]+)\/`\s*\|([^|]*)\|/gm)];
   return Object.fromEntries(
     rows.map(([, feature = "", buildsOn = ""]) => [
       feature,
