@@ -18,7 +18,6 @@ import { describeMachine } from "./lib/machine";
 import { DEFAULT_SUITES, parseOptions } from "./lib/options";
 import type { BenchOptions } from "./lib/options";
 import { stop, stopAll } from "./lib/processes";
-import { multiNodeUnsupported } from "./lib/redis";
 import { startBaseline, startHub } from "./lib/servers";
 import type { ServerProcess } from "./lib/servers";
 import { renderMarkdown } from "./report/markdown";
@@ -91,12 +90,7 @@ async function throughputRows(options: BenchOptions, results: BenchResults): Pro
       ),
     );
   }
-  const unsupported = multiNodeUnsupported();
   for (const users of options.throughputUsers) {
-    if (unsupported !== undefined) {
-      results.throughput.push({ users, nodes: 2, notMeasured: unsupported });
-      continue;
-    }
     const redis = await startRedisServer();
     try {
       const start = (): Promise<ServerProcess[]> =>

@@ -29,13 +29,11 @@ function cycleGaps(results: BenchResults): string[] {
   const sides = {
     floor: cycle.floor,
     hub: cycle.hub,
-    ...(Array.isArray(cycle.twoNodes) ? { "two nodes": cycle.twoNodes } : {}),
+    "two nodes": cycle.twoNodes,
   };
   const gaps = Object.entries(sides)
     .filter(([, windows]) => windows.length === 0 || windows.some((window) => window.cycles === 0))
     .map(([side]) => `cycle ${side}: a window completed no cycle`);
-  if (!Array.isArray(cycle.twoNodes))
-    gaps.push(`cycle two nodes: not measured (${cycle.twoNodes.notMeasured})`);
   if (cycle.wrongResults > 0) gaps.push(`cycle: ${cycle.wrongResults} wrong or failed results`);
   const { duplicateDeliveries, missingWithdrawals, answersRefused } = cycle.tally;
   if (duplicateDeliveries + missingWithdrawals + answersRefused > 0)

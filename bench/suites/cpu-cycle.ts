@@ -1,3 +1,5 @@
+// The `cycle` suite whole (its three sides, windows and tallies), past 250 lines on purpose:
+// one measurement is read in one file, as each suite of bench/suites is.
 import { setTimeout as sleep } from "node:timers/promises";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -7,7 +9,6 @@ import type { DevicePool } from "../lib/device-pool";
 import { connectMcp, createBenchUsers, hubDeviceSpecs } from "../lib/hub-client";
 import { stop } from "../lib/processes";
 import { startCpuMeter } from "../lib/proc-stats";
-import { multiNodeUnsupported } from "../lib/redis";
 import { startBaseline, startHub } from "../lib/servers";
 import type { ServerProcess } from "../lib/servers";
 import { addTallies, emptyTally } from "../load/worker-messages";
@@ -52,7 +53,7 @@ export interface CpuCycleResult extends CpuCycleSizes {
   devicesPerUser: number;
   floor: CpuWindow[];
   hub: CpuWindow[];
-  twoNodes: CpuWindow[] | { notMeasured: string };
+  twoNodes: CpuWindow[];
   /** Calls that failed or came back with another answer than the device gave: must be 0. */
   wrongResults: number;
   /** The hub side's device bookkeeping (duplicates, missing withdrawals): must be all 0. */
@@ -203,9 +204,7 @@ export async function runCpuCycle(
     wrongResults: 0,
     tally: emptyTally(),
   };
-  const unsupported = multiNodeUnsupported();
-  if (unsupported !== undefined) result.twoNodes = { notMeasured: unsupported };
-  const redis = unsupported === undefined ? await startRedisServer() : undefined;
+  const redis = await startRedisServer();
   const servers: ServerProcess[] = [];
   const sides: HubSide[] = [];
   let floorPool: DevicePool | undefined;
@@ -227,17 +226,12 @@ export async function runCpuCycle(
     );
     const oneNodeSide = await startHubSide([oneNode], sizes.users);
     sides.push(oneNodeSide);
-    let twoNodeSide: HubSide | undefined;
-    if (redis !== undefined) {
-      const twoNodes = await Promise.all(
-        [0, 1].map((node) =>
-          startHub({ name: `hub-cycle-${node}`, env: { REDIS_URL: redis.url } }),
-        ),
-      );
-      servers.push(...twoNodes);
-      twoNodeSide = await startHubSide(twoNodes, sizes.users, { redis: redis.pid! });
-      sides.push(twoNodeSide);
-    }
+    const twoNodes = await Promise.all(
+      [0, 1].map((node) => startHub({ name: `hub-cycle-${node}`, env: { REDIS_URL: redis.url } })),
+    );
+    servers.push(...twoNodes);
+    const twoNodeSide = await startHubSide(twoNodes, sizes.users, { redis: redis.pid! });
+    sides.push(twoNodeSide);
 
     const loads: { windows: CpuWindow[]; load: CycleLoad }[] = [
       {
@@ -248,9 +242,7 @@ export async function runCpuCycle(
         },
       },
       { windows: result.hub, load: hubLoad(oneNodeSide) },
-      ...(twoNodeSide !== undefined && Array.isArray(result.twoNodes)
-        ? [{ windows: result.twoNodes, load: hubLoad(twoNodeSide) }]
-        : []),
+      { windows: result.twoNodes, load: hubLoad(twoNodeSide) },
     ];
     for (const { load } of loads)
       result.wrongResults += await warmUp(sizes.warmUpSeconds, load.once, sizes.users);
@@ -268,6 +260,6 @@ export async function runCpuCycle(
     await Promise.allSettled(sides.map((side) => side.close()));
     await floorPool?.close();
     await Promise.all(servers.map((server) => stop(server.child)));
-    await redis?.stop();
+    await redis.stop();
   }
 }

@@ -1,3 +1,5 @@
+// The `devices` suite whole (population, paced agents, sampling), past 250 lines on purpose:
+// one measurement is read in one file, as each suite of bench/suites is.
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";

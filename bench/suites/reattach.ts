@@ -11,7 +11,6 @@ import { startAgentStack } from "../lib/agent-stack";
 import type { AgentRunStore, AgentStack } from "../lib/agent-stack";
 import { answerOverHttp, createBenchUser } from "../lib/hub-client";
 import type { BenchUser } from "../lib/hub-client";
-import { multiNodeUnsupported } from "../lib/redis";
 import { percentiles } from "../lib/stats";
 import type { Percentiles } from "../lib/stats";
 import { sampleReattach } from "./reattach-samples";
@@ -148,8 +147,6 @@ async function redisRow(runCount: number, samples: number): Promise<ReattachRow 
     agentNodes: 2,
     notMeasured: reason,
   });
-  const unsupported = multiNodeUnsupported();
-  if (unsupported !== undefined) return skipped(unsupported);
   const redis = await startRedisServer().catch((error: unknown) =>
     error instanceof Error ? error : new Error(String(error)),
   );
