@@ -33,7 +33,7 @@ test("pages carry a nonce CSP without inline script, frame-ancestors 'none' and 
     expect(nonce, scripts).toBeDefined();
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
-    expect(directive(policy, "style-src")).toBe("style-src 'self'");
+    expect(directive(policy, "style-src")).toBe(`style-src 'self' 'nonce-${nonce ?? ""}'`);
     expect(directive(policy, "frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive(policy, "object-src")).toBe("object-src 'none'");
     expect(headers["x-content-type-options"]).toBe("nosniff");

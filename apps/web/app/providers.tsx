@@ -3,15 +3,33 @@
 import { useState } from "react";
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { setNonce } from "get-nonce";
 import { AnnouncerProvider } from "@/features/a11y";
-import { I18nProvider } from "@/features/i18n";
+import { I18nProvider, useT } from "@/features/i18n";
 import type { Locale } from "@/lib/i18n/locale";
+import { ToastProvider } from "@/lib/ui/toast";
+
+function TranslatedToasts({ children }: { children: ReactNode }) {
+  const t = useT();
+  return <ToastProvider dismissLabel={t("toast.dismiss")}>{children}</ToastProvider>;
+}
 
 /**
  * Client-side context for every page: one React Query client per browser tab, the page's
- * language (decided on the server, see app/layout.tsx) and the screen reader announcer.
+ * language (decided on the server, see app/layout.tsx), the screen reader announcer and the
+ * toasts. `styleNonce` is this response's CSP nonce: the dialogs' scroll lock stamps the one
+ * <style> tag it adds with it (see lib/server/content-security-policy.ts).
  */
-export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
+export function Providers({
+  locale,
+  styleNonce,
+  children,
+}: {
+  locale: Locale;
+  styleNonce: string | undefined;
+  children: ReactNode;
+}) {
+  if (styleNonce !== undefined) setNonce(styleNonce);
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -21,7 +39,9 @@ export function Providers({ locale, children }: { locale: Locale; children: Reac
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider initialLocale={locale}>
-        <AnnouncerProvider>{children}</AnnouncerProvider>
+        <AnnouncerProvider>
+          <TranslatedToasts>{children}</TranslatedToasts>
+        </AnnouncerProvider>
       </I18nProvider>
     </QueryClientProvider>
   );

@@ -20,10 +20,11 @@ describe("contentSecurityPolicy", () => {
     );
   });
 
-  it("allows inline styles only when asked, and never inline scripts", () => {
+  it("allows inline <style> only with the nonce or when asked, and never inline scripts", () => {
     const strict = contentSecurityPolicy({ ...BASE, inlineStyles: false });
     const offline = contentSecurityPolicy({ ...BASE, inlineStyles: true });
-    expect(directive(strict, "style-src")).toBe("'self'");
+    expect(directive(strict, "style-src")).toBe("'self' 'nonce-bm9uY2U='");
+    expect(directive(strict, "style-src-attr")).toBe("'unsafe-inline'");
     expect(directive(offline, "style-src")).toBe("'self' 'unsafe-inline'");
     expect(directive(offline, "script-src")).not.toContain("'unsafe-inline'");
   });

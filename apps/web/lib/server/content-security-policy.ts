@@ -7,11 +7,15 @@ import "server-only";
  * runs. Connections go to this origin and the hub (Socket.IO, http and ws); images only from
  * here and data: (the pairing QR code); no frames, objects or framing by other sites.
  *
- * Styles: pages need no inline styles (Next.js links its CSS in production, and React sets
- * style props through the CSSOM, which CSP does not govern), so `style-src` is 'self'.
- * `inlineStyles` allows inline <style> where it cannot be avoided, for styles only: the dev
- * server injects CSS as <style> tags for hot reload, and the static offline page
- * (public/offline.html) carries its own <style> because it must render without the network.
+ * Styles: stylesheets come from this origin (Next.js links its CSS in production) or carry the
+ * nonce: the dialogs' scroll lock (Radix, through react-remove-scroll) adds one <style> tag and
+ * stamps it with the nonce app/providers.tsx hands it. Style attributes are allowed
+ * (`style-src-attr`): Radix renders a few on the server (the toast region's pointer-events),
+ * and an attribute can neither run script nor select other elements, while untrusted markdown
+ * never renders raw HTML at all. `inlineStyles` allows every inline <style> where a nonce
+ * cannot serve: the dev server injects CSS as <style> tags for hot reload, and the static
+ * offline page (public/offline.html) carries its own <style> because it must render without
+ * the network.
  *
  * @example contentSecurityPolicy({ nonce: "abc", hubOrigin: "http://127.0.0.1:4000", dev: false, inlineStyles: false })
  */
@@ -26,7 +30,8 @@ export function contentSecurityPolicy(input: {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${input.nonce}' 'strict-dynamic'${input.dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self'${input.inlineStyles ? " 'unsafe-inline'" : ""}`,
+    `style-src 'self' ${input.inlineStyles ? "'unsafe-inline'" : `'nonce-${input.nonce}'`}`,
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self' ${hub.origin} ${hubSocket}`,
