@@ -1,0 +1,149 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { devices, expect, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
+import { openConversationAddress } from "../support/conversations";
+import { answerCard } from "../support/inquiry-card";
+import { E2E_SANDBOX_DIR } from "../support/sandbox";
+import { writeGalleryPage } from "./gallery-page";
+import type { GalleryPageName } from "./gallery-page";
+import { LANGUAGES, localeCookie, shootThemes, showIn } from "./gallery-shots";
+import type { Language, Size } from "./gallery-shots";
+
+/** What the person types, in the gallery's language; the demo agent understands both. */
+const PROMPTS = {
+  en: {
+    note: "save a note saying hello to notes.txt",
+    weather: "What's the weather tomorrow?",
+    city: "Hangzhou",
+  },
+  "zh-CN": { note: "把 hello 写入 notes.txt", weather: "明天天气怎么样？", city: "杭州" },
+} as const;
+
+const DESK = { viewport: { width: 1280, height: 800 } } as const;
+
+/** A context on the product whose UI starts in English, the language the setup clicks in. */
+async function openContext(browser: Browser, size: Size, language: Language): Promise<Page> {
+  const shape = size === "desk" ? DESK : devices["Pixel 7"];
+  const context = await browser.newContext({ ...shape, locale: language.browserLocale });
+  await context.addCookies([localeCookie("en")]);
+  return context.newPage();
+}
+
+/**
+ * Switches the page to the gallery's language, shoots it in both themes, and switches back to
+ * English, in which the next setup step clicks.
+ */
+async function shoot(
+  page: Page,
+  language: Language,
+  name: GalleryPageName,
+  size: Size,
+): Promise<void> {
+  await showIn(page, language.code);
+  await shootThemes(page, language.code, name, size);
+  await showIn(page, "en");
+}
+
+test.beforeAll(async () => {
+  await writeGalleryPage();
+});
+
+for (const language of LANGUAGES) {
+  test(`every page, desk and phone, light and dark, in ${language.code}`, async ({ browser }) => {
+    const prompts = PROMPTS[language.code];
+    await rm(path.join(E2E_SANDBOX_DIR, "notes.txt"), { force: true });
+
+    const visitor = await openContext(browser, "desk", language);
+    const visitorPhone = await openContext(browser, "phone", language);
+    for (const [page, size] of [
+      [visitor, "desk"],
+      [visitorPhone, "phone"],
+    ] as const) {
+      await page.goto("/login");
+      await shoot(page, language, "login", size);
+    }
+
+    const desk = await openContext(browser, "desk", language);
+    const username = await registerThroughUi(desk);
+    const phone = await openContext(browser, "phone", language);
+    await logInThroughUi(phone, username);
+
+    await sendChatMessage(desk, prompts.note);
+    const approval = desk.getByTestId("approval-card");
+    await expect(approval.getByTestId("approval-tool")).toHaveText("write_file");
+    const conversation = await openConversationAddress(desk);
+    await phone.goto(conversation);
+    await expect(phone.getByTestId("approval-card")).toBeVisible();
+    await shoot(desk, language, "chat-approval", "desk");
+    await shoot(phone, language, "chat-approval", "phone");
+    for (const [page, size] of [
+      [desk, "desk"],
+      [phone, "phone"],
+    ] as const) {
+      await page.goto("/inbox");
+      await expect(page.getByTestId("approval-card")).toBeVisible();
+      await shoot(page, language, "inbox", size);
+    }
+    await desk
+      .getByTestId("approval-card")
+      .getByRole("button", { name: "Approve", exact: true })
+      .click();
+    await expect(desk.getByTestId("approval-card")).toHaveCount(0);
+
+    await desk.goto(conversation);
+    await sendChatMessage(desk, prompts.weather);
+    const card = desk.getByTestId("inquiry-card");
+    await expect(card).toBeVisible();
+    await phone.goto(conversation);
+    await expect(phone.getByTestId("inquiry-card")).toBeVisible();
+    await shoot(desk, language, "chat", "desk");
+    await shoot(phone, language, "chat", "phone");
+    await answerCard(desk.getByTestId("inquiry-card"), prompts.city);
+    await expect(desk.getByTestId("assistant-message").last()).toContainText(prompts.city);
+
+    await desk.goto("/history");
+    const rows = desk.getByRole("link").filter({ hasText: "write_file" });
+    await expect(rows.first()).toBeVisible();
+    await rows.first().click();
+    await expect(desk).toHaveURL(/\/history\/.+/);
+    const detail = new URL(desk.url()).pathname;
+    for (const [page, size] of [
+      [desk, "desk"],
+      [phone, "phone"],
+    ] as const) {
+      await page.goto("/history");
+      await expect(page.getByRole("link").filter({ hasText: "write_file" }).first()).toBeVisible();
+      await shoot(page, language, "history", size);
+      await page.goto(detail);
+      await shoot(page, language, "history-detail", size);
+    }
+
+    const created = await desk.request.post("/api/agent-keys", { data: { name: "laptop agent" } });
+    expect(created.status()).toBe(201);
+    for (const [page, size] of [
+      [desk, "desk"],
+      [phone, "phone"],
+    ] as const) {
+      await page.goto("/agent-keys");
+      await expect(page.getByText("laptop agent").first()).toBeVisible();
+      await shoot(page, language, "agent-keys", size);
+    }
+
+    await desk.goto("/devices");
+    await desk.getByRole("button", { name: "Pair a phone" }).click();
+    const link = await desk.getByTestId("pairing-link").getAttribute("href");
+    expect(link).toMatch(/\/pair\?code=/);
+    await shoot(desk, language, "devices", "desk");
+    await phone.goto("/devices");
+    await shoot(phone, language, "devices", "phone");
+    for (const [page, size] of [
+      [visitor, "desk"],
+      [visitorPhone, "phone"],
+    ] as const) {
+      await page.goto(link ?? "");
+      await shoot(page, language, "pair", size);
+    }
+  });
+}
