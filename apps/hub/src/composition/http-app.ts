@@ -81,7 +81,7 @@ export function createHttpApp(
     limitAttempts(perMinute("login", limits.loginPerMinute), "address"),
   );
   app.post(
-    ["/api/pairing", "/api/pairing/claim"],
+    ["/api/pairing", "/api/pairing/claim", "/api/pairing/lookup"],
     limitAttempts(perMinute("pairing", limits.pairingPerMinute), "address"),
   );
   const loginThrottle = createLoginThrottle(deps.attemptLimiters, limits);

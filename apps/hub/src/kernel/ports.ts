@@ -62,6 +62,8 @@ export interface OneTimeSecretStore<Value> {
   put(secretHash: string, value: Value, expiresAt: Date): Promise<void>;
   /** Removes and returns the value if it exists and has not expired at `now`. */
   take(secretHash: string, now: Date): Promise<Value | undefined>;
+  /** The value if it exists and has not expired at `now`, left in place. */
+  peek(secretHash: string, now: Date): Promise<Value | undefined>;
 }
 
 /**

@@ -6,10 +6,15 @@ import { IsoTimestampSchema } from "../inquiry";
 export const DeviceKindSchema = z.enum(["desktop", "phone"]);
 export type DeviceKind = z.infer<typeof DeviceKindSchema>;
 
-/** Longest device name accepted, in characters. */
-export const MAX_DEVICE_NAME_LENGTH = 100;
+/** Longest device name accepted, in characters: it must fit a row on a phone. */
+export const MAX_DEVICE_NAME_LENGTH = 60;
 
-const DeviceNameSchema = z.string().trim().min(1).max(MAX_DEVICE_NAME_LENGTH);
+/** A device name as a person gives it: trimmed, 1–60 characters. */
+export const DeviceNameSchema = z
+  .string()
+  .trim()
+  .min(1, "a device name cannot be empty")
+  .max(MAX_DEVICE_NAME_LENGTH, `a device name has at most ${MAX_DEVICE_NAME_LENGTH} characters`);
 
 /**
  * One logged-in device of a user. Every login and every pairing creates one, with its own
@@ -17,7 +22,10 @@ const DeviceNameSchema = z.string().trim().min(1).max(MAX_DEVICE_NAME_LENGTH);
  */
 export const DeviceSchema = z.object({
   id: z.string(),
-  /** Given at login or pairing, else derived from the user agent ("Chrome on Android"). */
+  /**
+   * Given at login or pairing or by a rename, else derived from the user agent ("Chrome on
+   * Android", "Chrome on Linux 2" when the person already has a "Chrome on Linux").
+   */
   name: z.string(),
   kind: DeviceKindSchema,
   firstSeenAt: IsoTimestampSchema,
@@ -32,6 +40,10 @@ export type Device = z.infer<typeof DeviceSchema>;
 /** Response of `GET /api/devices`. */
 export const DeviceListResponseSchema = z.object({ devices: z.array(DeviceSchema) });
 export type DeviceListResponse = z.infer<typeof DeviceListResponseSchema>;
+
+/** Body of `PATCH /api/devices/:id`: the device's new name. */
+export const DeviceRenameBodySchema = z.object({ name: DeviceNameSchema });
+export type DeviceRenameBody = z.infer<typeof DeviceRenameBodySchema>;
 
 /**
  * What a client says about the device it logs in from. Both optional: the hub falls back to
@@ -58,22 +70,6 @@ export const AuthResponseSchema = z.object({
   device: DeviceSchema,
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
-
-/**
- * Response of `POST /api/pairing`: a one-time code that logs a new device in as the same
- * user. The web app turns it into a link `/pair?code=<code>` and a QR code of that link.
- */
-export const PairingCodeSchema = z.object({
-  code: z.string(),
-  expiresAt: IsoTimestampSchema,
-});
-export type PairingCode = z.infer<typeof PairingCodeSchema>;
-
-/** Body of `POST /api/pairing/claim` (no bearer: the code is the credential). */
-export const PairingClaimBodySchema = DeviceHintSchema.extend({
-  code: z.string().min(1).max(200),
-});
-export type PairingClaimBody = z.infer<typeof PairingClaimBodySchema>;
 
 /**
  * Response of `POST /api/socket-ticket`: a single-use, short-lived credential for one

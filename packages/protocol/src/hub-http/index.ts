@@ -10,11 +10,11 @@ export {
   DeviceHintSchema,
   DeviceKindSchema,
   DeviceListResponseSchema,
+  DeviceNameSchema,
+  DeviceRenameBodySchema,
   DeviceSchema,
   LoginBodySchema,
   MAX_DEVICE_NAME_LENGTH,
-  PairingClaimBodySchema,
-  PairingCodeSchema,
   SocketTicketSchema,
 } from "./devices";
 export type {
@@ -23,11 +23,24 @@ export type {
   DeviceHint,
   DeviceKind,
   DeviceListResponse,
+  DeviceRenameBody,
   LoginBody,
-  PairingClaimBody,
-  PairingCode,
   SocketTicket,
 } from "./devices";
+export {
+  PairingClaimBodySchema,
+  PairingCodeSchema,
+  PairingCodeStatusSchema,
+  PairingLookupBodySchema,
+  PairingLookupSchema,
+} from "./pairing";
+export type {
+  PairingClaimBody,
+  PairingCode,
+  PairingCodeStatus,
+  PairingLookup,
+  PairingLookupBody,
+} from "./pairing";
 export { MeResponseSchema } from "./auth-me";
 export type { MeResponse } from "./auth-me";
 export { ApiErrorBodySchema, ERROR_CODES, ErrorCodeSchema } from "./errors";

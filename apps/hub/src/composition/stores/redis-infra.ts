@@ -70,7 +70,12 @@ const OptionsSchema = z.object({
   replicaAckTimeoutMs: z.number().int().positive().default(1_000),
 });
 
-const PairingGrantSchema = z.object({ userId: z.string(), issuedByDeviceId: z.string() });
+const PairingGrantSchema = z.object({
+  userId: z.string(),
+  issuedByDeviceId: z.string(),
+  expiresAt: z.string(),
+  usedBy: z.object({ deviceId: z.string(), at: z.string() }).optional(),
+});
 const TeamInvitationGrantSchema = z.object({
   teamId: z.string(),
   role: TeamRoleSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeUserAgent } from "./device-naming";
+import { describeUserAgent, distinctName } from "./device-naming";
 
 describe("describeUserAgent", () => {
   it.each([
@@ -28,9 +28,29 @@ describe("describeUserAgent", () => {
       "Chrome on Linux",
       "desktop",
     ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36",
+      "Chrome on Linux",
+      "desktop",
+    ],
     ["node", "Unknown device", "desktop"],
     [undefined, "Unknown device", "desktop"],
   ])("%s → %s (%s)", (userAgent, name, kind) => {
     expect(describeUserAgent(userAgent)).toEqual({ name, kind });
+  });
+});
+
+describe("distinctName", () => {
+  it("keeps a free name and numbers a taken one from 2, skipping numbers in use", () => {
+    expect(distinctName("Chrome on Linux", ["Firefox on Linux"])).toBe("Chrome on Linux");
+    expect(distinctName("Chrome on Linux", ["Chrome on Linux"])).toBe("Chrome on Linux 2");
+    expect(
+      distinctName("Chrome on Linux", [
+        "Chrome on Linux",
+        "Chrome on Linux 2",
+        "Chrome on Linux 4",
+      ]),
+    ).toBe("Chrome on Linux 3");
+    expect(distinctName("Chrome on Linux", ["Chrome on Linux 2"])).toBe("Chrome on Linux");
   });
 });

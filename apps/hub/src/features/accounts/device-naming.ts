@@ -12,7 +12,7 @@ const BROWSERS: readonly [RegExp, string][] = [
   [/\b(OPR|Opera)\//, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\b(Firefox|FxiOS)\//, "Firefox"],
-  [/\b(Chrome|CriOS|Chromium)\//, "Chrome"],
+  [/\b(Chrome|CriOS|Chromium|HeadlessChrome)\//, "Chrome"],
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
 ];
 
@@ -50,4 +50,18 @@ export function describeUserAgent(userAgent: string | undefined): DeviceDescript
   if (browser !== undefined) return { name: browser, kind };
   if (system !== undefined) return { name: `Browser on ${system}`, kind };
   return { name: "Unknown device", kind };
+}
+
+/**
+ * `base`, or `base 2`, `base 3`… — the first that none of `taken` already is, so two laptops
+ * of one person running the same browser can be told apart before either is renamed.
+ *
+ * @example distinctName("Chrome on Linux", ["Chrome on Linux"]) // "Chrome on Linux 2"
+ */
+export function distinctName(base: string, taken: readonly string[]): string {
+  const names = new Set(taken);
+  if (!names.has(base)) return base;
+  let number = 2;
+  while (names.has(`${base} ${String(number)}`)) number += 1;
+  return `${base} ${String(number)}`;
 }

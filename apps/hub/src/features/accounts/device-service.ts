@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Device, DeviceHint } from "@inquiry-hub/protocol";
-import { describeUserAgent } from "./device-naming";
+import { describeUserAgent, distinctName } from "./device-naming";
 import type { CredentialPurpose, DevicePresence, DeviceRecord, DeviceStore } from "./ports";
 import type { Logger } from "../../kernel/ports";
 import { HubError } from "../../kernel/errors";
@@ -14,7 +14,10 @@ const SEEN_WRITE_INTERVAL_MS = 30_000;
  * (sockets, MCP sessions) at once; the credential itself is refused by `findActive`.
  */
 export interface DeviceService {
-  /** Records a new device for a credential; the name is the hint's, else derived from the UA. */
+  /**
+   * Records a new device for a credential; the name is the hint's, else derived from the UA
+   * and numbered when the user already has a device of that name ("Chrome on Linux 2").
+   */
   create(
     userId: string,
     tokenHash: string,
@@ -53,6 +56,11 @@ export interface DeviceService {
    */
   seen(device: DeviceRecord, force?: boolean): Promise<void>;
   rename(device: DeviceRecord, name: string): Promise<void>;
+  /**
+   * Renames one of the user's own active devices and returns it on the wire as `viewer` sees
+   * it; NOT_FOUND for unknown, foreign, revoked ids and agent credentials.
+   */
+  renameOwn(userId: string, deviceId: string, name: string, viewer: string): Promise<Device>;
   /** The device's current name, for "answered on <device>" messages. */
   nameOf(deviceId: string): Promise<string | undefined>;
   presence: DevicePresence;
@@ -73,6 +81,12 @@ export function createDeviceService(deps: {
     return device?.revokedAt === undefined ? device : undefined;
   }
 
+  async function activeDevicesOf(userId: string): Promise<DeviceRecord[]> {
+    return (await deps.store.listByUser(userId)).filter(
+      (device) => device.revokedAt === undefined && device.purpose === "device",
+    );
+  }
+
   function toWire(device: DeviceRecord, online: boolean, currentDeviceId: string): Device {
     return {
       id: device.id,
@@ -89,10 +103,11 @@ export function createDeviceService(deps: {
     async create(userId, tokenHash, hint, userAgent) {
       const derived = describeUserAgent(hint.userAgent ?? userAgent);
       const at = now().toISOString();
+      const taken = async () => (await activeDevicesOf(userId)).map((device) => device.name);
       const device: DeviceRecord = {
         id: randomUUID(),
         userId,
-        name: hint.deviceName ?? derived.name,
+        name: hint.deviceName ?? distinctName(derived.name, await taken()),
         kind: derived.kind,
         purpose: "device",
         tokenHash,
@@ -135,9 +150,7 @@ export function createDeviceService(deps: {
     },
 
     async list(userId, currentDeviceId) {
-      const active = (await deps.store.listByUser(userId)).filter(
-        (device) => device.revokedAt === undefined && device.purpose === "device",
-      );
+      const active = await activeDevicesOf(userId);
       const online = await deps.presence.onlineAmong(active.map((device) => device.id));
       return active.map((device) => toWire(device, online.has(device.id), currentDeviceId));
     },
@@ -181,6 +194,15 @@ export function createDeviceService(deps: {
 
     async rename(device, name) {
       if (name !== device.name) await deps.store.update(device.id, { name });
+    },
+
+    async renameOwn(userId, deviceId, name, viewer) {
+      const device = await findActive(deviceId);
+      if (device?.userId !== userId || device.purpose !== "device")
+        throw new HubError("NOT_FOUND", `device ${deviceId} not found`);
+      await deps.store.update(deviceId, { name });
+      const online = await deps.presence.onlineAmong([deviceId]);
+      return toWire({ ...device, name }, online.has(deviceId), viewer);
     },
 
     async nameOf(deviceId) {

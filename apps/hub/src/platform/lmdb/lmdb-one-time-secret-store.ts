@@ -45,5 +45,12 @@ export function createLmdbOneTimeSecretStore<Value>(
         return stored.expiresAtMs <= now.getTime() ? undefined : stored.value;
       });
     },
+
+    peek(secretHash, now) {
+      const stored = secrets.get([kind, secretHash]);
+      return Promise.resolve(
+        stored === undefined || stored.expiresAtMs <= now.getTime() ? undefined : stored.value,
+      );
+    },
   };
 }

@@ -23,5 +23,12 @@ export function createMemoryOneTimeSecretStore<Value>(): OneTimeSecretStore<Valu
         return Promise.resolve(undefined);
       return Promise.resolve(entry.value);
     },
+
+    peek(secretHash, now) {
+      const entry = entries.get(secretHash);
+      if (entry === undefined || entry.expiresAtMs <= now.getTime())
+        return Promise.resolve(undefined);
+      return Promise.resolve(entry.value);
+    },
   };
 }

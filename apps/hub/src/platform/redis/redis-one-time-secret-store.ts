@@ -39,5 +39,15 @@ export function createRedisOneTimeSecretStore<Value>(
       if (expiresAtMs <= now.getTime()) return undefined;
       return schema.parse(value);
     },
+
+    async peek(secretHash, now) {
+      const stored = await callRedis(`read ${kind} secret`, () =>
+        redis.get(keys.secret(kind, secretHash)),
+      );
+      if (stored === null) return undefined;
+      const { value, expiresAtMs } = EnvelopeSchema.parse(JSON.parse(stored));
+      if (expiresAtMs <= now.getTime()) return undefined;
+      return schema.parse(value);
+    },
   };
 }

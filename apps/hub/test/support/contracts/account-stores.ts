@@ -116,5 +116,16 @@ export function describeAccountContract(name: string, open: () => AccountStores)
       await secrets.put("stale", "device-2", new Date(now.getTime() + 1_000));
       expect(await secrets.take("stale", new Date(now.getTime() + 2_000))).toBeUndefined();
     });
+
+    it("lets a one-time secret be read without spending it, until it expires", async () => {
+      const { secrets } = open();
+      const now = new Date();
+      await secrets.put("peeked", "device-3", new Date(now.getTime() + 60_000));
+      expect(await secrets.peek("peeked", now)).toBe("device-3");
+      expect(await secrets.peek("peeked", new Date(now.getTime() + 61_000))).toBeUndefined();
+      expect(await secrets.take("peeked", now)).toBe("device-3");
+      expect(await secrets.peek("peeked", now)).toBeUndefined();
+      expect(await secrets.peek("never-put", now)).toBeUndefined();
+    });
   });
 }
