@@ -66,4 +66,21 @@ describe("demo inquiry rules", () => {
       "decided myself",
     );
   });
+  it("asks and replies in Chinese for a Chinese request", () => {
+    expect(askedWith("帮我规划一次旅行")).toEqual({
+      prompt: "为了规划你的旅行，我需要几个信息：\n\n- 你想去哪里？\n- 玩几天？\n- 预算是多少？",
+    });
+    expect(askedWith("帮我选个颜色")).toMatchObject({
+      prompt: "我该选哪个颜色？",
+      options: ["红色", "绿色", "蓝色"],
+      suggested_answer: "蓝色",
+    });
+    expect(replyTo("帮我选个颜色", "绿色")).toBe("我按你的选择选了绿色。");
+    expect(replyTo("帮我订个位", '几位？: 4\n几点？: 20:00\n{"values":{"party_size":4}}')).toBe(
+      "已为你订好位。几位？: 4；几点？: 20:00。",
+    );
+    expect(replyTo("帮我选个颜色", `${RESULT_OPENINGS.delegated}: decide.`)).toBe(
+      "你让我自己决定，所以我决定了：蓝色。",
+    );
+  });
 });

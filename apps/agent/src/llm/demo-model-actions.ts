@@ -1,4 +1,10 @@
+import path from "node:path";
 import { APPROVAL_RESULT_OPENINGS } from "@inquiry-hub/protocol";
+import { z } from "zod";
+import { actionTexts } from "./demo-action-texts";
+import type { ActionTexts } from "./demo-action-texts";
+import type { DemoIntent } from "./demo-intents";
+import type { DemoLanguage } from "./demo-language";
 import { TOOL_ERROR_PREFIX } from "../loop/model-provider";
 
 /** A tool call the demo model decided to make: name and arguments. */
@@ -10,59 +16,108 @@ export interface DemoToolCall {
 /** The rows "delete the old rows" removes: everything created before this day. */
 export const OLD_ROWS_CUTOFF = "2025-01-01";
 
-const SAVE_NOTE_PATTERN =
-  /\bsave\s+(?:a\s+)?note\s+saying\s+(.+?)\s+(?:to|in|into)\s+([\w./-]+?)[.!]?\s*$/i;
-const DELETE_OLD_ROWS_PATTERN = /\bdelete\s+(?:the\s+)?old\s+(?:rows|notes)\b/i;
-const QUOTES = /^["'“‘](.*)["'”’]$/u;
+/** The requests the demo tools can carry out. */
+export type ActionIntent = Extract<
+  DemoIntent,
+  { kind: "write_file" | "delete_old_rows" | "show_notes" }
+>;
+
+/** The tools whose results {@link replyAfterAction} reads. */
+export const ACTION_TOOLS: ReadonlySet<string> = new Set(["write_file", "execute_sql"]);
 
 /**
- * The side-effecting request in a user message, if any: "save a note saying X to notes.txt"
- * → `write_file {path, content: X}` (surrounding quotes dropped); "delete the old rows" →
- * `execute_sql` deleting notes created before {@link OLD_ROWS_CUTOFF}. These are the calls
- * the approval proxy gates, so they show a person's decision end to end.
+ * The tool call for a request the demo tools can carry out: a file write →
+ * `write_file {path, content}`; "delete the old rows" → `execute_sql` deleting notes created
+ * before {@link OLD_ROWS_CUTOFF}; "show my notes" → `execute_sql` selecting them. Writes and
+ * deletes are the calls the approval proxy gates, so they show a person's decision end to end.
  */
-export function findDemoAction(text: string): DemoToolCall | undefined {
-  const note = SAVE_NOTE_PATTERN.exec(text.trim());
-  if (note?.[1] !== undefined && note[2] !== undefined) {
-    const content = note[1].replace(QUOTES, "$1");
-    return { name: "write_file", args: { path: note[2], content } };
+export function actionCall(intent: ActionIntent): DemoToolCall {
+  switch (intent.kind) {
+    case "write_file":
+      return { name: "write_file", args: { path: intent.path, content: intent.content } };
+    case "delete_old_rows":
+      return {
+        name: "execute_sql",
+        args: { query: `DELETE FROM notes WHERE created_at < '${OLD_ROWS_CUTOFF}'` },
+      };
+    case "show_notes":
+      return { name: "execute_sql", args: { query: "SELECT * FROM notes" } };
   }
-  if (DELETE_OLD_ROWS_PATTERN.test(text))
-    return {
-      name: "execute_sql",
-      args: { query: `DELETE FROM notes WHERE created_at < '${OLD_ROWS_CUTOFF}'` },
-    };
-  return undefined;
 }
 
 const REASON_PATTERN = /Their message: "(.*)"\./s;
-const WROTE_PATTERN = /^Wrote \d+ bytes to (.+) in the sandbox\./;
+/** write_file's report (apps/demo-tools): the path and size it really wrote. */
+const WROTE_PATTERN = /^Wrote (\d+) bytes to (.+) in the sandbox\.$/;
+/** execute_sql's report: a summary line, then the rows as JSON. */
+const SQL_SUMMARY = /^(\d+) row(?:\(s\))? (selected|inserted|deleted)\.$/;
+const NoteRowsSchema = z.array(
+  z.object({ id: z.number(), title: z.string(), created_at: z.string() }),
+);
 
-/** What the demo call was meant to do, in words: "save notes.txt", "delete the old rows". */
-function intentOf(call: DemoToolCall): string {
-  return call.name === "write_file" ? `save ${String(call.args.path)}` : "delete the old rows";
+/** What the call was meant to do, in words: "save notes.txt", "delete the old rows". */
+function intentOf(call: DemoToolCall, texts: ActionTexts): string {
+  if (call.name === "write_file") return texts.saveIntent(String(call.args.path));
+  const query = String(call.args.query);
+  if (/^\s*delete\b/i.test(query)) return texts.deleteOldRowsIntent;
+  if (/^\s*select\b/i.test(query)) return texts.showNotesIntent;
+  return texts.runSqlIntent(query);
+}
+
+/** The reply after write_file ran: the path and size it reports, which an edit may have changed. */
+function afterWrite(call: DemoToolCall, result: string, texts: ActionTexts): string {
+  const wrote = WROTE_PATTERN.exec(result.trim());
+  if (wrote?.[1] === undefined || wrote[2] === undefined)
+    return texts.done(result.split("\n")[0] ?? result);
+  const outcome = {
+    askedPath: path.posix.normalize(String(call.args.path).replaceAll("\\", "/")),
+    askedContent: String(call.args.content),
+    writtenPath: wrote[2],
+    writtenBytes: Number(wrote[1]),
+  };
+  const asked = new TextEncoder().encode(outcome.askedContent).length;
+  return outcome.writtenPath === outcome.askedPath && outcome.writtenBytes === asked
+    ? texts.saved(outcome.writtenPath, outcome.askedContent)
+    : texts.savedEdited(outcome);
+}
+
+/** The reply after execute_sql ran, from the rows it reports (an edited query's, too). */
+function afterSql(result: string, texts: ActionTexts): string {
+  const [summary = result, ...rest] = result.split("\n");
+  const kind = SQL_SUMMARY.exec(summary)?.[2];
+  let rows;
+  try {
+    rows = NoteRowsSchema.safeParse(JSON.parse(rest.join("\n")));
+  } catch {
+    return texts.done(summary);
+  }
+  if (!rows.success) return texts.done(summary);
+  if (kind === "deleted") return texts.deleted(rows.data);
+  if (kind === "selected") return texts.found(rows.data);
+  const added = rows.data[0];
+  return kind === "inserted" && added !== undefined
+    ? texts.added(added.title)
+    : texts.done(summary);
 }
 
 /**
- * The reply after a demo action's tool result. A refusal quotes the person's reason; a
- * timeout or withdrawal says nothing ran; success says what changed (for write_file, the
- * path the upstream reports and the content asked for).
+ * The reply after a demo action's tool result, in the person's language. A refusal quotes
+ * the person's reason; a timeout or withdrawal says nothing ran; success says what ran as
+ * the tool reports it (the path and size written, the rows deleted or found), so a call the
+ * approver edited is never reported as the one first asked for.
  */
-export function replyAfterAction(call: DemoToolCall, result: string): string {
-  if (result.startsWith(APPROVAL_RESULT_OPENINGS.rejected)) {
-    const reason = REASON_PATTERN.exec(result)?.[1];
-    const because = reason === undefined ? "" : ` Their reason: "${reason}".`;
-    return `The person refused to let me ${intentOf(call)}, so nothing was changed.${because}`;
-  }
+export function replyAfterAction(
+  call: DemoToolCall,
+  result: string,
+  language: DemoLanguage,
+): string {
+  const texts = actionTexts(language);
+  if (result.startsWith(APPROVAL_RESULT_OPENINGS.rejected))
+    return texts.refused(intentOf(call, texts), REASON_PATTERN.exec(result)?.[1]);
   if (result.startsWith(APPROVAL_RESULT_OPENINGS.timeout))
-    return `Nobody decided in time whether I may ${intentOf(call)}, so nothing was changed.`;
+    return texts.timedOut(intentOf(call, texts));
   if (result.startsWith(APPROVAL_RESULT_OPENINGS.cancelled))
-    return `The approval to ${intentOf(call)} was withdrawn, so nothing was changed.`;
+    return texts.withdrawn(intentOf(call, texts));
   if (result.startsWith(TOOL_ERROR_PREFIX))
-    return `I could not ${intentOf(call)}: ${result.slice(TOOL_ERROR_PREFIX.length)}`;
-  if (call.name === "write_file") {
-    const path = WROTE_PATTERN.exec(result)?.[1] ?? String(call.args.path);
-    return `Saved the file ${path} with the content "${String(call.args.content)}".`;
-  }
-  return `Done: ${result.split("\n")[0] ?? result}`;
+    return texts.failed(intentOf(call, texts), result.slice(TOOL_ERROR_PREFIX.length));
+  return call.name === "write_file" ? afterWrite(call, result, texts) : afterSql(result, texts);
 }

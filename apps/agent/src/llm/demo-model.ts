@@ -1,6 +1,10 @@
 import { DEMO_MODEL_ID, HUB_TOOL_NAMES, RESULT_OPENINGS } from "@inquiry-hub/protocol";
-import { findDemoInquiry, replyAfterDemoInquiry } from "./demo-inquiry-rules";
-import { findDemoAction, replyAfterAction } from "./demo-model-actions";
+import { recognizeIntent } from "./demo-intents";
+import { demoInquiry, replyAfterDemoInquiry } from "./demo-inquiry-rules";
+import { conversationLanguage, languageOf } from "./demo-language";
+import type { DemoLanguage } from "./demo-language";
+import { ACTION_TOOLS, actionCall, replyAfterAction } from "./demo-model-actions";
+import { demoTexts } from "./demo-texts";
 import { TOOL_ERROR_PREFIX } from "../loop/model-provider";
 import type {
   ChatMessage,
@@ -10,23 +14,8 @@ import type {
   ToolCall,
 } from "../loop/model-provider";
 
-/** The question the demo model asks when the user wants weather but names no city. */
-export const CITY_QUESTION = "Which city should I check the weather for?";
-
-const WEATHER_PATTERN = /\b(?:weather|forecast|rain|temperature)/i;
-const CITY_PATTERN =
-  /\b(?:[Ii]n|[Ff]or)\s+([\p{Lu}\p{Lo}][\p{L}'’.-]*(?:\s+[\p{Lu}\p{Lo}][\p{L}'’.-]*)*)/u;
-
-const HELP_TEXT =
-  "I'm the Inquiry Hub demo agent. Ask me about the weather, for example \"What's the weather in Hangzhou tomorrow?\". " +
-  "If you don't name a city I'll ask you which one, and you can answer from any of your devices. " +
-  'I can also "save a note saying hello to notes.txt" or "delete the old rows"; you approve those first. ' +
-  'Or ask me to "plan a trip", "book a table" or "pick a colour".';
-
-/** The city named in a sentence (`in <Capitalized Words>` or `for <City>`), if any. */
-export function findCity(text: string): string | undefined {
-  return CITY_PATTERN.exec(text)?.[1]?.replace(/[.’']+$/u, "");
-}
+/** The question the demo model asks when an English weather request names no city. */
+export const CITY_QUESTION = demoTexts("en").cityQuestion;
 
 function reply(text: string): ModelEvent[] {
   return (text.match(/\S+\s*/g) ?? [text]).map((piece) => ({ type: "content", text: piece }));
@@ -68,37 +57,21 @@ function afterInquiry(
   messages: readonly ChatMessage[],
   answer: string,
   offered: Set<string>,
+  language: DemoLanguage,
 ): ModelEvent[] {
-  if (answer.startsWith(TOOL_ERROR_PREFIX)) {
-    return reply(`I could not ask you which city: ${answer.slice(TOOL_ERROR_PREFIX.length)}`);
-  }
-  if (answer.startsWith(RESULT_OPENINGS.timeout)) {
-    return reply(
-      "No answer came in time, so I did not check the weather. Tell me the city and I'll look it up.",
-    );
-  }
-  if (answer.startsWith(RESULT_OPENINGS.rejected)) {
-    return reply(
-      "You chose not to say which city, so I did not check the weather. Name a city any time and I'll look it up.",
-    );
-  }
-  if (answer.startsWith(RESULT_OPENINGS.delegated)) {
-    return reply(
-      "You left the city to me, so I decided myself: I did not guess a city for you. Name one any time and I'll look it up.",
-    );
-  }
-  if (answer.startsWith(RESULT_OPENINGS.cancelled)) {
-    return reply(
-      "The question was cancelled before anyone answered, so I did not check the weather.",
-    );
-  }
+  const texts = demoTexts(language);
+  if (answer.startsWith(TOOL_ERROR_PREFIX))
+    return reply(texts.cityAskFailed(answer.slice(TOOL_ERROR_PREFIX.length)));
+  if (answer.startsWith(RESULT_OPENINGS.timeout)) return reply(texts.cityTimedOut);
+  if (answer.startsWith(RESULT_OPENINGS.rejected)) return reply(texts.cityRefused);
+  if (answer.startsWith(RESULT_OPENINGS.delegated)) return reply(texts.cityDelegated);
+  if (answer.startsWith(RESULT_OPENINGS.cancelled)) return reply(texts.cityCancelled);
   const city = answer
     .trim()
-    .replace(/[.!?。]+$/u, "")
+    .replace(/[.!?。！？]+$/u, "")
     .trim();
-  if (city === "") return reply("I did not get a city name, so I did not check the weather.");
-  if (!offered.has("get_weather"))
-    return reply(`The weather tool is not available right now, so I can't check ${city}.`);
+  if (city === "") return reply(texts.cityEmpty);
+  if (!offered.has("get_weather")) return reply(texts.weatherUnavailable(city));
   return callTool(messages, "get_weather", { city });
 }
 
@@ -107,18 +80,22 @@ function afterTool(
   last: ChatMessage & { role: "tool" },
   offered: Set<string>,
 ): ModelEvent[] {
+  const language = conversationLanguage(messages);
+  const texts = demoTexts(language);
   const call = toolCallOf(messages, last.tool_call_id);
   const toolName = call?.function.name;
-  if (call !== undefined && (toolName === "write_file" || toolName === "execute_sql"))
-    return reply(replyAfterAction({ name: toolName, args: argumentsOf(call) }, last.content));
+  if (call !== undefined && toolName !== undefined && ACTION_TOOLS.has(toolName)) {
+    const action = { name: toolName, args: argumentsOf(call) };
+    return reply(replyAfterAction(action, last.content, language));
+  }
   if (call !== undefined && toolName === HUB_TOOL_NAMES.sendInquiry) {
     const own = replyAfterDemoInquiry(String(argumentsOf(call).prompt), last.content);
-    return own === undefined ? afterInquiry(messages, last.content, offered) : reply(own);
+    return own === undefined ? afterInquiry(messages, last.content, offered, language) : reply(own);
   }
-  if (toolName !== "get_weather") return reply(`The tool returned: ${last.content}`);
+  if (toolName !== "get_weather") return reply(texts.toolReturned(last.content));
   return last.content.startsWith(TOOL_ERROR_PREFIX)
-    ? reply(`I could not get the forecast: ${last.content.slice(TOOL_ERROR_PREFIX.length)}`)
-    : reply(`Here is the forecast. ${last.content}.`);
+    ? reply(texts.forecastFailed(last.content.slice(TOOL_ERROR_PREFIX.length)))
+    : reply(texts.forecast(last.content));
 }
 
 function afterUser(
@@ -126,48 +103,55 @@ function afterUser(
   text: string,
   offered: Set<string>,
 ): ModelEvent[] {
-  const action = findDemoAction(text);
-  if (action !== undefined) {
-    if (!offered.has(action.name))
-      return reply(`The ${action.name} tool is not available right now, so I can't do that.`);
-    return callTool(messages, action.name, action.args);
+  const language = languageOf(text);
+  const texts = demoTexts(language);
+  const intent = recognizeIntent(text);
+  if (intent === undefined) return reply(texts.help);
+  switch (intent.kind) {
+    case "read_file":
+      return reply(texts.cannotRead(intent.path));
+    case "delete_file":
+      return reply(texts.cannotDeleteFile(intent.path));
+    case "list_files":
+      return reply(texts.cannotList);
+    case "inquiry":
+      if (!offered.has(HUB_TOOL_NAMES.sendInquiry)) return reply(texts.hubUnavailable);
+      return callTool(messages, HUB_TOOL_NAMES.sendInquiry, {
+        ...demoInquiry(intent.topic, language),
+      });
+    case "weather":
+      if (intent.city !== undefined) {
+        if (!offered.has("get_weather")) return reply(texts.weatherUnavailable(intent.city));
+        return callTool(messages, "get_weather", { city: intent.city });
+      }
+      if (!offered.has(HUB_TOOL_NAMES.sendInquiry)) return reply(texts.cityUnaskable);
+      return callTool(messages, HUB_TOOL_NAMES.sendInquiry, { prompt: texts.cityQuestion });
+    case "write_file":
+    case "delete_old_rows":
+    case "show_notes": {
+      const action = actionCall(intent);
+      if (!offered.has(action.name)) return reply(texts.toolUnavailable(action.name));
+      return callTool(messages, action.name, action.args);
+    }
   }
-  const inquiry = findDemoInquiry(text);
-  if (inquiry !== undefined) {
-    if (!offered.has(HUB_TOOL_NAMES.sendInquiry))
-      return reply("I can't ask you through the hub right now, so I can't do that.");
-    return callTool(messages, HUB_TOOL_NAMES.sendInquiry, { ...inquiry });
-  }
-  if (!WEATHER_PATTERN.test(text)) return reply(HELP_TEXT);
-  const city = findCity(text);
-  if (city !== undefined) {
-    if (!offered.has("get_weather"))
-      return reply(`The weather tool is not available right now, so I can't check ${city}.`);
-    return callTool(messages, "get_weather", { city });
-  }
-  if (!offered.has(HUB_TOOL_NAMES.sendInquiry)) {
-    return reply(
-      "Which city do you mean? I can't ask through the hub right now, so please name it in your message.",
-    );
-  }
-  return callTool(messages, HUB_TOOL_NAMES.sendInquiry, { prompt: CITY_QUESTION });
 }
 
 /**
  * Decides the next step of the built-in demo model. Pure, so its rules are unit-tested.
  *
- * Rules:
- * - Last message from the user asks to "save a note saying X to <file>" or to "delete the
- *   old rows": call `write_file` / `execute_sql` (see {@link findDemoAction}); after the
- *   result, say what was saved or deleted, or that the person refused (quoting their reason).
- * - Last message from the user asks to "plan a trip", "book a table" or "pick a colour":
- *   call `send_inquiry` with a markdown list of questions, a questionnaire, or options plus a
- *   suggested answer (see {@link findDemoInquiry}); after the result, echo the answers, or
- *   on a delegation / decline / timeout say what it decided itself.
- * - Last message from the user and it mentions weather (weather|forecast|rain|temperature,
- *   any case): if it names a city (`in <Capitalized Words>` or `for <City>`) call
- *   `get_weather {city}`; otherwise call `send_inquiry {prompt: CITY_QUESTION}`.
- * - Last message is the result of `send_inquiry`: a text opening with
+ * Rules (the person's message is read by {@link recognizeIntent}, English or Chinese, and
+ * every reply of the turn is in the language of that message):
+ * - A file write ("write hello to notes.txt", "把 hello 写入 notes.txt"), "delete the old
+ *   rows" or "show my notes": call `write_file` / `execute_sql`; after the result, say what
+ *   ran as the tool reports it (an approver's edit included), or that the person refused
+ *   (quoting their reason). Reading, listing or deleting files: say the demo tools cannot.
+ * - "plan a trip", "book a table" or "pick a colour": call `send_inquiry` with a markdown
+ *   list of questions, a questionnaire, or options plus a suggested answer (see
+ *   demo-inquiry-rules.ts); after the result, echo the answers, or on a delegation /
+ *   decline / timeout say what it decided itself.
+ * - Weather: if the message names a city call `get_weather {city}`; otherwise call
+ *   `send_inquiry` asking which city ({@link CITY_QUESTION} in English).
+ * - Last message is the result of that question: a text opening with
  *   `RESULT_OPENINGS.timeout` / `.rejected` / `.cancelled` gets a reply saying so (no second
  *   question); any other text is taken as the city and `get_weather` is called with it.
  * - Last message is the result of `get_weather`: a reply quoting the forecast (which names
@@ -183,7 +167,7 @@ export function decideDemoStep(
   const last = messages.at(-1);
   if (last?.role === "tool") return afterTool(messages, last, offered);
   if (last?.role === "user") return afterUser(messages, last.content, offered);
-  return reply(HELP_TEXT);
+  return reply(demoTexts(conversationLanguage(messages)).help);
 }
 
 /**
