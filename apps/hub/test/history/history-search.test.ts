@@ -7,6 +7,7 @@ import {
   HistoryPageSchema,
 } from "@inquiry-hub/protocol";
 import type { HistoryExportRecord, Inquiry } from "@inquiry-hub/protocol";
+import { REDACTED_APPROVAL_QUESTION } from "../../src/features/history/history-records";
 import { startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 
@@ -127,8 +128,10 @@ describe("history search and export", () => {
     expect(records.map((record) => record.id)).toEqual([pending.id, deploy.id]);
     expect(records[1]).toMatchObject({
       status: "answered",
+      decision: "approved",
+      decidedBy: "person",
       type: "APPROVAL",
-      question: "Run the deploy script?",
+      question: REDACTED_APPROVAL_QUESTION,
       byDeviceId: phone.deviceId,
       byDeviceName: "Pocket phone",
       askedByCredentialId: agentKeyId,
@@ -140,7 +143,13 @@ describe("history search and export", () => {
     expect(records[1]?.resolvedAt).not.toBeNull();
     expect(Object.keys(records[1]?.arguments ?? {})).toEqual(["command", "token"]);
     expect(text).not.toMatch(/s3cret-value|PRODUCTION/);
-    expect(records[0]).toMatchObject({ status: "pending", resolvedAt: null, byDeviceId: null });
+    expect(records[0]).toMatchObject({
+      status: "pending",
+      decision: "pending",
+      decidedBy: null,
+      resolvedAt: null,
+      byDeviceId: null,
+    });
   });
 
   it("exports CSV with quoting and the formula-injection guard", async () => {
@@ -153,7 +162,7 @@ describe("history search and export", () => {
     const formulaRow =
       `${formula.id},${formula.createdAt},` +
       `${(await hub.hub.inquiries.get(owner.userId, formula.id)).resolution?.resolvedAt ?? ""},` +
-      `answered,INQUIRY,` +
+      `answered,answered,person,INQUIRY,` +
       `"'=HYPERLINK(""http://evil.example"",""click""), then ""quoted""\nnext line",` +
       `'@SUM(A1:A9),,,${owner.deviceId},Work laptop,,,,,`;
     expect(text).toContain(`\r\n${formulaRow}\r\n`);
@@ -226,6 +235,11 @@ describe("history export under HUB_AUDIT_FULL_ARGUMENTS=1", () => {
     });
     expect(response.status).toBe(200);
     const record = HistoryExportRecordSchema.parse(JSON.parse(await response.text()));
-    expect(record).toMatchObject({ id: inquiry.id, status: "pending", arguments: args });
+    expect(record).toMatchObject({
+      id: inquiry.id,
+      status: "pending",
+      question: "Run it?",
+      arguments: args,
+    });
   });
 });

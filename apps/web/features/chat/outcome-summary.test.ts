@@ -34,6 +34,8 @@ function record(fields: Partial<HistoryItem>): HistoryItem {
     type: "INQUIRY",
     question: QUESTION.question,
     status: "answered",
+    decision: "answered",
+    decidedBy: "person",
     byDeviceId: "device-1",
     byDeviceName: "Pixel 7",
     createdAt: AT_14_02,

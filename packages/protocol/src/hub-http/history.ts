@@ -95,6 +95,33 @@ export const HistoryExportQuerySchema = HistoryFilterFieldsSchema.extend({
 export type HistoryExportQuery = z.infer<typeof HistoryExportQuerySchema>;
 
 /**
+ * How an inquiry ended, as history words it: an approval was `approved` as asked, `edited`
+ * (approved with the person's edited arguments) or `rejected`; a question was `answered` or
+ * `rejected` (declined); `delegated` means the decision was handed to the agent instead
+ * ("Let the assistant answer", or YOLO for a question); `timeout` and `cancelled` mean nobody
+ * decided; `pending` while it is still open.
+ */
+export const HistoryDecisionSchema = z.enum([
+  "pending",
+  "approved",
+  "edited",
+  "rejected",
+  "answered",
+  "delegated",
+  "timeout",
+  "cancelled",
+]);
+export type HistoryDecision = z.infer<typeof HistoryDecisionSchema>;
+
+/**
+ * Who decided: a `person` (on one of their devices, or in the agent's MCP client), `yolo`
+ * (the person's standing YOLO setting let the agent go on without asking anyone), or
+ * `nobody` (time ran out, or the question was withdrawn). Null while pending.
+ */
+export const HistoryDeciderSchema = z.enum(["person", "yolo", "nobody"]);
+export type HistoryDecider = z.infer<typeof HistoryDeciderSchema>;
+
+/**
  * One line of an export: the audit record of one inquiry, newest first. In CSV the columns are
  * these keys in this order, `values` and `arguments` as JSON text and null as an empty cell.
  */
@@ -103,13 +130,26 @@ export const HistoryExportRecordSchema = z.object({
   createdAt: IsoTimestampSchema,
   resolvedAt: IsoTimestampSchema.nullable(),
   status: InquiryStatusSchema,
+  decision: HistoryDecisionSchema,
+  decidedBy: HistoryDeciderSchema.nullable(),
   type: InquiryTypeSchema,
+  /**
+   * The question as the person saw it (markdown). An approval's question shows the call's
+   * arguments, so it is redacted along with them: then it only says that it was.
+   */
   question: z.string(),
-  /** The free-text answer, when answered with one (an approval's decision is its `status`). */
+  /** The free-text answer, or an approval's `approve` / `edit`. */
   response: z.string().nullable(),
+  /**
+   * Structured answer values; for an approval approved with edits, the arguments that ran,
+   * redacted like `arguments`.
+   */
   values: z.record(z.string(), z.unknown()).nullable(),
   reason: z.string().nullable(),
-  /** The device that resolved it; null when the hub did (timeout, cancel) or while pending. */
+  /**
+   * The device of the person who decided; null while pending, under YOLO, and when nobody
+   * decided (a timeout, even one a device reported, or a cancel).
+   */
   byDeviceId: z.string().nullable(),
   byDeviceName: z.string().nullable(),
   /** The credential (agent key, chat run or device) that asked, and its name when known. */
@@ -140,7 +180,12 @@ export const HistoryItemSchema = z.object({
   values: z.record(z.string(), z.unknown()).optional(),
   /** Why it was declined, when the person said. */
   reason: z.string().optional(),
-  /** The resolving device; null while pending and when the hub resolved it (timeout, cancel). */
+  decision: HistoryDecisionSchema,
+  decidedBy: HistoryDeciderSchema.nullable(),
+  /**
+   * The device of the person who decided; null while pending, under YOLO, and when nobody
+   * decided (a timeout, even one a device reported, or a cancel).
+   */
   byDeviceId: z.string().nullable(),
   /** That device's current name (revoked devices keep theirs), or the pseudo-device's label. */
   byDeviceName: z.string().nullable(),
@@ -148,9 +193,19 @@ export const HistoryItemSchema = z.object({
   resolvedAt: IsoTimestampSchema.nullable(),
   /** resolvedAt − createdAt in milliseconds; null while pending. */
   durationMs: z.number().int().nonnegative().nullable(),
-  /** The gated tool call of an APPROVAL, reduced to what a list shows. */
+  /** The gated tool call of an APPROVAL. */
   approval: z
-    .object({ upstream: z.string(), tool: z.string(), runId: z.string().optional() })
+    .object({
+      upstream: z.string(),
+      tool: z.string(),
+      runId: z.string().optional(),
+      /** The policy's description of the call, or the upstream's generic prefix. */
+      description: z.string(),
+      /** The arguments as the agent sent them. */
+      arguments: z.record(z.string(), z.unknown()),
+      /** The arguments that ran instead, when the person edited them (decision `edited`). */
+      editedArguments: z.record(z.string(), z.unknown()).optional(),
+    })
     .optional(),
   /** How many channel deliveries (e.g. webhook posts) of this inquiry failed for good. */
   failedDeliveries: z.number().int().nonnegative(),

@@ -1,5 +1,6 @@
 import { historyDateBounds } from "@inquiry-hub/protocol";
 import type { HistoryFilter, Inquiry } from "@inquiry-hub/protocol";
+import { decidingDeviceId } from "./history-decision";
 
 /**
  * The text `q` searches in one inquiry: question, answer text, answer values, reason, tool
@@ -22,8 +23,9 @@ function searchableText(inquiry: Inquiry): string {
 }
 
 /**
- * Whether `inquiry` passes every filter that is set (AND). `byDeviceName` is the resolving
- * device's current name, so `device` matches an id or a name (case-insensitive).
+ * Whether `inquiry` passes every filter that is set (AND). `byDeviceName` is the current name
+ * of the device whose person decided (none for a timeout), so `device` matches an id or a
+ * name (case-insensitive).
  *
  * @example matchesHistoryFilter(inquiry, { q: "deploy", tool: "write_file" }, "Laptop")
  */
@@ -38,7 +40,7 @@ export function matchesHistoryFilter(
     return false;
   if (filter.device !== undefined) {
     const wanted = filter.device.toLowerCase();
-    const byDeviceId = inquiry.resolution?.byDeviceId;
+    const byDeviceId = decidingDeviceId(inquiry);
     if (byDeviceId !== filter.device && byDeviceName?.toLowerCase() !== wanted) return false;
   }
   const created = Date.parse(inquiry.createdAt);

@@ -6,7 +6,6 @@ import type {
   HistoryDetail,
   HistoryExportRecord,
   HistoryFilter,
-  HistoryItem,
   HistoryPage,
   HistoryQuery,
   Inquiry,
@@ -14,8 +13,9 @@ import type {
 import type { DeliveryLog } from "./ports";
 import type { AuditTrail } from "../inquiries/audit-trail";
 import type { InquiryService } from "../inquiries/inquiry-service";
-import { redactArguments } from "../approvals/redact-arguments";
+import { decidingDeviceId } from "./history-decision";
 import { matchesHistoryFilter } from "./history-filter";
+import { toExportRecord, toHistoryItem } from "./history-records";
 
 /** How many recent delivery attempts a list page looks through for failure counts. */
 const RECENT_DELIVERIES = 1_000;
@@ -30,7 +30,8 @@ export interface HistoryService {
   list(userId: string, query: HistoryQuery): Promise<HistoryPage>;
   /**
    * The audit records of the user's inquiries matching `filter`, newest first, at most
-   * `MAX_HISTORY_EXPORT_ROWS` (the newest ones); arguments redacted unless `fullArguments`.
+   * `MAX_HISTORY_EXPORT_ROWS` (the newest ones); an approval's arguments, edited arguments
+   * and question redacted unless `fullArguments`.
    */
   exportRecords(userId: string, filter: HistoryFilter): Promise<HistoryExportRecord[]>;
   /** One inquiry with its audit trail and deliveries; NOT_FOUND for unknown or foreign ids. */
@@ -75,76 +76,10 @@ export function createHistoryService(deps: {
       names.set(deviceId, known);
       return known;
     };
-    const resolvedBy = await Promise.all(
-      all.map((inquiry) => nameOnce(inquiry.resolution?.byDeviceId ?? null)),
-    );
+    const resolvedBy = await Promise.all(all.map((inquiry) => nameOnce(decidingDeviceId(inquiry))));
     return all.filter((inquiry, index) =>
       matchesHistoryFilter(inquiry, filter, resolvedBy[index] ?? null),
     );
-  }
-
-  async function toRecord(inquiry: Inquiry): Promise<HistoryExportRecord> {
-    const resolution = inquiry.resolution;
-    const byDeviceId = resolution?.byDeviceId ?? null;
-    const askedBy = inquiry.askedByCredentialId ?? null;
-    const args = inquiry.approval?.arguments;
-    return {
-      id: inquiry.id,
-      createdAt: inquiry.createdAt,
-      resolvedAt: resolution?.resolvedAt ?? null,
-      status: inquiry.status,
-      type: inquiry.type,
-      question: inquiry.question,
-      response: resolution?.response ?? null,
-      values: resolution?.values ?? null,
-      reason: resolution?.reason ?? null,
-      byDeviceId,
-      byDeviceName: await nameOf(byDeviceId),
-      askedByCredentialId: askedBy,
-      askedByName: await nameOf(askedBy),
-      upstream: inquiry.approval?.upstream ?? null,
-      tool: inquiry.approval?.tool ?? null,
-      arguments:
-        args === undefined ? null : deps.fullArguments === true ? args : redactArguments(args),
-    };
-  }
-
-  async function toItem(
-    inquiry: Inquiry,
-    failedDeliveries: number,
-    receipts: DeliveryReceipt[] | undefined,
-  ): Promise<HistoryItem> {
-    const resolution = inquiry.resolution;
-    const byDeviceId = resolution?.byDeviceId ?? null;
-    const resolvedAt = resolution?.resolvedAt ?? null;
-    return {
-      id: inquiry.id,
-      type: inquiry.type,
-      question: inquiry.question,
-      status: inquiry.status,
-      ...(resolution?.response === undefined ? {} : { response: resolution.response }),
-      ...(resolution?.values === undefined ? {} : { values: resolution.values }),
-      ...(resolution?.reason === undefined ? {} : { reason: resolution.reason }),
-      byDeviceId,
-      byDeviceName: await nameOf(byDeviceId),
-      createdAt: inquiry.createdAt,
-      resolvedAt,
-      durationMs:
-        resolvedAt === null
-          ? null
-          : Math.max(0, Date.parse(resolvedAt) - Date.parse(inquiry.createdAt)),
-      ...(inquiry.approval === undefined
-        ? {}
-        : {
-            approval: {
-              upstream: inquiry.approval.upstream,
-              tool: inquiry.approval.tool,
-              ...(inquiry.approval.runId === undefined ? {} : { runId: inquiry.approval.runId }),
-            },
-          }),
-      failedDeliveries,
-      ...(receipts === undefined ? {} : { receipts }),
-    };
   }
 
   function receiptsOf(inquiries: readonly Inquiry[]): Promise<Map<string, DeliveryReceipt[]>> {
@@ -191,7 +126,7 @@ export function createHistoryService(deps: {
       const failures = countFailures(recent);
       const items = await Promise.all(
         page.map((inquiry) =>
-          toItem(inquiry, failures.get(inquiry.id) ?? 0, receipts.get(inquiry.id)),
+          toHistoryItem(inquiry, nameOf, failures.get(inquiry.id) ?? 0, receipts.get(inquiry.id)),
         ),
       );
       const last = page.at(-1);
@@ -202,7 +137,9 @@ export function createHistoryService(deps: {
 
     async exportRecords(userId, filter) {
       const newest = (await matching(userId, filter)).slice(0, MAX_HISTORY_EXPORT_ROWS);
-      return Promise.all(newest.map(toRecord));
+      return Promise.all(
+        newest.map((inquiry) => toExportRecord(inquiry, nameOf, deps.fullArguments === true)),
+      );
     },
 
     async detail(userId, inquiryId) {
@@ -214,18 +151,23 @@ export function createHistoryService(deps: {
       ]);
       const deliveries = recent.filter((attempt) => attempt.inquiryId === inquiryId).reverse();
       const audit = await Promise.all(
-        trail.map(async (entry) => ({
-          from: entry.from,
-          to: entry.to,
-          byDeviceId: entry.byDeviceId,
-          byDeviceName: await nameOf(entry.byDeviceId),
-          at: entry.at,
-        })),
+        trail.map(async (entry) => {
+          // A timeout is nobody's decision, even when a device's countdown reported it.
+          const byDeviceId = entry.to === "timeout" ? null : entry.byDeviceId;
+          return {
+            from: entry.from,
+            to: entry.to,
+            byDeviceId,
+            byDeviceName: await nameOf(byDeviceId),
+            at: entry.at,
+          };
+        }),
       );
       const votes = await votesOf(inquiry);
       return {
-        item: await toItem(
+        item: await toHistoryItem(
           inquiry,
+          nameOf,
           countFailures(deliveries).get(inquiryId) ?? 0,
           receipts.get(inquiryId),
         ),
