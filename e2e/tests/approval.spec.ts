@@ -11,6 +11,7 @@ import { pairPhone } from "../support/second-device";
  */
 const APPROVED_NOTE = "approved-on-phone.txt";
 const REFUSED_NOTE = "refused-on-desktop.txt";
+const EDITED_NOTE = "edited-before-approval.txt";
 
 /** Removes what an earlier run left of the sandbox file. */
 async function removeNote(name: string): Promise<void> {
@@ -51,7 +52,37 @@ test("a tool call approved on the phone runs, and the agent says the file was sa
   await expect.poll(() => noteContent(APPROVED_NOTE)).toBe("hello");
 });
 
-test("a refused edit keeps the card open; rejecting on the desktop runs nothing", async ({
+test("an edited approval says exactly what Approve will send, and the tool runs with the edit", async ({
+  page,
+}) => {
+  await removeNote(EDITED_NOTE);
+  await registerThroughUi(page);
+  await sendChatMessage(page, `save a note saying hello to ${EDITED_NOTE}`);
+
+  const card = page.getByTestId("approval-card");
+  await card.getByRole("button", { name: "Edit" }).click();
+  // While editing, the one approve button is the edited one; nothing changed yet, it waits.
+  await expect(card.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
+  const approveEdited = card.getByRole("button", { name: "Approve with these changes" });
+  await expect(approveEdited).toBeDisabled();
+
+  await card.getByLabel("content", { exact: true }).fill("hello, edited");
+  const preview = card.getByTestId("approval-preview");
+  await expect(preview).toContainText("Approve will send");
+  const content = preview.getByRole("row", { name: /^content/ });
+  await expect(content).toHaveAttribute("data-changed", "true");
+  await expect(content).toContainText("hello, edited");
+  await expect(content).toContainText("was: hello");
+  const unchanged = preview.getByRole("row", { name: /^path/ });
+  await expect(unchanged).toHaveAttribute("data-changed", "false");
+  await expect(unchanged).toContainText(EDITED_NOTE);
+
+  await approveEdited.click();
+  await expect(card).toHaveCount(0);
+  await expect.poll(() => noteContent(EDITED_NOTE)).toBe("hello, edited");
+});
+
+test("a refused edit shows the hub's reason in view and keeps the card open; rejecting runs nothing", async ({
   page,
 }) => {
   await removeNote(REFUSED_NOTE);
@@ -61,11 +92,19 @@ test("a refused edit keeps the card open; rejecting on the desktop runs nothing"
   const card = page.getByTestId("approval-card");
   await expect(card).toBeVisible();
   await card.getByRole("button", { name: "Edit" }).click();
-  await card.getByLabel("Arguments (JSON)").fill('{"path": 5}');
-  await card.getByRole("button", { name: "Submit edit" }).click();
-  await expect(card.getByRole("alert")).toContainText("must be string");
+  await card.getByLabel("path", { exact: true }).fill("");
+  await card.getByRole("button", { name: "Approve with these changes" }).click();
+  const refusal = card.getByTestId("error-message");
+  await expect(refusal).toContainText("fewer than 1 characters");
   await expect(card).toBeVisible();
+  // The reason is on screen and above the message box, not under it.
+  await expect(refusal).toBeInViewport({ ratio: 1 });
+  const refusalBox = await refusal.boundingBox();
+  const composerBox = await page.getByLabel("Message").boundingBox();
+  expect((refusalBox?.y ?? 0) + (refusalBox?.height ?? 0)).toBeLessThanOrEqual(composerBox?.y ?? 0);
 
+  await card.getByRole("button", { name: "Cancel edit" }).click();
+  await expect(card.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
   await card.getByLabel("Reason").fill("not today");
   await card.getByRole("button", { name: "Reject" }).click();
 

@@ -11,7 +11,7 @@ import { answerCard } from "../support/inquiry-card";
 // The service worker shows notifications here, which only the full browser does.
 test.use({ launchOptions: FULL_BROWSER_LAUNCH_OPTIONS });
 
-test("both devices show Expires soon when a fifth of the time is left, and More time clears it", async ({
+test("both devices show Expiring soon when a fifth of the time is left, and More time clears it", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -24,8 +24,10 @@ test("both devices show Expires soon when a fifth of the time is left, and More 
 
   for (const countdown of countdowns) {
     await expect(countdown).toHaveAttribute("data-expiring", "true", { timeout: 40_000 });
-    await expect(countdown).toHaveText(/^Expires soon: 0:0\d left$/);
+    await expect(countdown).toHaveText(/^0:0\d left$/);
   }
+  for (const card of [chatCard, inboxCard])
+    await expect(card.getByTestId("inquiry-state")).toHaveText("Expiring soon");
   // A tab opened after the warning knows it from the question's createdAt.
   const lateTab = await inbox.context().newPage();
   await lateTab.goto("/inbox");
@@ -33,12 +35,13 @@ test("both devices show Expires soon when a fifth of the time is left, and More 
 
   // More time (now the primary button): 40 s + 60 s warns again only at 80 s.
   const extend = inboxCard.getByRole("button", { name: "More time" });
-  await expect(extend).not.toHaveClass(/button--secondary/);
+  await expect(extend).toHaveAttribute("data-prominent", "true");
   await extend.click();
   for (const countdown of countdowns) {
     await expect(countdown).toHaveAttribute("data-expiring", "false");
     await expect(countdown).toHaveText(/^1:0\d left$/);
   }
+  await expect(inboxCard.getByTestId("inquiry-state")).toHaveText("Waiting");
 
   await answerCard(chatCard, "Hangzhou");
   await expect(inboxCard).toHaveCount(0, { timeout: 2_000 });

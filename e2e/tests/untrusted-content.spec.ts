@@ -83,7 +83,7 @@ for (const batch of pagesOf(CORPUS, PAGE_SIZE)) {
       for (const id of [first, last]) {
         await expect(page.getByText(`payload ${id}`, { exact: true })).toBeVisible();
       }
-      expect(await unsafeMarkup(page, ".inquiry-card__question")).toEqual([]);
+      expect(await unsafeMarkup(page, '[data-testid="inquiry-question"]')).toEqual([]);
       await held.cancelAll();
     } finally {
       await client.close();
@@ -118,7 +118,10 @@ test("an approval carrying hostile arguments is not answered until a person clic
     const card = page.getByTestId("approval-card");
     await expect(card).toContainText("<img src=x onerror=alert(1)>");
     expect(
-      await unsafeMarkup(page, ".approval-card__description, .approval-card__arguments"),
+      await unsafeMarkup(
+        page,
+        '[data-testid="approval-description"], [data-testid="approval-arguments"]',
+      ),
     ).toEqual([]);
 
     const watchedUntil = Date.now() + UNTOUCHED_MS;

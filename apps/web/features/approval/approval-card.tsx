@@ -1,16 +1,28 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
+import { Check, Pencil, ShieldAlert } from "lucide-react";
 import type { AnswerBody, ApprovalDetails, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
+import { Button } from "@/lib/ui/button";
 import { useAnnounceOnMount } from "@/features/a11y";
 import { useT } from "@/features/i18n";
-import { ApprovalProgress } from "./approval-progress";
 import type { AnswerOutcome } from "@/features/live";
-import { CardShell, useCardAnswer, useExpiryWarning } from "@/features/inquiry";
+import {
+  CARD_BUTTON,
+  CardActions,
+  CardError,
+  CardShell,
+  useCardAnswer,
+  useExpiryWarning,
+} from "@/features/inquiry";
+import { ApprovalProgress } from "./approval-progress";
+import { ArgumentsEditor } from "./arguments-editor";
 import { ArgumentsTable } from "./arguments-table";
-import { formatArguments, parseEditedArguments } from "./edited-arguments";
-import "./approval.css";
+import { EditPreview } from "./edit-preview";
+import { draftsOf, readDrafts } from "./edited-arguments";
+import type { ArgumentDraft } from "./edited-arguments";
+import { RejectForm } from "./reject-form";
 
 export interface ApprovalCardProps {
   /** The APPROVAL inquiry as the chat stream opened it, or `toOpenedMeta` of a hub record. */
@@ -24,21 +36,20 @@ export interface ApprovalCardProps {
 
 /**
  * A gated tool call waiting for a person: the tool, the policy's description and the
- * arguments, with only the decisions the policy allows. Edit opens a JSON editor of the
- * arguments; a refused edit (the hub checks it against the tool's inputSchema) shows the
- * hub's reason and the card stays open. Unlike a question, nothing is sent when the
- * countdown ends: the hub applies the tool's own timeout rule (reject unless configured).
- * Its arrival is announced politely, without taking focus.
+ * arguments, with only the decisions the policy allows. Edit turns the arguments into one
+ * field each and, below them, "Approve will send" lists exactly what the one approve button
+ * left, "Approve with these changes", sends; the plain Approve of the agent's arguments is
+ * back only after Cancel edit, so no button is ambiguous. A field that is not JSON, or the
+ * hub's refusal of the edit (checked against the tool's inputSchema), shows right under what
+ * it is about and the card stays open. Unlike a question, nothing is sent when the countdown
+ * ends: the hub applies the tool's own timeout rule (reject unless configured). Its arrival
+ * is announced politely, without taking focus.
  */
 export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalCardProps) {
   const t = useT();
   useAnnounceOnMount(t("announce.approval", { tool: approval.tool }));
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(() => formatArguments(approval.arguments));
-  const [draftProblem, setDraftProblem] = useState<string | undefined>(undefined);
-  const [reason, setReason] = useState("");
-  const editorId = useId();
-  const reasonId = useId();
+  const [drafts, setDrafts] = useState<ArgumentDraft[]>(() => draftsOf(approval.arguments));
   const { send, isPending, problem, left, disabled } = useCardAnswer(
     inquiry.expiresAt,
     onAnswer,
@@ -48,101 +59,115 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
   const expiring = useExpiryWarning(inquiry.inquiryId, inquiry.expiresAt, left);
   const allows = (decision: ApprovalDetails["allowedDecisions"][number]): boolean =>
     approval.allowedDecisions.includes(decision);
+  const read = readDrafts(drafts, t);
+  const editable = allows("edit") && drafts.length > 0;
 
-  function submitEdit(): void {
-    const parsed = parseEditedArguments(draft, t);
-    if (!parsed.ok) {
-      setDraftProblem(parsed.message);
-      return;
-    }
-    setDraftProblem(undefined);
-    send({ action: "edit", args: parsed.args });
+  function change(name: string, text: string): void {
+    setDrafts((current) =>
+      current.map((draft) => (draft.name === name ? { ...draft, text } : draft)),
+    );
   }
 
   return (
     <CardShell
       testId="approval-card"
-      className="inquiry-card approval-card"
       label={t("approval.region", { tool: approval.tool })}
       kind={t("card.approvalNeeded")}
+      icon={ShieldAlert}
       busy={isPending}
       left={left}
-      problem={draftProblem ?? problem}
+      problem={editing ? undefined : problem}
       expiring={expiring}
       inquiryId={inquiry.inquiryId}
     >
       <ApprovalProgress inquiryId={inquiry.inquiryId} />
-      <p className="approval-card__tool">
-        {t("approval.tool")} <code data-testid="approval-tool">{approval.tool}</code> (
-        {approval.upstream})
-      </p>
-      <p className="approval-card__description" dir="auto">
-        {approval.description}
-      </p>
-      <ArgumentsTable args={approval.arguments} />
-      {editing && (
-        <div className="approval-card__editor">
-          <label htmlFor={editorId}>{t("approval.argumentsJson")}</label>
-          <textarea
-            id={editorId}
-            rows={Math.min(12, draft.split("\n").length + 1)}
-            value={draft}
+      <div className="grid gap-1">
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+          <code
+            data-testid="approval-tool"
+            className="rounded-md bg-muted px-1.5 py-0.5 font-mono text-sm font-semibold text-foreground"
+          >
+            {approval.tool}
+          </code>
+          <span>{t("approval.via", { upstream: approval.upstream })}</span>
+        </p>
+        <p className="text-base font-medium" data-testid="approval-description" dir="auto">
+          {approval.description}
+        </p>
+      </div>
+      {editing ? (
+        <>
+          <ArgumentsEditor
+            drafts={drafts}
+            errors={read.errors}
             disabled={disabled}
-            spellCheck={false}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={change}
           />
-          <div className="inquiry-card__options">
-            <button type="button" disabled={disabled} onClick={submitEdit}>
-              {t("approval.submitEdit")}
-            </button>
-            <button
+          <EditPreview read={read} original={approval.arguments} />
+          <CardActions>
+            <Button
               type="button"
-              className="button--secondary"
+              className={CARD_BUTTON}
+              disabled={disabled || read.errors.size > 0 || read.changed.size === 0}
+              onClick={() => send({ action: "edit", args: read.args })}
+            >
+              <Check aria-hidden />
+              {t("approval.approveEdited")}
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              className={CARD_BUTTON}
               disabled={isPending}
-              onClick={() => setEditing(false)}
+              onClick={() => {
+                setEditing(false);
+                setDrafts(draftsOf(approval.arguments));
+              }}
             >
               {t("approval.cancelEdit")}
-            </button>
-          </div>
-        </div>
+            </Button>
+          </CardActions>
+          {problem !== undefined && <CardError>{problem}</CardError>}
+        </>
+      ) : (
+        <>
+          <ArgumentsTable args={approval.arguments} />
+          {(allows("approve") || editable) && (
+            <CardActions>
+              {allows("approve") && (
+                <Button
+                  type="button"
+                  className={CARD_BUTTON}
+                  disabled={disabled}
+                  onClick={() => send({ action: "approve" })}
+                >
+                  <Check aria-hidden />
+                  {t("card.approve")}
+                </Button>
+              )}
+              {editable && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  className={CARD_BUTTON}
+                  disabled={disabled}
+                  onClick={() => setEditing(true)}
+                >
+                  <Pencil aria-hidden />
+                  {t("approval.edit")}
+                </Button>
+              )}
+            </CardActions>
+          )}
+        </>
       )}
-      <div className="inquiry-card__options">
-        {allows("approve") && (
-          <button type="button" disabled={disabled} onClick={() => send({ action: "approve" })}>
-            {t("card.approve")}
-          </button>
-        )}
-        {allows("edit") && !editing && (
-          <button type="button" disabled={disabled} onClick={() => setEditing(true)}>
-            {t("approval.edit")}
-          </button>
-        )}
-      </div>
       {allows("reject") && (
-        <form
-          className="inquiry-card__answer"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const text = reason.trim();
-            send({ action: "reject", ...(text === "" ? {} : { reason: text }) });
-          }}
-        >
-          <label htmlFor={reasonId}>{t("approval.reason")}</label>
-          <div className="inquiry-card__answer-row">
-            <input
-              id={reasonId}
-              type="text"
-              value={reason}
-              autoComplete="off"
-              placeholder={t("approval.reasonPlaceholder")}
-              disabled={disabled}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <button type="submit" className="button--secondary" disabled={disabled}>
-              {t("approval.reject")}
-            </button>
-          </div>
-        </form>
+        <RejectForm
+          disabled={disabled}
+          onReject={(reason) =>
+            send({ action: "reject", ...(reason === undefined ? {} : { reason }) })
+          }
+        />
       )}
     </CardShell>
   );

@@ -14,7 +14,11 @@ export function ApprovalProgress({ inquiryId }: { inquiryId: string }) {
   if (current === undefined || current.required < 2) return null;
   const { approvals, required } = current;
   return (
-    <p className="approval-card__progress" data-testid="approval-progress" aria-live="polite">
+    <p
+      className="text-sm font-medium text-muted-foreground"
+      data-testid="approval-progress"
+      aria-live="polite"
+    >
       {t("approval.progress", { approvals, required })}
     </p>
   );

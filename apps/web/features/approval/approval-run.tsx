@@ -1,14 +1,16 @@
 "use client";
 
 import { useState } from "react";
+import { CheckCheck } from "lucide-react";
 import { toOpenedMeta } from "@inquiry-hub/protocol";
 import type { AnswerBody, Inquiry } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
 import { useT } from "@/features/i18n";
 import type { AnswerOutcome } from "@/features/live";
 import { noteForOutcome } from "@/features/live";
+import { Button } from "@/lib/ui/button";
+import { CARD_BUTTON, CardError } from "@/features/inquiry";
 import { PendingQuestionCard } from "./pending-question-card";
-import "./approval.css";
 
 export interface ApprovalRunProps {
   /** The pending approvals of one agent run, oldest first (at least two). */
@@ -50,23 +52,33 @@ export function ApprovalRun({ inquiries, onAnswer, onClose }: ApprovalRunProps) 
   }
 
   return (
-    <section className="approval-run" aria-label={t("run.region")} data-testid="approval-run">
-      <div className="approval-run__header">
-        <span>{t("run.count", { count: inquiries.length })}</span>
+    <section
+      className="grid w-full min-w-0 gap-3 rounded-xl border border-dashed border-input p-3"
+      aria-label={t("run.region")}
+      data-testid="approval-run"
+    >
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <span className="text-sm font-medium">{t("run.count", { count: inquiries.length })}</span>
         {approvable.length > 1 && (
-          <button type="button" disabled={sending} onClick={() => void approveAll()}>
+          <Button
+            type="button"
+            className={CARD_BUTTON}
+            disabled={sending}
+            onClick={() => void approveAll()}
+          >
+            <CheckCheck aria-hidden />
             {t("run.approveAll")}
-          </button>
+          </Button>
         )}
       </div>
       {failed > 0 && (
-        <p role="alert" className="error">
+        <CardError>
           {failed === 1 ? t("run.oneFailed") : t("run.manyFailed", { count: failed })}
-        </p>
+        </CardError>
       )}
-      <ol className="inbox__list">
+      <ol className="grid gap-3">
         {inquiries.map((inquiry) => (
-          <li key={inquiry.id}>
+          <li key={inquiry.id} className="min-w-0">
             <PendingQuestionCard
               inquiry={toOpenedMeta(inquiry)}
               onAnswer={(body) => onAnswer(inquiry.id, body)}

@@ -1,13 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { MessageCircleQuestion, ShieldCheck } from "lucide-react";
 import type { InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
 import { queryKeys } from "@/lib/client/query-keys";
 import { ArgumentsTable } from "@/features/approval";
 import { fetchHistoryDetail } from "@/features/history";
 import { useT } from "@/features/i18n";
-import { ClosedCardNote, SafeMarkdown } from "@/features/inquiry";
+import { ClosedCardNote, QuestionText, SafeMarkdown } from "@/features/inquiry";
 import { summarizeOutcome } from "./outcome-summary";
 
 export interface ClosedInquiryCardProps {
@@ -32,43 +33,56 @@ export function ClosedInquiryCard({ inquiry, note }: ClosedInquiryCardProps) {
   });
   const summary = data === undefined ? undefined : summarizeOutcome(inquiry, data.item, t);
   const approval = inquiry.type === "APPROVAL" ? inquiry.approval : undefined;
+  const Icon = approval === undefined ? MessageCircleQuestion : ShieldCheck;
 
   return (
-    <article className="inquiry-card inquiry-card--closed" data-testid="closed-card">
-      <div className="inquiry-card__header">
-        <span className="inquiry-card__kind">
-          {t(approval === undefined ? "outcome.asked" : "outcome.approval")}
-        </span>
-      </div>
+    <article
+      className="grid w-full min-w-0 gap-2 rounded-xl border border-dashed border-input bg-card/60 p-4 text-card-foreground [overflow-wrap:anywhere]"
+      data-testid="closed-card"
+    >
+      <p className="flex items-center gap-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        <Icon className="size-4" aria-hidden />
+        {t(approval === undefined ? "outcome.asked" : "outcome.approval")}
+      </p>
       {approval === undefined ? (
-        <div className="inquiry-card__question" dir="auto">
+        <QuestionText>
           <SafeMarkdown>{inquiry.question}</SafeMarkdown>
-        </div>
+        </QuestionText>
       ) : (
-        <p className="approval-card__description" dir="auto">
-          <code>{approval.tool}</code> ({approval.upstream}) {approval.description}
+        <p dir="auto" data-testid="approval-description">
+          <code className="rounded-md bg-muted px-1.5 py-0.5 font-mono text-sm">
+            {approval.tool}
+          </code>{" "}
+          <span className="text-sm text-muted-foreground">
+            {t("approval.via", { upstream: approval.upstream })}
+          </span>{" "}
+          {approval.description}
         </p>
       )}
       {summary === undefined ? (
         <ClosedCardNote note={note} />
       ) : (
-        <p className="inquiry-closed" data-testid="inquiry-closed" dir="auto">
+        <p
+          className="text-sm font-medium text-muted-foreground"
+          data-testid="inquiry-closed"
+          dir="auto"
+        >
           {summary.line}
         </p>
       )}
       {summary !== undefined && summary.answers.length > 0 && (
-        <ul className="inquiry-card__answers" data-testid="closed-card-answers">
+        <ul className="grid gap-1 text-sm" data-testid="closed-card-answers">
           {summary.answers.map(({ question, answer }) => (
             <li key={question} dir="auto">
-              <strong>{question}</strong> {answer}
+              <strong className="font-semibold">{question}</strong> {answer}
             </li>
           ))}
         </ul>
       )}
       {summary?.ranArguments !== undefined && (
-        <div data-testid="closed-card-arguments">
-          <p className="hint">{t("outcome.ranArguments")}</p>
-          <ArgumentsTable args={summary.ranArguments} />
+        <div className="grid gap-1.5" data-testid="closed-card-arguments">
+          <p className="text-sm text-muted-foreground">{t("outcome.ranArguments")}</p>
+          <ArgumentsTable args={summary.ranArguments} label={t("outcome.ranArguments")} />
         </div>
       )}
     </article>

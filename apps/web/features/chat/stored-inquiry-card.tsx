@@ -20,7 +20,11 @@ export function StoredInquiryCard({ inquiryId }: { inquiryId: string }) {
     staleTime: Infinity,
   });
   if (data === undefined)
-    return <p className="hint">{t(isError ? "chat.questionUnavailable" : "common.loading")}</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        {t(isError ? "chat.questionUnavailable" : "common.loading")}
+      </p>
+    );
   const note = data.status === "pending" ? STALE_NOTE : noteForStatus(data.status);
   return <ClosedInquiryCard inquiry={toOpenedMeta(data)} note={note} />;
 }

@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { Bell } from "lucide-react";
+import { Button } from "@/lib/ui/button";
 import { useT } from "@/features/i18n";
 import { notificationState, requestNotificationPermission } from "./browser-notifications";
 import type { NotificationState } from "./browser-notifications";
@@ -20,16 +22,18 @@ export function EnableNotificationsButton() {
     case "granted":
       return null;
     case "denied":
-      return <p className="hint">{t("inbox.notificationsBlocked")}</p>;
+      return <p className="text-sm text-muted-foreground">{t("inbox.notificationsBlocked")}</p>;
     case "default":
       return (
-        <button
+        <Button
           type="button"
-          className="button--secondary"
+          variant="secondary"
+          className="min-h-11 sm:min-h-10"
           onClick={() => void requestNotificationPermission().then(setState)}
         >
+          <Bell aria-hidden />
           {t("inbox.enableNotifications")}
-        </button>
+        </Button>
       );
   }
 }

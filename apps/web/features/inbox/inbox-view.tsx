@@ -1,15 +1,17 @@
 "use client";
 
 import { toOpenedMeta } from "@inquiry-hub/protocol";
+import { Badge } from "@/lib/ui/badge";
+import { FieldError } from "@/lib/ui/input";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import { ApprovalRun, groupByRun, PendingQuestionCard } from "@/features/approval";
 import { useT } from "@/features/i18n";
-import { ClosedCardNote } from "@/features/inquiry";
+import { LeavingCardNote } from "@/features/inquiry";
 import { useHubConnection, useLiveInquiries } from "@/features/live";
 import type { LeavingCard } from "@/features/live";
 import { EnableNotificationsButton } from "./enable-notifications-button";
 import { useOpenInquiries } from "./use-open-inquiries";
-import "./inbox.css";
+import { InboxEmpty } from "./inbox-empty";
 
 type Entry = { kind: "open"; inquiry: Inquiry } | ({ kind: "leaving" } & LeavingCard);
 
@@ -31,9 +33,11 @@ function runIdOf(entry: Entry): string | undefined {
 }
 
 /**
- * The inbox: every pending inquiry of this user as an answerable card, kept live by the
- * tab's socket. A card another device resolved leaves a short note that fades away.
- * Approvals of one agent run are shown together, with "Approve all".
+ * The inbox: every pending inquiry of this user as an answerable card in one column, oldest
+ * first, under a heading that counts them, kept live by the tab's socket. A card another
+ * device resolved leaves a short note of the same width that fades away. Approvals of one
+ * agent run are shown together, with "Approve all". Each card's item carries the inquiry's
+ * id, so a notification's `/inbox#<id>` link lands on its card.
  */
 export function InboxView() {
   const t = useT();
@@ -43,32 +47,35 @@ export function InboxView() {
   const entries = entriesOf(open, leaving);
 
   return (
-    <main className="inbox">
-      <div className="page-heading">
-        <h1>{t("nav.inbox")}</h1>
+    <main className="mx-auto flex w-full max-w-3xl min-w-0 flex-1 flex-col gap-4 px-3 py-4 sm:px-6 sm:py-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="m-0 flex items-center gap-2 text-2xl font-semibold">
+          {t("nav.inbox")}
+          {open.length > 0 && (
+            <Badge tone="attention" className="text-sm" data-testid="inbox-count">
+              {t("inbox.count", { count: open.length })}
+            </Badge>
+          )}
+        </h1>
         <EnableNotificationsButton />
       </div>
       {!connected && connectCount > 0 && protocolMismatch === undefined && (
-        <p className="hint" data-testid="connection-hint">
+        <p className="text-sm text-muted-foreground" role="status" data-testid="connection-hint">
           {t("inbox.reconnecting")}
         </p>
       )}
       {isError && open.length === 0 && (
-        <p role="alert" className="error" data-testid="error-message">
-          {t("inbox.loadFailed")}
-        </p>
+        <FieldError data-testid="error-message">{t("inbox.loadFailed")}</FieldError>
       )}
-      {isPending && entries.length === 0 && <p className="hint">{t("common.loading")}</p>}
-      {!isPending && entries.length === 0 && (
-        <p className="hint" data-testid="inbox-empty">
-          {t("inbox.empty")}
-        </p>
+      {isPending && entries.length === 0 && (
+        <p className="text-sm text-muted-foreground">{t("common.loading")}</p>
       )}
-      <ol className="inbox__list">
+      {!isPending && entries.length === 0 && <InboxEmpty />}
+      <ol className="grid min-w-0 gap-4">
         {groupByRun(entries, runIdOf).map((group) => {
           if (group.kind === "run")
             return (
-              <li key={group.runId}>
+              <li key={group.runId} className="min-w-0">
                 <ApprovalRun
                   inquiries={group.entries.map((entry) => entry.inquiry)}
                   onAnswer={answer}
@@ -78,7 +85,7 @@ export function InboxView() {
             );
           const entry = group.entry;
           return (
-            <li key={entry.inquiry.id}>
+            <li key={entry.inquiry.id} id={entry.inquiry.id} className="min-w-0 scroll-mt-20">
               {entry.kind === "open" ? (
                 <PendingQuestionCard
                   inquiry={toOpenedMeta(entry.inquiry)}
@@ -86,7 +93,7 @@ export function InboxView() {
                   onClose={(note) => settleLocally(entry.inquiry.id, note)}
                 />
               ) : (
-                <ClosedCardNote note={entry.note} leaving />
+                <LeavingCardNote note={entry.note} question={entry.inquiry.question} />
               )}
             </li>
           );

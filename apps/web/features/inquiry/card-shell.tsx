@@ -2,29 +2,29 @@
 
 import { useRef } from "react";
 import type { ReactNode } from "react";
-import { translateMessage } from "@/lib/i18n/translate";
-import type { Message } from "@/lib/i18n/translate";
+import type { LucideIcon } from "lucide-react";
+import { cn } from "@/lib/ui/cn";
 import { useT } from "@/features/i18n";
-import { AgentWaitingLine } from "./agent-waiting-line";
-import { ExtendButton } from "./extend-button";
 import { ReceiptLine, useSeenReceipt } from "@/features/receipts";
-import { formatClock } from "./format-countdown";
-import "./inquiry-card.css";
+import { CardError } from "./card-error";
+import { cardState } from "./card-state";
+import { CardStatus, useAgentWaiting } from "./card-status";
+import { ExtendButton } from "./extend-button";
 
 export interface CardShellProps {
   /** The test id e2e tests find the card by: `inquiry-card` or `approval-card`. */
   testId: string;
-  className: string;
   /** The region's accessible name. */
   label: string;
-  /** The header's "what is this" line ("The agent asks", "Approval needed"). */
+  /** The header's "what is this" line ("The agent asks", "Approval needed") and its icon. */
   kind: string;
+  icon: LucideIcon;
   busy: boolean;
   /** Milliseconds until the card expires; no countdown without one. */
   left: number | undefined;
-  /** A failure to show under the card while it stays open. */
+  /** A failure to show at the card's foot while it stays open. */
   problem: string | undefined;
-  /** A fifth of the time is left: the countdown says "Expires soon" and More time stands out. */
+  /** A fifth of the time is left: the badge says "Expiring soon" and More time stands out. */
   expiring?: boolean;
   /**
    * The inquiry the card shows: its "More time" button (with a countdown), whether the agent
@@ -35,15 +35,16 @@ export interface CardShellProps {
 }
 
 /**
- * The frame every answerable card shares, so questions and approvals look and read alike:
- * a labelled region, a header with the kind and the countdown, the body, and the failure
- * line at the foot.
+ * The frame every answerable card shares, so questions and approvals look and read alike: a
+ * labelled region as wide as its column whatever it holds (long words and arguments wrap
+ * inside it), a header with the kind, the state badge, the time left and More time, the
+ * body, any failure, and the delivery line at the foot.
  */
 export function CardShell({
   testId,
-  className,
   label,
   kind,
+  icon: Icon,
   busy,
   left,
   problem,
@@ -54,56 +55,36 @@ export function CardShell({
   const t = useT();
   const ref = useRef<HTMLElement>(null);
   useSeenReceipt(ref, inquiryId);
+  const state = cardState(useAgentWaiting(inquiryId), expiring);
   return (
     <section
       ref={ref}
       role="region"
       aria-label={label}
       data-testid={testId}
-      className={className}
+      data-state={state}
       aria-busy={busy}
+      className={cn(
+        "grid w-full min-w-0 scroll-mb-48 gap-4 rounded-xl border-2 bg-card p-4 text-card-foreground shadow-sm [overflow-wrap:anywhere]",
+        state === "expiring" ? "border-destructive" : "border-attention-border",
+      )}
     >
-      <div className="inquiry-card__header">
-        <span className="inquiry-card__kind">{kind}</span>
-        {left !== undefined && (
-          <span
-            className="inquiry-card__countdown"
-            data-testid="inquiry-countdown"
-            data-expiring={expiring}
-            role="timer"
-          >
-            {t(expiring ? "card.expiresSoon" : "card.timeLeft", { time: formatClock(left) })}
-          </span>
-        )}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <span className="flex items-center gap-2 font-semibold">
+          <Icon className="size-5 shrink-0 text-attention-border" aria-hidden />
+          {kind}
+        </span>
+        <CardStatus state={state} left={left} expiring={expiring} />
         {left !== undefined && inquiryId !== undefined && (
           <ExtendButton inquiryId={inquiryId} disabled={busy || left <= 0} prominent={expiring} />
         )}
-      </div>
+        {state === "away" && (
+          <p className="w-full text-sm text-muted-foreground">{t("cards.awayHint")}</p>
+        )}
+      </header>
       {children}
-      {inquiryId !== undefined && <AgentWaitingLine inquiryId={inquiryId} />}
+      {problem !== undefined && <CardError>{problem}</CardError>}
       {inquiryId !== undefined && <ReceiptLine inquiryId={inquiryId} />}
-      {problem !== undefined && (
-        <p role="alert" className="error" data-testid="error-message">
-          {problem}
-        </p>
-      )}
     </section>
-  );
-}
-
-/**
- * What stays where a card was once it closed: in the chat for good (`closed`), in the inbox
- * for a few seconds while it fades (`leaving`). Deliberately not a card: nothing to answer.
- */
-export function ClosedCardNote({ note, leaving = false }: { note: Message; leaving?: boolean }) {
-  const t = useT();
-  return leaving ? (
-    <p className="inquiry-closed inquiry-leaving" data-testid="inquiry-withdrawn-note">
-      {translateMessage(t, note)}
-    </p>
-  ) : (
-    <p className="inquiry-closed" data-testid="inquiry-closed" dir="auto">
-      {translateMessage(t, note)}
-    </p>
   );
 }

@@ -1,10 +1,13 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { TimerReset } from "lucide-react";
 import { InquirySchema } from "@inquiry-hub/protocol";
 import { requestJson } from "@/lib/client/api-client";
 import { describeApiError } from "@/lib/client/describe-api-error";
+import { Button } from "@/lib/ui/button";
 import { useT } from "@/features/i18n";
+import { CardError } from "./card-error";
 
 /** Asks the hub for one configured step more time; the hub tells every device the new deadline. */
 function extendInquiry(inquiryId: string): Promise<unknown> {
@@ -14,10 +17,11 @@ function extendInquiry(inquiryId: string): Promise<unknown> {
 }
 
 /**
- * "More time" on a card. The countdown moves when `inquiry:extended` reaches this tab (as it
- * reaches every device), not from this response, so all devices move alike. A refusal (at the
- * waiting call's limit, already resolved) is shown under the button; the card stays as it is.
- * `prominent` (the inquiry expires soon) makes it a primary button, the one to press now.
+ * "More time" at the end of a card's header. The countdown moves when `inquiry:extended`
+ * reaches this tab (as it reaches every device), not from this response, so all devices move
+ * alike. A refusal (at the waiting call's limit, already resolved) is shown under the header;
+ * the card stays as it is. `prominent` (the inquiry expires soon) makes it a primary button,
+ * the one to press now.
  */
 export function ExtendButton({
   inquiryId,
@@ -34,19 +38,23 @@ export function ExtendButton({
   });
   return (
     <>
-      <button
+      <Button
         type="button"
-        className={prominent ? "inquiry-card__extend" : "button--secondary inquiry-card__extend"}
+        variant={prominent ? "primary" : "secondary"}
+        size="sm"
+        className="ml-auto min-h-11 sm:min-h-9"
         data-testid="extend-inquiry"
+        data-prominent={prominent}
         disabled={disabled || isPending}
         onClick={() => mutate()}
       >
+        <TimerReset aria-hidden />
         {t("card.extend")}
-      </button>
+      </Button>
       {error !== null && (
-        <span role="alert" className="error" data-testid="extend-error">
+        <CardError testId="extend-error" className="w-full">
           {describeApiError(error, t, "card.extendFailed")}
-        </span>
+        </CardError>
       )}
     </>
   );

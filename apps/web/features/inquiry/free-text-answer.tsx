@@ -1,7 +1,10 @@
 "use client";
 
 import { useId, useState } from "react";
+import { Button } from "@/lib/ui/button";
+import { Input, Label, Textarea } from "@/lib/ui/input";
 import { useT } from "@/features/i18n";
+import { CARD_BUTTON } from "./card-layout";
 import { answerTemplate, markdownQuestionList } from "./markdown-questions";
 
 export interface FreeTextAnswerProps {
@@ -32,31 +35,32 @@ export function FreeTextAnswer({
 
   return (
     <form
-      className="inquiry-card__answer"
+      className="grid gap-1.5"
       onSubmit={(event) => {
         event.preventDefault();
         const response = listed === undefined ? answer.trim() : answer.trimEnd();
         if (response.trim() !== "") onSubmit(response);
       }}
     >
-      <label htmlFor={inputId}>
+      <Label htmlFor={inputId}>
         {t(listed === undefined ? "card.yourAnswer" : "card.yourAnswers")}
-      </label>
-      <div className="inquiry-card__answer-row">
+      </Label>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         {listed === undefined ? (
-          <input
+          <Input
             id={inputId}
             type="text"
             dir="auto"
+            className="min-h-11 sm:min-h-10"
             value={answer}
             autoComplete="off"
             disabled={disabled}
             onChange={(event) => setAnswer(event.target.value)}
           />
         ) : (
-          <textarea
+          <Textarea
             id={inputId}
-            className="inquiry-card__markdown"
+            className="min-h-24 font-mono"
             dir="auto"
             value={answer}
             rows={Math.min(16, answer.split("\n").length + 1)}
@@ -64,9 +68,9 @@ export function FreeTextAnswer({
             onChange={(event) => setAnswer(event.target.value)}
           />
         )}
-        <button type="submit" disabled={disabled}>
+        <Button type="submit" className={CARD_BUTTON} disabled={disabled}>
           {t(listed === undefined ? "card.answer" : "card.sendAnswers")}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,15 +1,19 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { MessageCircleQuestion } from "lucide-react";
 import type { AnswerBody, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
+import { Button } from "@/lib/ui/button";
 import { useAnnounceOnMount } from "@/features/a11y";
 import { useT } from "@/features/i18n";
 import { QuestionnaireForm } from "@/features/questionnaire";
 import type { AnswerOutcome } from "@/features/live";
+import { CARD_BUTTON, CardActions, QuestionText } from "./card-layout";
 import { CardShell } from "./card-shell";
 import { FreeTextAnswer } from "./free-text-answer";
 import { SafeMarkdown } from "./safe-markdown";
+import { SuggestedAnswer } from "./suggested-answer";
 import { useCardAnswer } from "./use-card-answer";
 import { useExpiryWarning } from "./use-expiry-warning";
 
@@ -62,56 +66,52 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
   return (
     <CardShell
       testId="inquiry-card"
-      className="inquiry-card"
       label={t("card.region")}
       kind={t(inquiry.type === "APPROVAL" ? "card.approvalNeeded" : "card.asks")}
+      icon={MessageCircleQuestion}
       busy={isPending}
       left={left}
       problem={problem}
       expiring={expiring}
       inquiryId={inquiry.inquiryId}
     >
-      <div className="inquiry-card__question" dir="auto">
+      <QuestionText className="text-base">
         <SafeMarkdown>{inquiry.question}</SafeMarkdown>
-      </div>
+      </QuestionText>
       {(options.length > 0 || inquiry.type === "APPROVAL") && (
-        <div className="inquiry-card__options">
+        <CardActions>
           {inquiry.type === "APPROVAL" && (
-            <button type="button" disabled={disabled} onClick={() => send({ action: "approve" })}>
+            <Button
+              type="button"
+              className={CARD_BUTTON}
+              disabled={disabled}
+              onClick={() => send({ action: "approve" })}
+            >
               {t("card.approve")}
-            </button>
+            </Button>
           )}
           {options.map((option) => (
-            <button
+            <Button
               key={option}
               type="button"
+              variant="secondary"
+              className={`${CARD_BUTTON} h-auto whitespace-normal`}
+              dir="auto"
               disabled={disabled}
               onClick={() => send({ action: "answer", response: option })}
             >
               {option}
-            </button>
+            </Button>
           ))}
-        </div>
+        </CardActions>
       )}
       {inquiry.suggestedAnswer !== undefined && inquiry.questions === undefined && (
-        <div className="inquiry-card__suggestion" data-testid="suggested-answer">
-          <span>
-            {t("card.suggested")} <strong dir="auto">{inquiry.suggestedAnswer}</strong>
-            {inquiry.suggestedBy === "assistant" && (
-              <>
-                {" "}
-                <em data-testid="suggested-by-assistant">{t("card.draftedByAssistant")}</em>
-              </>
-            )}
-          </span>
-          <button
-            type="button"
-            disabled={disabled}
-            onClick={() => send({ action: "answer", response: inquiry.suggestedAnswer ?? "" })}
-          >
-            {t("card.useSuggested")}
-          </button>
-        </div>
+        <SuggestedAnswer
+          answer={inquiry.suggestedAnswer}
+          byAssistant={inquiry.suggestedBy === "assistant"}
+          disabled={disabled}
+          onUse={(response) => send({ action: "answer", response })}
+        />
       )}
       {inquiry.questions === undefined ? (
         <FreeTextAnswer
@@ -127,24 +127,28 @@ export function InquiryCard({ inquiry, onAnswer, onClose }: InquiryCardProps) {
           onSubmit={(values) => send({ action: "answer", values })}
         />
       )}
-      {inquiry.type === "INQUIRY" && (
-        <button
+      <CardActions className="border-t pt-3">
+        {inquiry.type === "INQUIRY" && (
+          <Button
+            type="button"
+            variant="secondary"
+            className={CARD_BUTTON}
+            disabled={disabled}
+            onClick={() => send({ action: "delegate" })}
+          >
+            {t("card.delegate")}
+          </Button>
+        )}
+        <Button
           type="button"
-          className="button--secondary"
+          variant="ghost"
+          className={CARD_BUTTON}
           disabled={disabled}
-          onClick={() => send({ action: "delegate" })}
+          onClick={() => send({ action: "reject" })}
         >
-          {t("card.delegate")}
-        </button>
-      )}
-      <button
-        type="button"
-        className="button--secondary"
-        disabled={disabled}
-        onClick={() => send({ action: "reject" })}
-      >
-        {t("card.decline")}
-      </button>
+          {t("card.decline")}
+        </Button>
+      </CardActions>
     </CardShell>
   );
 }

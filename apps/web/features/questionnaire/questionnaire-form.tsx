@@ -1,11 +1,11 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { Question, QuestionValue } from "@inquiry-hub/protocol";
+import { Button } from "@/lib/ui/button";
 import { useT } from "@/features/i18n";
 import { draftToValues, emptyDraft } from "./form-values";
-import type { DraftValue } from "./form-values";
-import "./questionnaire.css";
+import { QuestionField } from "./question-field";
 
 export interface QuestionnaireFormProps {
   questions: readonly Question[];
@@ -13,109 +13,18 @@ export interface QuestionnaireFormProps {
   onSubmit: (values: Record<string, QuestionValue>) => void;
 }
 
-function QuestionField({
-  question,
-  value,
-  disabled,
-  onChange,
-}: {
-  question: Question;
-  value: DraftValue | undefined;
-  disabled: boolean;
-  onChange: (value: DraftValue) => void;
-}) {
-  const id = useId();
-  const t = useT();
-  const required = question.required === true;
-  const label = required ? t("questionnaire.required", { label: question.text }) : question.text;
-  switch (question.kind) {
-    case "boolean":
-      return (
-        <label className="questionnaire__check">
-          <input
-            type="checkbox"
-            checked={value === true}
-            disabled={disabled}
-            onChange={(event) => onChange(event.target.checked)}
-          />
-          {label}
-        </label>
-      );
-    case "multi_choice": {
-      const chosen = Array.isArray(value) ? value : [];
-      return (
-        <fieldset className="questionnaire__choices">
-          <legend>{label}</legend>
-          {(question.options ?? []).map((option) => (
-            <label key={option} className="questionnaire__check">
-              <input
-                type="checkbox"
-                checked={chosen.includes(option)}
-                disabled={disabled}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked
-                      ? [...chosen, option]
-                      : chosen.filter((each) => each !== option),
-                  )
-                }
-              />
-              {option}
-            </label>
-          ))}
-        </fieldset>
-      );
-    }
-    case "single_choice":
-      return (
-        <div className="questionnaire__field">
-          <label htmlFor={id}>{label}</label>
-          <select
-            id={id}
-            value={typeof value === "string" ? value : ""}
-            required={required}
-            disabled={disabled}
-            onChange={(event) => onChange(event.target.value)}
-          >
-            <option value="">{t("questionnaire.choose")}</option>
-            {(question.options ?? []).map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-      );
-    case "number":
-    case "text":
-      return (
-        <div className="questionnaire__field">
-          <label htmlFor={id}>{label}</label>
-          <input
-            id={id}
-            type={question.kind === "number" ? "number" : "text"}
-            value={typeof value === "string" ? value : ""}
-            required={required}
-            disabled={disabled}
-            autoComplete="off"
-            onChange={(event) => onChange(event.target.value)}
-          />
-        </div>
-      );
-  }
-}
-
 /**
  * A questionnaire from `send_inquiry`'s `questions`, one labelled input per question (text,
  * number, yes/no checkbox, a select for one choice, checkboxes for several). Submits the
- * values keyed by question id; the hub checks them and names any question it refuses.
+ * values keyed by question id; the hub checks them and names any question it refuses. Its
+ * submit button takes a card button's size (a thumb's 44 px, full width on a phone).
  */
 export function QuestionnaireForm({ questions, disabled, onSubmit }: QuestionnaireFormProps) {
   const t = useT();
   const [draft, setDraft] = useState(() => emptyDraft(questions));
   return (
     <form
-      className="questionnaire"
+      className="grid gap-4"
       data-testid="questionnaire-form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -131,9 +40,9 @@ export function QuestionnaireForm({ questions, disabled, onSubmit }: Questionnai
           onChange={(value) => setDraft((current) => ({ ...current, [question.id]: value }))}
         />
       ))}
-      <button type="submit" disabled={disabled}>
+      <Button type="submit" className="min-h-11 w-full sm:min-h-10 sm:w-auto" disabled={disabled}>
         {t("questionnaire.submit")}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -36,7 +36,7 @@ export function ReceiptText({ receipts }: { receipts: readonly DeliveryReceipt[]
 }
 
 /**
- * A card's delivery line. Fetched once when the card appears; after that every
+ * A card's delivery line, small and muted at its foot. Fetched once when the card appears; after that every
  * `inquiry:receipts` event writes into the same cache, so it changes as devices report.
  */
 export function ReceiptLine({ inquiryId }: { inquiryId: string }) {
@@ -46,7 +46,7 @@ export function ReceiptLine({ inquiryId }: { inquiryId: string }) {
   });
   if (data === undefined) return null;
   return (
-    <p className="inquiry-card__receipts" data-testid="inquiry-receipts">
+    <p className="border-t pt-2 text-xs text-muted-foreground" data-testid="inquiry-receipts">
       <ReceiptText receipts={data} />
     </p>
   );

@@ -1,11 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { CircleCheck } from "lucide-react";
 import { InquirySchema } from "@inquiry-hub/protocol";
 import { requestJson } from "@/lib/client/api-client";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
+import { Button } from "@/lib/ui/button";
+import { FieldError } from "@/lib/ui/input";
 import { useT } from "@/features/i18n";
 
 type Outcome = { ok: true; status: string } | { ok: false; httpStatus: number; message: string };
@@ -37,14 +40,20 @@ export function ConfirmDecision({ token, label }: { token: string; label: string
 
   if (outcome?.ok === true)
     return (
-      <p role="status" data-testid="webhook-decision-result">
+      <p
+        role="status"
+        data-testid="webhook-decision-result"
+        className="flex items-center gap-2 rounded-lg bg-success px-3 py-2 text-sm font-medium text-success-foreground"
+      >
+        <CircleCheck className="size-4 shrink-0" aria-hidden />
         {t("webhook.done", { status: outcome.status })}
       </p>
     );
   return (
     <>
-      <button
+      <Button
         type="button"
+        className="min-h-11 w-full sm:w-auto"
         disabled={busy}
         onClick={() => {
           setBusy(true);
@@ -55,11 +64,11 @@ export function ConfirmDecision({ token, label }: { token: string; label: string
         }}
       >
         {t("webhook.confirm", { label })}
-      </button>
+      </Button>
       {outcome?.ok === false && (
-        <p role="alert" className="error" data-testid="webhook-decision-error">
+        <FieldError data-testid="webhook-decision-error">
           {outcome.message} ({outcome.httpStatus})
-        </p>
+        </FieldError>
       )}
     </>
   );

@@ -5,7 +5,8 @@ import type { PreviewResult } from "@/features/webhook";
 import { serverTranslator } from "@/lib/server/server-locale";
 import { readToken } from "@/lib/server/session";
 import type { Translate } from "@/lib/i18n/translate";
-import "./webhook-decide.css";
+import { Card } from "@/lib/ui/card";
+import { FieldError } from "@/lib/ui/input";
 
 export const dynamic = "force-dynamic";
 
@@ -51,24 +52,30 @@ export default async function WebhookDecidePage({
       : ({ ok: false, reason: "incomplete" } as const);
 
   return (
-    <main className="webhook-decide">
-      <h1>Inquiry Hub</h1>
+    <main className="mx-auto grid w-full max-w-xl gap-4 px-4 py-8">
+      <h1 className="m-0 text-2xl font-semibold">Inquiry Hub</h1>
       {!result.ok ? (
-        <p role="alert" className="error" data-testid="webhook-decision-error">
+        <FieldError data-testid="webhook-decision-error">
           {describePreviewFailure(result, t)}
-        </p>
+        </FieldError>
       ) : (
-        <>
-          <p className="hint">{t("webhook.asked")}</p>
-          <blockquote data-testid="webhook-question">{result.preview.inquiry.question}</blockquote>
+        <Card className="grid gap-4 p-5">
+          <p className="text-sm text-muted-foreground">{t("webhook.asked")}</p>
+          <blockquote
+            data-testid="webhook-question"
+            dir="auto"
+            className="m-0 rounded-lg border-l-4 border-attention-border bg-attention px-4 py-3 whitespace-pre-wrap [overflow-wrap:anywhere] text-attention-foreground"
+          >
+            {result.preview.inquiry.question}
+          </blockquote>
           {result.preview.inquiry.status === "pending" && typeof token === "string" ? (
             <ConfirmDecision token={token} label={decisionLabel(result.preview.decision, t)} />
           ) : (
-            <p role="alert" className="error" data-testid="webhook-decision-error">
+            <FieldError data-testid="webhook-decision-error">
               {t("webhook.alreadyResolved", { status: result.preview.inquiry.status })}
-            </p>
+            </FieldError>
           )}
-        </>
+        </Card>
       )}
     </main>
   );
