@@ -73,12 +73,14 @@ describe("the demo agent's reading of a message", () => {
 
 describe("the language of a message", () => {
   it.each([
-    ["What's the weather tomorrow?", "en"],
-    ["What's the weather in 杭州?", "en"],
-    ["把 hello 写入 notes.txt", "zh"],
-    ["读取 notes.txt", "zh"],
-    ["明天天气怎么样", "zh"],
-  ] as const)("%j is %s", (text, language) => {
-    expect(languageOf(text)).toBe(language);
+    ["What's the weather tomorrow?", undefined, "en"],
+    ["What's the weather in 北京市海淀区?", undefined, "en"],
+    ["把 hello 写入 notes.txt", "hello", "zh"],
+    ["把 see you at five 写入 notes.txt", "see you at five", "zh"],
+    ["write 你好世界 to notes.txt", "你好世界", "en"],
+    ["读取 notes.txt", undefined, "zh"],
+    ["明天天气怎么样", undefined, "zh"],
+  ] as const)("%j (writing %j) is %s", (text, payload, language) => {
+    expect(languageOf(text, payload)).toBe(language);
   });
 });

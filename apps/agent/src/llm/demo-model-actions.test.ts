@@ -161,5 +161,12 @@ describe("demo actions the approval proxy gates", () => {
         decideDemoStep(afterWrite("把 hello 写入 notes.txt", WRITE.args, REJECTED), ALL_TOOLS),
       ),
     ).toMatch(/^对方拒绝/);
+    const chineseContent = { path: "notes.txt", content: "你好世界" };
+    const wrote = "Wrote 12 bytes to notes.txt in the sandbox.";
+    expect(
+      textOf(
+        decideDemoStep(afterWrite("write 你好世界 to notes.txt", chineseContent, wrote), ALL_TOOLS),
+      ),
+    ).toBe('Saved the file notes.txt with the content "你好世界".');
   });
 });

@@ -1,7 +1,7 @@
 import { DEMO_MODEL_ID, HUB_TOOL_NAMES, RESULT_OPENINGS } from "@inquiry-hub/protocol";
 import { recognizeIntent } from "./demo-intents";
 import { demoInquiry, replyAfterDemoInquiry } from "./demo-inquiry-rules";
-import { conversationLanguage, languageOf } from "./demo-language";
+import { languageOf, latestRequest } from "./demo-language";
 import type { DemoLanguage } from "./demo-language";
 import { ACTION_TOOLS, actionCall, replyAfterAction } from "./demo-model-actions";
 import { demoTexts } from "./demo-texts";
@@ -16,6 +16,12 @@ import type {
 
 /** The question the demo model asks when an English weather request names no city. */
 export const CITY_QUESTION = demoTexts("en").cityQuestion;
+
+/** The language of a request, the text it asks to write left out (see {@link languageOf}). */
+function requestLanguage(text: string): DemoLanguage {
+  const intent = recognizeIntent(text);
+  return languageOf(text, intent?.kind === "write_file" ? intent.content : undefined);
+}
 
 function reply(text: string): ModelEvent[] {
   return (text.match(/\S+\s*/g) ?? [text]).map((piece) => ({ type: "content", text: piece }));
@@ -80,7 +86,7 @@ function afterTool(
   last: ChatMessage & { role: "tool" },
   offered: Set<string>,
 ): ModelEvent[] {
-  const language = conversationLanguage(messages);
+  const language = requestLanguage(latestRequest(messages));
   const texts = demoTexts(language);
   const call = toolCallOf(messages, last.tool_call_id);
   const toolName = call?.function.name;
@@ -103,9 +109,9 @@ function afterUser(
   text: string,
   offered: Set<string>,
 ): ModelEvent[] {
-  const language = languageOf(text);
-  const texts = demoTexts(language);
   const intent = recognizeIntent(text);
+  const language = languageOf(text, intent?.kind === "write_file" ? intent.content : undefined);
+  const texts = demoTexts(language);
   if (intent === undefined) return reply(texts.help);
   switch (intent.kind) {
     case "read_file":
@@ -167,7 +173,7 @@ export function decideDemoStep(
   const last = messages.at(-1);
   if (last?.role === "tool") return afterTool(messages, last, offered);
   if (last?.role === "user") return afterUser(messages, last.content, offered);
-  return reply(demoTexts(conversationLanguage(messages)).help);
+  return reply(demoTexts(requestLanguage(latestRequest(messages))).help);
 }
 
 /**
