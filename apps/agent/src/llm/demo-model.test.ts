@@ -156,6 +156,12 @@ describe("demo model rules", () => {
     expect(textOf(events)).toMatch(expected);
   });
 
+  it("streams a Chinese reply in pieces of a few characters", () => {
+    const events = decideDemoStep([{ role: "user", content: "你好" }], ALL_TOOLS);
+    expect(events.length).toBeGreaterThan(20);
+    expect(events.every((event) => event.type === "content" && event.text.length <= 30)).toBe(true);
+  });
+
   it("explains itself in the language of the message", () => {
     expect(textOf(decideDemoStep([{ role: "user", content: "你好" }], ALL_TOOLS))).toMatch(
       /^我是 Inquiry Hub 的演示智能体/,

@@ -18,13 +18,15 @@ import type {
 export const CITY_QUESTION = demoTexts("en").cityQuestion;
 
 /** The language of a request, the text it asks to write left out (see {@link languageOf}). */
-function requestLanguage(text: string): DemoLanguage {
-  const intent = recognizeIntent(text);
+function requestLanguage(text: string, intent = recognizeIntent(text)): DemoLanguage {
   return languageOf(text, intent?.kind === "write_file" ? intent.content : undefined);
 }
 
+/** Word-sized pieces: a Latin word with its spaces, or up to three Han characters. */
+const STREAM_PIECE = /[\p{Script=Han}]{1,3}\s*|[^\s\p{Script=Han}]+\s*|\s+/gu;
+
 function reply(text: string): ModelEvent[] {
-  return (text.match(/\S+\s*/g) ?? [text]).map((piece) => ({ type: "content", text: piece }));
+  return (text.match(STREAM_PIECE) ?? [text]).map((piece) => ({ type: "content", text: piece }));
 }
 
 function callTool(
@@ -110,7 +112,7 @@ function afterUser(
   offered: Set<string>,
 ): ModelEvent[] {
   const intent = recognizeIntent(text);
-  const language = languageOf(text, intent?.kind === "write_file" ? intent.content : undefined);
+  const language = requestLanguage(text, intent);
   const texts = demoTexts(language);
   if (intent === undefined) return reply(texts.help);
   switch (intent.kind) {
