@@ -20,7 +20,7 @@ import { ApprovalProgress } from "./approval-progress";
 import { ArgumentsEditor } from "./arguments-editor";
 import { ArgumentsTable } from "./arguments-table";
 import { EditPreview } from "./edit-preview";
-import { draftsOf, readDrafts } from "./edited-arguments";
+import { draftsOf, readDrafts, refusedArgument } from "./edited-arguments";
 import type { ArgumentDraft } from "./edited-arguments";
 import { RejectForm } from "./reject-form";
 
@@ -40,8 +40,8 @@ export interface ApprovalCardProps {
  * field each and, below them, "Approve will send" lists exactly what the one approve button
  * left, "Approve with these changes", sends; the plain Approve of the agent's arguments is
  * back only after Cancel edit, so no button is ambiguous. A field that is not JSON, or the
- * hub's refusal of the edit (checked against the tool's inputSchema), shows right under what
- * it is about and the card stays open. Unlike a question, nothing is sent when the countdown
+ * hub's refusal of the edit (checked against the tool's inputSchema), shows right under the
+ * field it names (else under the button) and the card stays open. Unlike a question, nothing is sent when the countdown
  * ends: the hub applies the tool's own timeout rule (reject unless configured). Its arrival
  * is announced politely, without taking focus.
  */
@@ -50,7 +50,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
   useAnnounceOnMount(t("announce.approval", { tool: approval.tool }));
   const [editing, setEditing] = useState(false);
   const [drafts, setDrafts] = useState<ArgumentDraft[]>(() => draftsOf(approval.arguments));
-  const { send, isPending, problem, left, disabled } = useCardAnswer(
+  const { send, clearProblem, isPending, problem, left, disabled } = useCardAnswer(
     inquiry.expiresAt,
     onAnswer,
     onClose,
@@ -61,8 +61,20 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
     approval.allowedDecisions.includes(decision);
   const read = readDrafts(drafts, t);
   const editable = allows("edit") && drafts.length > 0;
+  const refusedName =
+    problem === undefined
+      ? undefined
+      : refusedArgument(
+          problem,
+          drafts.map((draft) => draft.name),
+        );
+  const refusal =
+    editing && problem !== undefined && refusedName !== undefined
+      ? { name: refusedName, message: problem }
+      : undefined;
 
   function change(name: string, text: string): void {
+    if (refusal?.name === name) clearProblem();
     setDrafts((current) =>
       current.map((draft) => (draft.name === name ? { ...draft, text } : draft)),
     );
@@ -100,6 +112,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
           <ArgumentsEditor
             drafts={drafts}
             errors={read.errors}
+            refusal={refusal}
             disabled={disabled}
             onChange={change}
           />
@@ -127,7 +140,7 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
               {t("approval.cancelEdit")}
             </Button>
           </CardActions>
-          {problem !== undefined && <CardError>{problem}</CardError>}
+          {problem !== undefined && refusal === undefined && <CardError>{problem}</CardError>}
         </>
       ) : (
         <>

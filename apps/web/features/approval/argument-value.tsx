@@ -30,7 +30,7 @@ export function ArgumentValue({ value, className }: { value: unknown; className?
           typeof value !== "string" && "text-muted-foreground",
         )}
       >
-        {text === "" ? " " : text}
+        {text === "" ? <em className="text-muted-foreground">{t("approval.emptyValue")}</em> : text}
       </pre>
       {long && (
         <Button

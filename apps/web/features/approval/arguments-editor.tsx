@@ -15,17 +15,22 @@ function rowsFor(text: string): number {
 function ArgumentField({
   draft,
   error,
+  refusal,
   disabled,
   onChange,
 }: {
   draft: ArgumentDraft;
+  /** The field's own parse error. */
   error: string | undefined;
+  /** The hub's refusal of the last edit, when it named this argument. */
+  refusal: string | undefined;
   disabled: boolean;
   onChange: (text: string) => void;
 }) {
   const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
+  const shown = error ?? refusal;
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id} className="font-mono text-[0.8125rem]">
@@ -38,14 +43,14 @@ function ArgumentField({
         value={draft.text}
         disabled={disabled}
         spellCheck={false}
-        aria-invalid={error !== undefined}
-        aria-describedby={error === undefined ? undefined : errorId}
+        aria-invalid={shown !== undefined}
+        aria-describedby={shown === undefined ? undefined : errorId}
         className={cn("min-h-11 resize-y", draft.asJson && "font-mono text-[0.8125rem]")}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error !== undefined && (
-        <CardError id={errorId} testId="argument-error">
-          {error}
+      {shown !== undefined && (
+        <CardError id={errorId} testId={error === undefined ? "error-message" : "argument-error"}>
+          {shown}
         </CardError>
       )}
     </div>
@@ -54,16 +59,18 @@ function ArgumentField({
 
 /**
  * The edit form of an approval: one field per argument, labelled with its name, each with
- * its own error right under it.
+ * its own error right under it: its text is not JSON, or the hub refused the edit naming it.
  */
 export function ArgumentsEditor({
   drafts,
   errors,
+  refusal,
   disabled,
   onChange,
 }: {
   drafts: readonly ArgumentDraft[];
   errors: ReadonlyMap<string, string>;
+  refusal: { name: string; message: string } | undefined;
   disabled: boolean;
   onChange: (name: string, text: string) => void;
 }) {
@@ -76,6 +83,7 @@ export function ArgumentsEditor({
           key={draft.name}
           draft={draft}
           error={errors.get(draft.name)}
+          refusal={refusal?.name === draft.name ? refusal.message : undefined}
           disabled={disabled}
           onChange={(text) => onChange(draft.name, text)}
         />

@@ -46,7 +46,10 @@ export function EditPreview({
                 >
                   {name}
                   {changed && (
-                    <Badge tone="attention" className="mt-1 flex w-fit font-sans">
+                    <Badge
+                      tone="attention"
+                      className="mt-1 flex w-fit border border-attention-border font-sans"
+                    >
                       {t("approval.changed")}
                     </Badge>
                   )}

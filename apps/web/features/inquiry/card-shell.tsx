@@ -70,7 +70,7 @@ export function CardShell({
       )}
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className="flex items-center gap-2 font-semibold">
+        <span className="flex w-full items-center gap-2 font-semibold sm:w-auto">
           <Icon className="size-5 shrink-0 text-attention-border" aria-hidden />
           {kind}
         </span>

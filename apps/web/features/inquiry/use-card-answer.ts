@@ -23,12 +23,21 @@ export function useCardAnswer(
   sendFailed: MessageKey,
 ) {
   const t = useT();
-  const { mutate, isPending, error } = useMutation({
+  const { mutate, isPending, error, reset } = useMutation({
     mutationFn: onAnswer,
     onSuccess: (outcome, body) => onClose(noteForOutcome(outcome, body)),
   });
   const left = useCountdown(expiresAt);
   const expired = left !== undefined && left <= 0;
   const problem = error === null ? undefined : describeApiError(error, t, sendFailed);
-  return { send: mutate, isPending, problem, left, expired, disabled: isPending || expired };
+  return {
+    send: mutate,
+    /** Forgets a failed send's problem (the person changed what the refusal was about). */
+    clearProblem: reset,
+    isPending,
+    problem,
+    left,
+    expired,
+    disabled: isPending || expired,
+  };
 }

@@ -345,6 +345,7 @@ export const en = {
   "approval.fixFirst": "Fix the argument marked above to see what Approve will send.",
   "approval.showAll": "Show all",
   "approval.showLess": "Show less",
+  "approval.emptyValue": "(empty)",
   "inbox.count": "{count} waiting",
   "inbox.emptyHint":
     "When your agent asks you something or needs your approval to run a tool, it waits here, on every device you are signed in on.",

@@ -343,6 +343,7 @@ export const zhCN: Record<MessageKey, string> = {
   "approval.fixFirst": "请先改正上面标出的参数，才能看到批准将发送的内容。",
   "approval.showAll": "显示全部",
   "approval.showLess": "收起",
+  "approval.emptyValue": "（空）",
   "inbox.count": "{count} 个待处理",
   "inbox.emptyHint":
     "当智能体向你提问，或需要你批准运行某个工具时，它会在这里等你——在你登录的每台设备上。",
