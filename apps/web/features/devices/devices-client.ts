@@ -1,5 +1,10 @@
-import { DeviceListResponseSchema, PairingCodeSchema } from "@inquiry-hub/protocol";
-import type { Device, PairingCode } from "@inquiry-hub/protocol";
+import {
+  DeviceListResponseSchema,
+  DeviceSchema,
+  PairingCodeSchema,
+  PairingCodeStatusSchema,
+} from "@inquiry-hub/protocol";
+import type { Device, PairingCode, PairingCodeStatus } from "@inquiry-hub/protocol";
 import { z } from "zod";
 import { requestJson } from "@/lib/client/api-client";
 import { SessionStartedSchema } from "@/features/auth";
@@ -16,6 +21,19 @@ export function revokeDevice(deviceId: string): Promise<{ revokedCurrent: boolea
     z.object({ revokedCurrent: z.boolean() }),
     { method: "DELETE" },
   );
+}
+
+/** Gives one of this user's devices a new name (PATCH /api/devices/:id). */
+export function renameDevice(deviceId: string, name: string): Promise<Device> {
+  return requestJson(`/api/devices/${encodeURIComponent(deviceId)}`, DeviceSchema, {
+    method: "PATCH",
+    body: { name },
+  });
+}
+
+/** What became of a code this user created: waiting, used by which device, or expired. */
+export function fetchPairingStatus(id: string): Promise<PairingCodeStatus> {
+  return requestJson(`/api/pairing/${encodeURIComponent(id)}`, PairingCodeStatusSchema);
 }
 
 /** A fresh one-time pairing code (POST /api/pairing). */

@@ -7,6 +7,8 @@ import { MAX_DEVICE_NAME_LENGTH } from "@inquiry-hub/protocol";
 import { ApiClientError } from "@/lib/client/api-client-error";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
+import { Button } from "@/lib/ui/button";
+import { Input, Label } from "@/lib/ui/input";
 import { SessionForm } from "@/features/auth";
 import { useT } from "@/features/i18n";
 import { claimPairingCode } from "./devices-client";
@@ -40,21 +42,23 @@ export function PairForm({ code }: { code: string }) {
       onSubmit={() => mutate()}
       error={error === null ? undefined : messageOf(error, t)}
       actions={
-        <button type="submit" disabled={isPending}>
+        <Button type="submit" disabled={isPending}>
           {t("pair.submit")}
-        </button>
+        </Button>
       }
     >
-      <label htmlFor={nameId}>{t("pair.deviceName")}</label>
-      <input
-        id={nameId}
-        name="deviceName"
-        placeholder={t("pair.deviceNamePlaceholder")}
-        maxLength={MAX_DEVICE_NAME_LENGTH}
-        autoComplete="off"
-        value={deviceName}
-        onChange={(event) => setDeviceName(event.target.value)}
-      />
+      <div className="grid gap-1.5">
+        <Label htmlFor={nameId}>{t("pair.deviceName")}</Label>
+        <Input
+          id={nameId}
+          name="deviceName"
+          placeholder={t("pair.deviceNamePlaceholder")}
+          maxLength={MAX_DEVICE_NAME_LENGTH}
+          autoComplete="off"
+          value={deviceName}
+          onChange={(event) => setDeviceName(event.target.value)}
+        />
+      </div>
     </SessionForm>
   );
 }

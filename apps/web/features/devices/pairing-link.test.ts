@@ -31,5 +31,6 @@ describe("pairingLinkReach", () => {
     expect(pairingLinkReach("http://[::1]:3000/pair?code=K")).toBe("loopback");
     expect(pairingLinkReach("https://192.168.1.20:3443/pair?code=K")).toBe("https");
     expect(pairingLinkReach("http://192.168.1.20:3000/pair?code=K")).toBe("other");
+    expect(pairingLinkReach("http://127.0.0.1:3000")).toBe("loopback");
   });
 });

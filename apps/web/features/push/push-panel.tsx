@@ -1,7 +1,11 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { Bell, BellOff } from "lucide-react";
 import { describeApiError } from "@/lib/client/describe-api-error";
+import { Button } from "@/lib/ui/button";
+import { Card } from "@/lib/ui/card";
+import { FieldError } from "@/lib/ui/input";
 import { useT } from "@/features/i18n";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push-client";
 
@@ -48,31 +52,37 @@ export function PushPanel() {
   }
 
   if (state === "loading") return null;
+  const Icon = state === "on" ? Bell : BellOff;
   return (
-    <section className="push-panel" aria-labelledby="push-heading">
-      <h2 id="push-heading">{t("push.heading")}</h2>
-      {state === "unsupported" ? (
-        <p className="hint">{t("push.unsupported")}</p>
-      ) : (
-        <>
-          <p className="hint" data-testid="push-state">
-            {t(state === "on" ? "push.on" : "push.off")}
-          </p>
-          <button
-            type="button"
-            className="button--secondary"
+    <section aria-labelledby="push-heading">
+      <Card className="grid gap-3 p-4 sm:p-5">
+        <div className="flex items-start gap-3">
+          <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+          <div className="grid gap-1">
+            <h2 id="push-heading" className="text-lg font-semibold">
+              {t("push.heading")}
+            </h2>
+            {state === "unsupported" ? (
+              <p className="text-sm text-muted-foreground">{t("push.unsupported")}</p>
+            ) : (
+              <p className="text-sm text-muted-foreground" data-testid="push-state">
+                {t(state === "on" ? "push.on" : "push.off")}
+              </p>
+            )}
+          </div>
+        </div>
+        {state !== "unsupported" && (
+          <Button
+            variant="secondary"
+            className="justify-self-start"
             disabled={busy}
             onClick={() => void toggle()}
           >
             {t(state === "on" ? "push.disable" : "push.enable")}
-          </button>
-        </>
-      )}
-      {error !== undefined && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+          </Button>
+        )}
+        {error !== undefined && <FieldError>{error}</FieldError>}
+      </Card>
     </section>
   );
 }

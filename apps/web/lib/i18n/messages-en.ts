@@ -162,7 +162,8 @@ export const en = {
   "toast.openInbox": "Open inbox",
   "toast.dismiss": "Dismiss",
 
-  "devices.hint": "Every browser and phone logged in as you. Revoke one to log it out.",
+  "devices.hint":
+    "Every browser and phone logged in as you. Rename one to tell them apart, or revoke it to log it out.",
   "devices.loadFailed": "Could not load the devices.",
   "devices.thisDevice": "This device",
   "devices.online": "Online",
@@ -172,8 +173,6 @@ export const en = {
   "devices.lastSeen": "Last seen {when}",
   "devices.revoke": "Revoke",
   "devices.revokeFailed": "Could not revoke the device.",
-  "devices.confirmRevokeThis": "Revoke this device ({name})? You will be logged out here.",
-  "devices.confirmRevoke": "Revoke {name}? It will be logged out at once.",
   "lastSeen.justNow": "just now",
   "lastSeen.minutes": "{count} min ago",
   "lastSeen.hours": "{count} h ago",
@@ -184,11 +183,8 @@ export const en = {
   "pairing.newCode": "New pairing code",
   "pairing.trustsOneCertificate":
     "In LAN mode your phone trusts a certificate authority that can only vouch for {host}: its key was discarded once it signed this computer's certificate, so it cannot vouch for any other site.",
-  "pairing.loopbackOnly":
-    "This link points to this computer ({host}), which a phone takes for itself. To pair a real phone, start Inquiry Hub in LAN mode: npm start -- --lan.",
   "pairing.createFailed": "Could not create a pairing code.",
   "pairing.qrAlt": "Pairing QR code",
-  "pairing.valid": "Code valid · {time} left",
   "pairing.expired": "This pairing code expired. Create a new one.",
   "pair.question": "Log in on this device as the same user?",
   "pair.noCode": "This pairing link has no code. Open the link shown on your other device again.",
@@ -350,6 +346,42 @@ export const en = {
   "inbox.emptyHint":
     "When your agent asks you something or needs your approval to run a tool, it waits here, on every device you are signed in on.",
   "inbox.goToChat": "Go to chat",
+  // Devices and pairing (issue 35)
+  "devices.listLabel": "Your devices",
+  "devices.actions": "Actions for {name}",
+  "devices.rename": "Rename",
+  "devices.renameTitle": "Rename device",
+  "devices.renameExplain":
+    "A name you recognise, such as “Work laptop”. Every device of yours shows it.",
+  "devices.nameLabel": "Name",
+  "devices.nameEmpty": "Give the device a name.",
+  "devices.nameTooLong": "A device name can have at most {max} characters.",
+  "devices.renameFailed": "Could not rename the device.",
+  "devices.save": "Save",
+  "devices.cancel": "Cancel",
+  "devices.revokeTitle": "Revoke “{name}”?",
+  "devices.revokeExplain":
+    "It is logged out at once and must be paired or logged in again to come back.",
+  "devices.revokeExplainThis":
+    "This is the device you are using: you will be logged out here at once.",
+  "devices.revokeConfirm": "Revoke device",
+  "pairing.waitingForPhone": "Waiting for your phone…",
+  "pairing.timeLeft": "Code valid for {time}",
+  "pairing.usedBy": "Used by {device} — pair another phone with a new code.",
+  "pairing.pairAnother": "Pair another",
+  "pairing.loopbackTitle": "A phone cannot open this link yet",
+  "pairing.loopbackExplain":
+    "This page runs at {host}, this computer's own address: a phone on your network takes it for itself and cannot reach Inquiry Hub.",
+  "pairing.loopbackHow": "To pair a real phone, stop Inquiry Hub and start it in LAN mode:",
+  "pair.noCodeTitle": "This link has no pairing code",
+  "pair.joinTitle": "Pair this device with {username}'s Inquiry Hub",
+  "pair.joinExplain":
+    "You will be signed in here as {username}, like on your other devices, and questions will reach this device too.",
+  "pair.usedTitle": "This pairing code was already used",
+  "pair.expiredTitle": "This pairing code expired",
+  "pair.unknownTitle": "This pairing link is not valid",
+  "pair.newCodeAdvice":
+    "Each code pairs one device for a few minutes. On a device where you are signed in, open Devices and choose “Pair a phone” for a new code.",
 };
 
 /** A key of the message table; the compiler checks every `t(key)` against it. */

@@ -163,7 +163,8 @@ export const zhCN: Record<MessageKey, string> = {
   "toast.openInbox": "打开收件箱",
   "toast.dismiss": "关闭",
 
-  "devices.hint": "所有以你的身份登录的浏览器和手机。撤销某个设备即可让它退出登录。",
+  "devices.hint":
+    "所有以你的身份登录的浏览器和手机。重命名以便区分它们，或撤销某个设备让它退出登录。",
   "devices.loadFailed": "无法加载设备列表。",
   "devices.thisDevice": "此设备",
   "devices.online": "在线",
@@ -173,8 +174,6 @@ export const zhCN: Record<MessageKey, string> = {
   "devices.lastSeen": "最近活动：{when}",
   "devices.revoke": "撤销",
   "devices.revokeFailed": "无法撤销该设备。",
-  "devices.confirmRevokeThis": "撤销此设备（{name}）？你将在这里退出登录。",
-  "devices.confirmRevoke": "撤销 {name}？它会立即退出登录。",
   "lastSeen.justNow": "刚刚",
   "lastSeen.minutes": "{count} 分钟前",
   "lastSeen.hours": "{count} 小时前",
@@ -185,11 +184,8 @@ export const zhCN: Record<MessageKey, string> = {
   "pairing.newCode": "新的配对码",
   "pairing.trustsOneCertificate":
     "在局域网模式下，你的手机信任的证书颁发机构只能为 {host} 担保：它在为这台电脑签发证书后，私钥即被丢弃，因此无法为任何其他网站担保。",
-  "pairing.loopbackOnly":
-    "此链接指向这台电脑（{host}），手机会把它当成自己。要配对真实的手机，请以局域网模式启动 Inquiry Hub：npm start -- --lan。",
   "pairing.createFailed": "无法创建配对码。",
   "pairing.qrAlt": "配对二维码",
-  "pairing.valid": "配对码有效 · 剩余 {time}",
   "pairing.expired": "此配对码已过期。请重新创建。",
   "pair.question": "要在此设备上以同一用户登录吗？",
   "pair.noCode": "此配对链接缺少配对码。请在另一台设备上重新打开显示的链接。",
@@ -348,4 +344,37 @@ export const zhCN: Record<MessageKey, string> = {
   "inbox.emptyHint":
     "当智能体向你提问，或需要你批准运行某个工具时，它会在这里等你——在你登录的每台设备上。",
   "inbox.goToChat": "去对话",
+  // Devices and pairing (issue 35)
+  "devices.listLabel": "你的设备",
+  "devices.actions": "{name} 的操作",
+  "devices.rename": "重命名",
+  "devices.renameTitle": "重命名设备",
+  "devices.renameExplain": "起一个你认得出的名字，例如“工作笔记本”。你的所有设备都会显示它。",
+  "devices.nameLabel": "名称",
+  "devices.nameEmpty": "请为设备起一个名字。",
+  "devices.nameTooLong": "设备名称最多 {max} 个字符。",
+  "devices.renameFailed": "无法重命名设备。",
+  "devices.save": "保存",
+  "devices.cancel": "取消",
+  "devices.revokeTitle": "撤销“{name}”？",
+  "devices.revokeExplain": "它会立即退出登录，需要重新配对或登录才能再次使用。",
+  "devices.revokeExplainThis": "这是你正在使用的设备：你将在这里立即退出登录。",
+  "devices.revokeConfirm": "撤销设备",
+  "pairing.waitingForPhone": "正在等待你的手机…",
+  "pairing.timeLeft": "配对码剩余有效时间 {time}",
+  "pairing.usedBy": "已被 {device} 使用——用新的配对码再配对一台手机。",
+  "pairing.pairAnother": "再配对一台",
+  "pairing.loopbackTitle": "手机目前还打不开这个链接",
+  "pairing.loopbackExplain":
+    "此页面运行在 {host}，这是本机自己的地址：局域网里的手机会把它当成自己，无法连到 Inquiry Hub。",
+  "pairing.loopbackHow": "要配对真实的手机，请停止 Inquiry Hub 并以局域网模式启动：",
+  "pair.noCodeTitle": "此链接没有配对码",
+  "pair.joinTitle": "将此设备与 {username} 的 Inquiry Hub 配对",
+  "pair.joinExplain":
+    "你将在这里以 {username} 的身份登录，和你的其他设备一样，问题也会发到这台设备。",
+  "pair.usedTitle": "此配对码已被使用",
+  "pair.expiredTitle": "此配对码已过期",
+  "pair.unknownTitle": "此配对链接无效",
+  "pair.newCodeAdvice":
+    "每个配对码只能在几分钟内配对一台设备。请在已登录的设备上打开“设备”，选择“配对手机”获取新的配对码。",
 };

@@ -24,6 +24,7 @@ describe("matchRelayRoute: the allow-list of the plain hub routes", () => {
     ["POST", ["inquiries", "i1", "extend"], "/api/inquiries/i1/extend"],
     ["GET", ["inquiries", "i1", "receipts"], "/api/inquiries/i1/receipts"],
     ["POST", ["pairing"], "/api/pairing"],
+    ["GET", ["pairing", "p1"], "/api/pairing/p1"],
     ["GET", ["settings"], "/api/settings"],
     ["PUT", ["settings"], "/api/settings"],
   ])("%s /api/%s → the hub's %s", (method, path, hubPath) => {

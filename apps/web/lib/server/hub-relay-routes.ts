@@ -61,6 +61,7 @@ const RELAY_ROUTES: readonly RelayRoute[] = [
   { pattern: "inquiries/:id/extend", methods: { POST: { kind: "empty" } } },
   { pattern: "inquiries/:id/receipts", methods: { GET: NONE } },
   { pattern: "pairing", methods: { POST: NONE } },
+  { pattern: "pairing/:id", methods: { GET: NONE } },
   {
     pattern: "settings",
     methods: { GET: NONE, PUT: { kind: "required", missing: "Send a JSON settings body." } },

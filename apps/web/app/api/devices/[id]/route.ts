@@ -1,5 +1,6 @@
+import { DeviceRenameBodySchema } from "@inquiry-hub/protocol";
 import { fetchHub } from "@/lib/server/hub-fetch";
-import { callHub } from "@/lib/server/hub-proxy";
+import { callHub, relayParsedBody } from "@/lib/server/hub-proxy";
 import { endSession, readToken } from "@/lib/server/session";
 import { relayResponse } from "@/lib/server/upstream";
 
@@ -21,6 +22,23 @@ export async function DELETE(
   const revokedCurrent = await tokenWasRevoked();
   if (revokedCurrent) await endSession();
   return Response.json({ revokedCurrent });
+}
+
+/**
+ * PATCH `{name}` → renames one device of this user: 200 the device. A body without a name of
+ * 1–60 characters is refused here (400); the hub's 401 and 404 are relayed as they are.
+ */
+export async function PATCH(
+  request: Request,
+  context: { params: Promise<{ id: string }> },
+): Promise<Response> {
+  const { id } = await context.params;
+  return relayParsedBody(
+    request,
+    `/api/devices/${encodeURIComponent(id)}`,
+    { method: "PATCH", schema: DeviceRenameBodySchema },
+    (error) => error.issues[0]?.message ?? "Send a JSON body with a name.",
+  );
 }
 
 /** True when the hub no longer accepts this browser's token. */

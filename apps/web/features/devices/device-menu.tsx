@@ -1,0 +1,105 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { Ban, MoreHorizontal, Pencil } from "lucide-react";
+import type { Device } from "@inquiry-hub/protocol";
+import { Button } from "@/lib/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "@/lib/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/lib/ui/dropdown-menu";
+import { useT } from "@/features/i18n";
+import { RenameDeviceDialog } from "./rename-device-dialog";
+
+/**
+ * A device's ⋯ menu: Rename (a dialog with the name), and Revoke, which asks first — revoking
+ * logs the device out at once, and revoking this one logs this browser out. Focus goes back to
+ * the ⋯ button when a dialog closes.
+ */
+export function DeviceMenu({
+  device,
+  revoking,
+  onRevoke,
+}: {
+  device: Device;
+  revoking: boolean;
+  onRevoke: () => void;
+}) {
+  const t = useT();
+  const [dialog, setDialog] = useState<"rename" | "revoke" | undefined>(undefined);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const refocus = (event: Event) => {
+    event.preventDefault();
+    triggerRef.current?.focus();
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            ref={triggerRef}
+            variant="ghost"
+            size="icon-sm"
+            disabled={revoking}
+            aria-label={t("devices.actions", { name: device.name })}
+          >
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => setDialog("rename")}>
+            <Pencil aria-hidden />
+            {t("devices.rename")}
+          </DropdownMenuItem>
+          <DropdownMenuItem destructive onSelect={() => setDialog("revoke")}>
+            <Ban aria-hidden />
+            {t("devices.revoke")}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <RenameDeviceDialog
+        device={device}
+        open={dialog === "rename"}
+        onOpenChange={(open) => setDialog(open ? "rename" : undefined)}
+        onCloseAutoFocus={refocus}
+      />
+      <Dialog
+        open={dialog === "revoke"}
+        onOpenChange={(open) => setDialog(open ? "revoke" : undefined)}
+      >
+        <DialogContent onCloseAutoFocus={refocus}>
+          <DialogTitle className="[overflow-wrap:anywhere]">
+            {t("devices.revokeTitle", { name: device.name })}
+          </DialogTitle>
+          <DialogDescription>
+            {t(device.current ? "devices.revokeExplainThis" : "devices.revokeExplain")}
+          </DialogDescription>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="secondary">{t("devices.cancel")}</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setDialog(undefined);
+                onRevoke();
+              }}
+            >
+              {t("devices.revokeConfirm")}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

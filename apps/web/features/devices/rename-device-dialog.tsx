@@ -1,0 +1,119 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { DeviceNameSchema, MAX_DEVICE_NAME_LENGTH } from "@inquiry-hub/protocol";
+import type { Device } from "@inquiry-hub/protocol";
+import { describeApiError } from "@/lib/client/describe-api-error";
+import { queryKeys } from "@/lib/client/query-keys";
+import { Button } from "@/lib/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "@/lib/ui/dialog";
+import { FieldError, Input, Label } from "@/lib/ui/input";
+import { useT } from "@/features/i18n";
+import { renameDevice } from "./devices-client";
+
+/**
+ * The dialog that renames a device: the field starts with its current name; an empty or
+ * over-long name is refused here, in the page's language, before the hub is asked.
+ */
+export function RenameDeviceDialog({
+  device,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  device: Device;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const fieldId = useId();
+  const errorId = useId();
+  const [name, setName] = useState(device.name);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const { mutate, isPending, reset } = useMutation({
+    mutationFn: (newName: string) => renameDevice(device.id, newName),
+    onSuccess: (renamed) => {
+      queryClient.setQueryData<Device[]>(queryKeys.devices, (devices) =>
+        devices?.map((each) => (each.id === renamed.id ? { ...each, name: renamed.name } : each)),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.devices });
+      onOpenChange(false);
+    },
+    onError: (error) => setProblem(describeApiError(error, t, "devices.renameFailed")),
+  });
+
+  function submit(): void {
+    const parsed = DeviceNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setProblem(
+        t(name.trim() === "" ? "devices.nameEmpty" : "devices.nameTooLong", {
+          max: MAX_DEVICE_NAME_LENGTH,
+        }),
+      );
+      return;
+    }
+    mutate(parsed.data);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          setName(device.name);
+          setProblem(undefined);
+          reset();
+        }
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogTitle>{t("devices.renameTitle")}</DialogTitle>
+        <DialogDescription>{t("devices.renameExplain")}</DialogDescription>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor={fieldId}>{t("devices.nameLabel")}</Label>
+            <Input
+              id={fieldId}
+              value={name}
+              autoComplete="off"
+              aria-invalid={problem !== undefined}
+              aria-describedby={problem === undefined ? undefined : errorId}
+              onChange={(event) => {
+                setName(event.target.value);
+                setProblem(undefined);
+              }}
+            />
+            {problem !== undefined && <FieldError id={errorId}>{problem}</FieldError>}
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="secondary">
+                {t("devices.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={isPending}>
+              {t("devices.save")}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
