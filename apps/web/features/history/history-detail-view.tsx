@@ -1,181 +1,193 @@
 "use client";
 
 import Link from "next/link";
+import { ArrowLeft } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
-import type {
-  DeliveryAttempt,
-  DeliveryReceipt,
-  HistoryAuditEntry,
-  HistoryVote,
-} from "@inquiry-hub/protocol";
-import { useT } from "@/features/i18n";
+import type { HistoryItem } from "@inquiry-hub/protocol";
+import { useI18n } from "@/features/i18n";
+import { SafeMarkdown } from "@/features/inquiry";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import { queryKeys } from "@/lib/client/query-keys";
-import type { MessageKey } from "@/lib/i18n/translate";
-import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
-import "./history.css";
+import type { Translate } from "@/lib/i18n/translate";
+import { Button } from "@/lib/ui/button";
+import { Card } from "@/lib/ui/card";
+import { FieldError } from "@/lib/ui/input";
+import { ArgumentsComparison } from "./arguments-comparison";
+import { DecisionBadges } from "./decision-badges";
+import {
+  decisionLabel,
+  describeOutcome,
+  describeResolution,
+  formatDuration,
+} from "./describe-history";
+import { formatDateTime } from "./format-history";
 import { fetchHistoryDetail } from "./history-client";
+import {
+  AuditEntry,
+  DeliveryEntry,
+  ReceiptEntry,
+  TimelineSection,
+  VoteEntry,
+} from "./history-timeline";
+import { markdownToText } from "./plain-text";
 
-const DECISION_LABELS: Record<HistoryVote["decision"], MessageKey> = {
-  approve: "history.decision.approve",
-  edit: "history.decision.edit",
-  reject: "history.decision.reject",
-};
+/** Who decided, as the facts list names them: "You, on Pixel 7", "YOLO, without asking", "Nobody". */
+function deciderName(item: HistoryItem, t: Translate): string | undefined {
+  switch (item.decidedBy) {
+    case null:
+      return undefined;
+    case "person":
+      return item.byDeviceName === null
+        ? t("history.you")
+        : t("history.youOn", { device: item.byDeviceName });
+    case "yolo":
+      return t("history.yoloWho");
+    case "nobody":
+      return t("history.nobody");
+  }
+}
 
-/** One person's vote on a shared (team) approval. */
-function VoteEntry({ vote }: { vote: HistoryVote }) {
-  const t = useT();
+/** Label and value pairs under the headline; pairs without a value are left out. */
+function Facts({ item }: { item: HistoryItem }) {
+  const { t, locale } = useI18n();
+  const facts: [string, string | undefined][] = [
+    [t("history.decided"), deciderName(item, t)],
+    [t("history.askedAt"), formatDateTime(item.createdAt, locale)],
+    [
+      t("history.decidedAt"),
+      item.resolvedAt === null ? undefined : formatDateTime(item.resolvedAt, locale),
+    ],
+    [
+      t("history.took"),
+      item.durationMs === null ? undefined : formatDuration(item.durationMs, t, locale),
+    ],
+    [t("history.server"), item.approval?.upstream],
+    [t("history.runId"), item.approval?.runId],
+  ];
   return (
-    <li data-testid="history-vote">
-      <time dateTime={vote.at}>{new Date(vote.at).toLocaleString()}</time>{" "}
-      {t("history.vote", {
-        who: vote.username ?? vote.userId,
-        device: vote.deviceName ?? vote.deviceId,
-        decision: t(DECISION_LABELS[vote.decision]),
-      })}
-    </li>
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+      {facts.flatMap(([label, value]) =>
+        value === undefined
+          ? []
+          : [
+              <dt key={`${label}-term`} className="text-muted-foreground">
+                {label}
+              </dt>,
+              <dd key={`${label}-value`} className="min-w-0 break-words">
+                {value}
+              </dd>,
+            ],
+      )}
+    </dl>
   );
 }
 
-function AuditEntry({ entry }: { entry: HistoryAuditEntry }) {
-  const t = useT();
-  const who = entry.byDeviceName ?? entry.byDeviceId ?? t("history.theHub");
+/** The headline: the tool and what it was for, or the question itself. */
+function Headline({ item }: { item: HistoryItem }) {
+  const { t } = useI18n();
+  const approval = item.approval;
+  if (approval !== undefined)
+    return (
+      <div className="grid gap-1">
+        <h1 className="font-mono text-xl font-semibold break-words">{approval.tool}</h1>
+        <p className="text-sm text-muted-foreground">{markdownToText(approval.description)}</p>
+      </div>
+    );
+  const text = markdownToText(item.question);
   return (
-    <li data-testid="audit-entry">
-      <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>{" "}
-      {entry.from === null
-        ? t("history.asked", { status: t(STATUS_LABELS[entry.to]) })
-        : t("history.transition", {
-            from: t(STATUS_LABELS[entry.from]),
-            to: t(STATUS_LABELS[entry.to]),
-            who,
-          })}
-    </li>
+    <div className="grid gap-2">
+      <h1 className="line-clamp-3 text-xl font-semibold break-words">{text}</h1>
+      {(text.length > 120 || item.question.includes("\n")) && (
+        <section className="grid gap-1 rounded-lg bg-muted p-3 text-sm break-words">
+          <h2 className="text-xs font-medium text-muted-foreground">{t("history.question")}</h2>
+          <SafeMarkdown>{item.question}</SafeMarkdown>
+        </section>
+      )}
+    </div>
   );
 }
 
-function DeliveryEntry({ attempt }: { attempt: DeliveryAttempt }) {
-  const t = useT();
-  const what =
-    attempt.purpose === "created" ? "history.deliveryQuestion" : "history.deliveryOutcome";
-  return (
-    <li data-testid="delivery-entry" className={attempt.ok ? undefined : "error"}>
-      <time dateTime={attempt.at}>{new Date(attempt.at).toLocaleString()}</time>{" "}
-      {t(what, { attempt: attempt.attempt })}{" "}
-      {attempt.ok
-        ? t("history.delivered")
-        : t("history.deliveryError", { error: attempt.error ?? t("history.unknownError") })}
-      {!attempt.ok && attempt.final ? t("history.gaveUp") : ""}
-    </li>
-  );
-}
-
-const RECEIPT_LABELS: Record<DeliveryReceipt["channel"], MessageKey> = {
-  socket: "receipts.viaSocket",
-  push: "receipts.viaPush",
-  webhook: "receipts.viaWebhook",
-  app: "receipts.viaApp",
-  notification: "receipts.viaNotification",
-};
-
-/** One receipt: "14:02 Pixel 7: delivered (live connection)", "14:03 Pixel 7: seen (notification)". */
-function ReceiptEntry({ receipt }: { receipt: DeliveryReceipt }) {
-  const t = useT();
-  return (
-    <li data-testid="receipt-entry">
-      <time dateTime={receipt.at}>{new Date(receipt.at).toLocaleString()}</time>{" "}
-      {t(receipt.kind === "seen" ? "receipts.entrySeen" : "receipts.entryDelivered", {
-        target: receipt.targetName,
-        how: t(RECEIPT_LABELS[receipt.channel]),
-      })}
-    </li>
-  );
-}
-
-/** One inquiry: question, outcome, and every state change and delivery, oldest first. */
+/** One inquiry: what was asked, how it ended and who decided, the arguments, every event. */
 export function HistoryDetailView({ id }: { id: string }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const { data, error, isPending } = useQuery({
     queryKey: queryKeys.historyDetail(id),
     queryFn: () => fetchHistoryDetail(id),
   });
-  const outcome = data === undefined ? undefined : describeOutcome(data.item);
-  const resolution = data === undefined ? undefined : describeResolution(data.item, t);
+  const item = data?.item;
+  const outcome = item === undefined ? undefined : describeOutcome(item);
+  const resolution = item === undefined ? undefined : describeResolution(item, t, locale);
 
   return (
-    <main className="history">
-      <p>
-        <Link href="/history">{t("history.back")}</Link>
-      </p>
-      {isPending && <p className="hint">{t("common.loading")}</p>}
+    <main className="mx-auto grid w-full max-w-3xl min-w-0 content-start gap-4 px-3 py-4 sm:px-6 sm:py-6">
+      <Button asChild variant="ghost" size="sm" className="justify-self-start">
+        <Link href="/history">
+          <ArrowLeft aria-hidden />
+          {t("history.backToList")}
+        </Link>
+      </Button>
+      {isPending && <p className="text-sm text-muted-foreground">{t("common.loading")}</p>}
       {error !== null && (
-        <p role="alert" className="error">
+        <FieldError>
           {describeApiError(error, t, "history.detailLoadFailed", {
             unreachable: "history.unreachable",
           })}
-        </p>
+        </FieldError>
       )}
-      {data !== undefined && (
+      {data !== undefined && item !== undefined && (
         <>
-          <h1>{data.item.question}</h1>
-          <p data-testid="history-detail-status">
-            {t(STATUS_LABELS[data.item.status])}
-            {outcome === undefined ? "" : `: “${outcome}”`}
-            {resolution === undefined ? "" : ` ${resolution}`}
-          </p>
-          {data.item.approval !== undefined && (
-            <p className="hint">
-              {t("history.toolOn", {
-                tool: data.item.approval.tool,
-                upstream: data.item.approval.upstream,
-              })}
-              {data.item.approval.runId === undefined
-                ? ""
-                : t("history.run", { runId: data.item.approval.runId })}
+          <Card className="grid gap-4 p-4 sm:p-6">
+            <div className="flex flex-wrap items-center gap-2">
+              <DecisionBadges item={item} />
+            </div>
+            <Headline item={item} />
+            <p data-testid="history-detail-status" className="text-sm">
+              <span className="font-medium">{decisionLabel(item, t)}</span>
+              {outcome === undefined ? "" : `: “${outcome}”`}
+              {resolution === undefined ? "" : ` ${resolution}`}
             </p>
+            <Facts item={item} />
+          </Card>
+          {item.approval !== undefined && (
+            <Card className="grid gap-3 p-4 sm:p-6">
+              <h2 className="text-sm font-semibold">{t("history.arguments")}</h2>
+              <ArgumentsComparison approval={item.approval} />
+            </Card>
           )}
-          <h2>{t("history.audit")}</h2>
-          <ol className="audit-trail">
-            {data.audit.map((entry) => (
-              <AuditEntry key={`${entry.at}-${entry.to}`} entry={entry} />
-            ))}
-          </ol>
-          {data.votes !== undefined && data.votes.length > 0 && (
-            <>
-              <h2>{t("history.votes")}</h2>
-              <ol className="vote-list">
+          <Card className="grid gap-5 p-4 sm:p-6">
+            <TimelineSection title={t("history.audit")}>
+              {data.audit.map((entry) => (
+                <AuditEntry key={`${entry.at}-${entry.to}`} entry={entry} />
+              ))}
+            </TimelineSection>
+            {data.votes !== undefined && data.votes.length > 0 && (
+              <TimelineSection title={t("history.votes")}>
                 {data.votes.map((vote) => (
                   <VoteEntry key={vote.userId} vote={vote} />
                 ))}
-              </ol>
-            </>
-          )}
-          {data.item.receipts !== undefined && data.item.receipts.length > 0 && (
-            <>
-              <h2>{t("receipts.region")}</h2>
-              <ol className="receipt-list">
-                {data.item.receipts.map((receipt) => (
+              </TimelineSection>
+            )}
+            {item.receipts !== undefined && item.receipts.length > 0 && (
+              <TimelineSection title={t("receipts.region")}>
+                {item.receipts.map((receipt) => (
                   <ReceiptEntry
                     key={`${receipt.kind}-${receipt.channel}-${receipt.targetId}`}
                     receipt={receipt}
                   />
                 ))}
-              </ol>
-            </>
-          )}
-          {data.deliveries.length > 0 && (
-            <>
-              <h2>{t("history.deliveries")}</h2>
-              <ol className="delivery-list">
+              </TimelineSection>
+            )}
+            {data.deliveries.length > 0 && (
+              <TimelineSection title={t("history.deliveries")}>
                 {data.deliveries.map((attempt) => (
                   <DeliveryEntry
                     key={`${attempt.at}-${attempt.purpose}-${attempt.attempt}`}
                     attempt={attempt}
                   />
                 ))}
-              </ol>
-            </>
-          )}
+              </TimelineSection>
+            )}
+          </Card>
         </>
       )}
     </main>

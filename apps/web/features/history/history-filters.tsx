@@ -2,11 +2,18 @@
 
 import { useState } from "react";
 import type { FormEvent } from "react";
+import { Download, Search } from "lucide-react";
 import { HistoryFilterSchema, InquiryStatusSchema } from "@inquiry-hub/protocol";
 import type { HistoryFilter } from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n";
+import { Button } from "@/lib/ui/button";
+import { FieldError, Input, Label } from "@/lib/ui/input";
 import { STATUS_LABELS } from "./describe-history";
 import { historyExportUrl } from "./history-client";
+
+/** A native select with the text fields' look (the e2e suite and screen readers know it). */
+const SELECT =
+  "min-h-10 w-full min-w-0 rounded-lg border border-input bg-card px-3 py-2 text-base text-foreground sm:text-sm";
 
 /** The filter a form holds: every field as typed, empty ones left out. */
 function filterOf(form: HTMLFormElement): Record<string, string> {
@@ -18,7 +25,7 @@ function filterOf(form: HTMLFormElement): Record<string, string> {
 
 /**
  * Search box and filters of the history list, and export links carrying the same filters.
- * Text fields apply on Enter or "Search"; the status and the dates apply as soon as they change.
+ * Text fields apply on Enter or "Apply"; the status and the dates apply as soon as they change.
  */
 export function HistoryFilters({
   filter,
@@ -40,52 +47,95 @@ export function HistoryFilters({
     event.currentTarget.form?.requestSubmit();
 
   return (
-    <form className="history__filters" role="search" onSubmit={apply}>
-      <label>
-        {t("history.search")}
-        <input type="search" name="q" defaultValue={filter.q ?? ""} maxLength={200} />
-      </label>
-      <label>
-        {t("history.status")}
-        <select name="status" defaultValue={filter.status ?? ""} onChange={applyNow}>
-          <option value="">{t("history.all")}</option>
-          {InquiryStatusSchema.options.map((each) => (
-            <option key={each} value={each}>
-              {t(STATUS_LABELS[each])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t("history.toolFilter")}
-        <input name="tool" defaultValue={filter.tool ?? ""} maxLength={200} />
-      </label>
-      <label>
-        {t("history.device")}
-        <input name="device" defaultValue={filter.device ?? ""} maxLength={200} />
-      </label>
-      <label>
-        {t("history.from")}
-        <input type="date" name="from" defaultValue={filter.from ?? ""} onChange={applyNow} />
-      </label>
-      <label>
-        {t("history.to")}
-        <input type="date" name="to" defaultValue={filter.to ?? ""} onChange={applyNow} />
-      </label>
-      <button type="submit">{t("history.searchButton")}</button>
-      {invalid && (
-        <p role="alert" className="error">
-          {t("history.badFilter")}
-        </p>
-      )}
-      <p className="history__exports">
-        <a href={historyExportUrl(filter, "csv")} download>
-          {t("history.exportCsv")}
-        </a>
-        <a href={historyExportUrl(filter, "jsonl")} download>
-          {t("history.exportJsonl")}
-        </a>
-      </p>
+    <form
+      role="search"
+      onSubmit={apply}
+      className="grid gap-3 rounded-xl border bg-card p-3 sm:p-4"
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="history-q">{t("history.search")}</Label>
+        <div className="flex gap-2">
+          <Input
+            id="history-q"
+            type="search"
+            name="q"
+            defaultValue={filter.q ?? ""}
+            maxLength={200}
+          />
+          <Button type="submit">
+            <Search aria-hidden />
+            {t("history.searchButton")}
+          </Button>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <div className="grid gap-1.5">
+          <Label htmlFor="history-status">{t("history.status")}</Label>
+          <select
+            id="history-status"
+            name="status"
+            defaultValue={filter.status ?? ""}
+            onChange={applyNow}
+            className={SELECT}
+          >
+            <option value="">{t("history.all")}</option>
+            {InquiryStatusSchema.options.map((each) => (
+              <option key={each} value={each}>
+                {t(STATUS_LABELS[each])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="history-tool">{t("history.toolFilter")}</Label>
+          <Input id="history-tool" name="tool" defaultValue={filter.tool ?? ""} maxLength={200} />
+        </div>
+        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
+          <Label htmlFor="history-device">{t("history.device")}</Label>
+          <Input
+            id="history-device"
+            name="device"
+            defaultValue={filter.device ?? ""}
+            maxLength={200}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="history-from">{t("history.from")}</Label>
+          <Input
+            id="history-from"
+            type="date"
+            name="from"
+            defaultValue={filter.from ?? ""}
+            onChange={applyNow}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="history-to">{t("history.to")}</Label>
+          <Input
+            id="history-to"
+            type="date"
+            name="to"
+            defaultValue={filter.to ?? ""}
+            onChange={applyNow}
+          />
+        </div>
+      </div>
+      {invalid && <FieldError>{t("history.badFilter")}</FieldError>}
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-muted-foreground">{t("history.export")}</span>
+        <Button asChild variant="secondary" size="sm">
+          <a href={historyExportUrl(filter, "csv")} download>
+            <Download aria-hidden />
+            {t("history.exportCsv")}
+          </a>
+        </Button>
+        <Button asChild variant="secondary" size="sm">
+          <a href={historyExportUrl(filter, "jsonl")} download>
+            <Download aria-hidden />
+            {t("history.exportJsonl")}
+          </a>
+        </Button>
+      </div>
     </form>
   );
 }

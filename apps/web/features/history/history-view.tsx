@@ -1,48 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { HistoryFilter, HistoryItem } from "@inquiry-hub/protocol";
+import type { HistoryFilter } from "@inquiry-hub/protocol";
 import { useLeaveToLoginOnUnauthorized } from "@/features/auth";
 import { useT } from "@/features/i18n";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import { queryKeys } from "@/lib/client/query-keys";
-import { STATUS_LABELS, describeOutcome, describeResolution } from "./describe-history";
-import "./history.css";
+import { Button } from "@/lib/ui/button";
+import { FieldError } from "@/lib/ui/input";
 import { fetchHistoryPage } from "./history-client";
 import { HistoryFilters } from "./history-filters";
-import { ReceiptText } from "@/features/receipts";
-
-function HistoryRow({ item }: { item: HistoryItem }) {
-  const t = useT();
-  const outcome = describeOutcome(item);
-  const resolution = describeResolution(item, t);
-  return (
-    <li className="history-row" data-testid="history-row" data-inquiry-id={item.id}>
-      <Link href={`/history/${item.id}`} className="history-row__link">
-        <span className="history-row__question">{item.question}</span>
-        <span className="history-row__meta">
-          <span className={`badge badge--${item.status}`}>{t(STATUS_LABELS[item.status])}</span>
-          {item.approval !== undefined && (
-            <span className="badge">{t("history.tool", { tool: item.approval.tool })}</span>
-          )}
-          {outcome !== undefined && <span data-testid="history-outcome">“{outcome}”</span>}
-          {resolution !== undefined && <span data-testid="history-resolution">{resolution}</span>}
-          <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString()}</time>
-          {item.receipts !== undefined && item.receipts.length > 0 && (
-            <span data-testid="history-receipts">
-              <ReceiptText receipts={item.receipts} />
-            </span>
-          )}
-          {item.failedDeliveries > 0 && (
-            <span className="badge badge--warning">{t("history.deliveryFailed")}</span>
-          )}
-        </span>
-      </Link>
-    </li>
-  );
-}
+import { HistoryRow } from "./history-row";
 
 /**
  * The person's past questions and approvals, newest first: searchable, filterable by status,
@@ -63,30 +32,35 @@ export function HistoryView() {
 
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <main className="history">
-      <h1>{t("nav.history")}</h1>
+    <main className="mx-auto grid w-full max-w-3xl min-w-0 content-start gap-4 p-3 sm:p-6">
+      <h1 className="text-2xl font-semibold">{t("nav.history")}</h1>
       <HistoryFilters filter={filter} onChange={setFilter} />
-      {isPending && <p className="hint">{t("common.loading")}</p>}
+      {isPending && <p className="text-sm text-muted-foreground">{t("common.loading")}</p>}
       {error !== null && (
-        <p role="alert" className="error">
+        <FieldError>
           {describeApiError(error, t, "history.loadFailed", { unreachable: "history.unreachable" })}
+        </FieldError>
+      )}
+      {data !== undefined && items.length === 0 && (
+        <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {t("history.empty")}
         </p>
       )}
-      {data !== undefined && items.length === 0 && <p className="hint">{t("history.empty")}</p>}
-      <ul className="history-list">
+      <ul className="grid gap-2">
         {items.map((item) => (
           <HistoryRow key={item.id} item={item} />
         ))}
       </ul>
       {hasNextPage && (
-        <button
+        <Button
           type="button"
-          className="button--secondary"
+          variant="secondary"
+          className="justify-self-center"
           disabled={isFetchingNextPage}
           onClick={() => void fetchNextPage()}
         >
           {t("history.loadMore")}
-        </button>
+        </Button>
       )}
     </main>
   );
