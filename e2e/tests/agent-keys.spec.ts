@@ -90,14 +90,20 @@ test("an agent key: its secret is shown once, it works on /mcp, and is refused o
   await agent.close();
   expect((await callHubApi("/api/agent-keys", { token: secret })).status).toBe(403);
 
-  page.once("dialog", (dialog) => void dialog.dismiss());
-  await row.getByRole("button", { name: `Revoke ${KEY_NAME}` }).click();
+  const actions = row.getByRole("button", { name: `Actions for ${KEY_NAME}` });
+  const confirm = page.getByRole("dialog", { name: `Revoke “${KEY_NAME}”?` });
+  await actions.click();
+  await page.getByRole("menuitem", { name: `Revoke ${KEY_NAME}` }).click();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(actions, "focus goes back to the menu's button").toBeFocused();
   await expect(row.getByTestId("agent-key-status")).toHaveText("Active");
 
-  page.once("dialog", (dialog) => void dialog.accept());
-  await row.getByRole("button", { name: `Revoke ${KEY_NAME}` }).click();
+  await actions.click();
+  await page.getByRole("menuitem", { name: `Revoke ${KEY_NAME}` }).click();
+  await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(row.getByTestId("agent-key-status")).toHaveText("Revoked");
-  await expect(row.getByRole("button")).toHaveCount(0);
+  await expect(row.getByRole("button"), "a revoked key has no actions").toHaveCount(0);
 
   expect(await mcpStatusWith(secret)).toBe(401);
   const refused = await connectHubMcp(secret).then(
@@ -108,7 +114,7 @@ test("an agent key: its secret is shown once, it works on /mcp, and is refused o
   expect((refused as StreamableHTTPError).code).toBe(401);
 });
 
-test("the agent keys page fits a phone, passes axe's WCAG A/AA rules and the CSP", async ({
+test("the agent keys page fits a phone, passes every axe WCAG A/AA rule and the CSP", async ({
   context,
   page,
 }) => {
@@ -125,10 +131,8 @@ test("the agent keys page fits a phone, passes axe's WCAG A/AA rules and the CSP
   expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(results.passes.length, "axe ran its rules").toBeGreaterThan(0);
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help}`);
-  expect(serious).toEqual([]);
+  const violations = results.violations.map((violation) => `${violation.id}: ${violation.help}`);
+  expect(violations).toEqual([]);
   expect(traps.cspViolations, "no inline style or script the CSP had to block").toEqual([]);
 });
 

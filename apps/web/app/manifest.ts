@@ -3,8 +3,9 @@ import type { MetadataRoute } from "next";
 /**
  * The web app manifest (served at /manifest.webmanifest): makes the app installable, so a
  * phone can put the inbox on its home screen and open it without browser chrome. The icons
- * are committed PNGs drawn by scripts/generate-icons.ts; maskable ones keep the mark inside
- * the safe zone for launchers that crop.
+ * are committed PNGs drawn by scripts/generate-icons.ts from the same mark as the tab's
+ * app/icon.svg and app/favicon.ico; maskable ones keep the mark inside the safe zone for
+ * launchers that crop.
  */
 export default function manifest(): MetadataRoute.Manifest {
   return {

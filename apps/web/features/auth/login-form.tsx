@@ -1,44 +1,56 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { ApiClientError } from "@/lib/client/api-client-error";
-import { describeApiError } from "@/lib/client/describe-api-error";
-import type { Translate } from "@/lib/i18n/translate";
+import { Button } from "@/lib/ui/button";
 import { useT } from "@/features/i18n";
 import { submitCredentials } from "./auth-client";
 import type { AuthMode } from "./auth-client";
+import { CredentialField } from "./credential-field";
+import { checkCredentials, withoutField, wordCredentialProblem } from "./credential-problems";
+import type { CredentialProblem } from "./credential-problems";
 import { SessionForm } from "./session-form";
 
-/**
- * The words for a failed log-in or sign-up. The hub refuses every registration it will not do
- * (a taken name, or a LAN hub that already has its account) with one 403, so the page says
- * the same for all of them rather than guess which it was.
- */
-function describeFailure(mode: AuthMode, failure: unknown, t: Translate): string {
-  if (mode === "register" && failure instanceof ApiClientError && failure.status === 403)
-    return t("login.registrationRefused");
-  return describeApiError(failure, t, "login.failed");
-}
+const FIELD_ORDER = ["username", "password"] as const;
 
-/** Username and password, with "Log in" (Enter) and "Create account"; then `landing`. */
+/**
+ * Username and password, with "Log in" (Enter) and "Create account"; then `landing`. The
+ * fields are checked before anything is sent; each problem is shown under its field, which
+ * takes the focus, in the page's language (also after a switch).
+ */
 export function LoginForm({ landing }: { landing: string }) {
   const router = useRouter();
   const t = useT();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>(undefined);
+  const [problem, setProblem] = useState<CredentialProblem | undefined>(undefined);
   const [pending, setPending] = useState(false);
-  const usernameId = useId();
-  const passwordId = useId();
+  const inputs = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+  const words = problem === undefined ? undefined : wordCredentialProblem(problem, t);
+
+  function show(found: CredentialProblem) {
+    setProblem(found);
+    const fields = wordCredentialProblem(found, t).fields;
+    const first = FIELD_ORDER.find((field) => fields[field] !== undefined);
+    if (first !== undefined) inputs[first].current?.focus();
+  }
 
   async function submit(mode: AuthMode) {
+    const credentials = { username, password };
+    const invalid = checkCredentials(credentials);
+    if (invalid !== undefined) {
+      show(invalid);
+      return;
+    }
     setPending(true);
-    setError(undefined);
+    setProblem(undefined);
     try {
-      await submitCredentials(mode, { username, password });
+      await submitCredentials(mode, credentials);
     } catch (failure) {
-      setError(describeFailure(mode, failure, t));
+      show({ mode, failure });
       setPending(false);
       return;
     }
@@ -46,44 +58,57 @@ export function LoginForm({ landing }: { landing: string }) {
     router.refresh();
   }
 
+  function edit(field: (typeof FIELD_ORDER)[number], value: string) {
+    (field === "username" ? setUsername : setPassword)(value);
+    if (problem !== undefined) setProblem(withoutField(problem, field));
+  }
+
   return (
     <SessionForm
       onSubmit={() => void submit("login")}
-      error={error}
+      error={words?.form}
       actions={
         <>
-          <button type="submit" disabled={pending}>
+          <Button type="submit" className="w-full" disabled={pending}>
             {t("login.logIn")}
-          </button>
-          <button
+          </Button>
+          <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+            <span className="h-px flex-1 bg-border" />
+            {t("login.or")}
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <Button
             type="button"
-            className="button--secondary"
+            variant="secondary"
+            className="w-full"
             disabled={pending}
             onClick={() => void submit("register")}
           >
             {t("login.createAccount")}
-          </button>
+          </Button>
         </>
       }
     >
-      <label htmlFor={usernameId}>{t("login.username")}</label>
-      <input
-        id={usernameId}
+      <CredentialField
+        ref={inputs.username}
+        label={t("login.username")}
+        error={words?.fields.username}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         value={username}
-        onChange={(event) => setUsername(event.target.value)}
+        onChange={(event) => edit("username", event.target.value)}
       />
-      <label htmlFor={passwordId}>{t("login.password")}</label>
-      <input
-        id={passwordId}
+      <CredentialField
+        ref={inputs.password}
+        label={t("login.password")}
+        error={words?.fields.password}
         name="password"
         type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => edit("password", event.target.value)}
       />
     </SessionForm>
   );

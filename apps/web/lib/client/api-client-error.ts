@@ -17,18 +17,21 @@ export type ApiClientErrorCode =
 /**
  * The one error every browser fetcher throws. It carries no translated text: components turn
  * it into words with `describeApiError`, so the data layer never needs the page's language.
- * `serverMessage` is the server's own explanation when it sent the wire error shape.
+ * `serverMessage` is the server's own explanation when it sent the wire error shape, and
+ * `details` the wire body's `details` as sent (the fields a 400 refused, say), unparsed.
  */
 export class ApiClientError extends Error {
   override readonly name = "ApiClientError";
+  readonly details: unknown;
   constructor(
     readonly code: ApiClientErrorCode,
     /** The HTTP status; 0 when no answer came back. */
     readonly status: number,
     readonly serverMessage: string | undefined,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { details?: unknown },
   ) {
     super(serverMessage ?? `${code} (${status})`, options);
+    this.details = options?.details;
   }
 }
 

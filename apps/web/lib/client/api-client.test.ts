@@ -56,6 +56,17 @@ describe("requestJson", () => {
     });
   });
 
+  it("keeps the details of a refusal, such as the fields a 400 names", async () => {
+    const details = [{ path: "password", message: "Too small" }];
+    answerWith(
+      Response.json(
+        { error: { code: "BAD_REQUEST", message: "password: Too small", details } },
+        { status: 400 },
+      ),
+    );
+    expect((await failureOf(requestJson("/api/items", ItemSchema))).details).toEqual(details);
+  });
+
   it("names a refusal without the wire body by its status, without a message", async () => {
     answerWith(new Response("<html>Bad gateway</html>", { status: 502 }));
     expect(await failureOf(requestJson("/api/items", ItemSchema))).toMatchObject({

@@ -86,6 +86,8 @@ async function send(path: string, init: ApiRequestInit): Promise<Response> {
   if (response.ok) return response;
   const wire = ApiErrorBodySchema.safeParse(await response.json().catch(() => undefined));
   throw wire.success
-    ? new ApiClientError(wire.data.error.code, response.status, wire.data.error.message)
+    ? new ApiClientError(wire.data.error.code, response.status, wire.data.error.message, {
+        details: wire.data.error.details,
+      })
     : new ApiClientError(codeOfStatus(response.status), response.status, undefined);
 }

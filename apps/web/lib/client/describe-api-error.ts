@@ -1,4 +1,5 @@
 import { ApiClientError } from "./api-client-error";
+import { refusedFieldsOf } from "./describe-api-error-fields";
 import type { MessageKey, Translate } from "../i18n/translate";
 
 /** Messages a screen uses instead of the common ones for some failures. */
@@ -15,6 +16,8 @@ export interface ApiErrorWording {
  * The text to show for a failed request, in the page's language: the server's own message
  * when it sent one, otherwise the screen's wording for the failure. `fallback` covers
  * everything that is not an ApiClientError and answers that did not match their schema.
+ * A 400 naming the fields it refused is never shown in the validator's words (forms that
+ * can say which field word it with `fieldErrorsOf`).
  *
  * @example describeApiError(error, t, "devices.loadFailed")
  */
@@ -28,6 +31,7 @@ export function describeApiError(
   if (error.code === "UNREACHABLE") return t(wording.unreachable ?? "common.unreachable");
   if (error.code === "INVALID_RESPONSE") return t(fallback);
   if (error.status === 401 && wording.unauthorized !== undefined) return t(wording.unauthorized);
+  if (refusedFieldsOf(error) !== undefined) return t("validation.notAcceptedAnyField");
   return (
     error.serverMessage ?? t(wording.failed ?? "common.requestFailed", { status: error.status })
   );
