@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDemoToolsServer } from "@inquiry-hub/demo-tools";
-import { DEFAULT_HUB_CONFIG, createHub } from "@inquiry-hub/hub";
+import { DEFAULT_HUB_CONFIG, createHub, parseProxyConfig } from "@inquiry-hub/hub";
 import type { HubConfig, HubDeps } from "@inquiry-hub/hub";
 import { AgentRunCredentialSchema, AuthResponseSchema, InquirySchema } from "@inquiry-hub/protocol";
 import type { Inquiry, MintRunBody } from "@inquiry-hub/protocol";
@@ -18,6 +18,8 @@ export interface Stack {
   hubUrl: URL;
   /** The agent's configuration, to start more agents on the same hub and tools. */
   agentConfig: AgentConfig;
+  /** The demo tools' sandbox folder, where write_file writes. */
+  sandboxDir: string;
   /** Registers a fresh user on the hub and returns their bearer token. */
   registerUser(): Promise<string>;
   /**
@@ -45,6 +47,15 @@ async function listenOnFreePort(server: Server): Promise<URL> {
  */
 const RegisteredSchema = AuthResponseSchema.pick({ token: true });
 
+/** How the agent reaches the demo tools. */
+export interface StackOptions {
+  /**
+   * Through the hub's approval proxy (`/proxy/demo/mcp`), as `npm start` wires it: every tool
+   * but get_weather waits for a person's decision. Directly to demo-tools otherwise.
+   */
+  gateDemoTools?: boolean;
+}
+
 /**
  * Starts the three servers; call `close()` in `afterAll`. `agentConfig` is merged over the
  * agent's test configuration, e.g. `{ models }` or `{ openai }`; `hubDeps` go to the hub
@@ -55,18 +66,26 @@ export async function startStack(
   agentConfig: Partial<AgentConfig> = {},
   hubDeps: Partial<HubDeps> = {},
   hubConfig: Partial<HubConfig> = {},
+  options: StackOptions = {},
 ): Promise<Stack> {
   const sandboxDir = await mkdtemp(path.join(tmpdir(), "agent-test-sandbox-"));
+  const demo = createDemoToolsServer({ sandboxDir });
+  const demoUrl = await listenOnFreePort(demo.httpServer);
+  const demoMcpUrl = new URL("/mcp", demoUrl).href;
+  const proxy =
+    options.gateDemoTools === true
+      ? parseProxyConfig({
+          upstreams: { demo: { url: demoMcpUrl, tools: { get_weather: false } } },
+        })
+      : undefined;
   const hub = createHub(
-    { ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.2, ...hubConfig },
+    { ...DEFAULT_HUB_CONFIG, port: 0, heartbeatSeconds: 0.2, proxy, ...hubConfig },
     hubDeps,
   );
   const hubUrl = await hub.listen();
-  const demo = createDemoToolsServer({ sandboxDir });
-  const demoUrl = await listenOnFreePort(demo.httpServer);
   const config: AgentConfig = {
     hubMcpUrl: new URL("/mcp", hubUrl).href,
-    demoToolsMcpUrl: new URL("/mcp", demoUrl).href,
+    demoToolsMcpUrl: proxy === undefined ? demoMcpUrl : new URL("/proxy/demo/mcp", hubUrl).href,
     mcpTimeoutSeconds: 150,
     maxSteps: 8,
     // A run another agent let go is resumed within 0.1 s instead of the production 5 s.
@@ -87,6 +106,7 @@ export async function startStack(
   return {
     agentUrl,
     hubUrl,
+    sandboxDir,
     agentConfig: config,
     async registerUser() {
       users += 1;
