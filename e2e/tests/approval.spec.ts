@@ -95,7 +95,8 @@ test("a refused edit shows the hub's reason in view and keeps the card open; rej
   await card.getByLabel("path", { exact: true }).fill("");
   await card.getByRole("button", { name: "Approve with these changes" }).click();
   const refusal = card.getByTestId("error-message");
-  await expect(refusal).toContainText("fewer than 1 characters");
+  await expect(refusal).toHaveText("This can't be empty.");
+  await expect(card.getByLabel("path", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(card).toBeVisible();
   // The reason is on screen and above the message box, not under it.
   await expect(refusal).toBeInViewport({ ratio: 1 });

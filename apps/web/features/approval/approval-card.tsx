@@ -20,8 +20,9 @@ import { ApprovalProgress } from "./approval-progress";
 import { ArgumentsEditor } from "./arguments-editor";
 import { ArgumentsTable } from "./arguments-table";
 import { EditPreview } from "./edit-preview";
-import { draftsOf, readDrafts, refusedArgument } from "./edited-arguments";
+import { draftsOf, readDrafts } from "./edited-arguments";
 import type { ArgumentDraft } from "./edited-arguments";
+import { readRefusal } from "./refusal";
 import { RejectForm } from "./reject-form";
 
 export interface ApprovalCardProps {
@@ -41,7 +42,7 @@ export interface ApprovalCardProps {
  * left, "Approve with these changes", sends; the plain Approve of the agent's arguments is
  * back only after Cancel edit, so no button is ambiguous. A field that is not JSON, or the
  * hub's refusal of the edit (checked against the tool's inputSchema), shows right under the
- * field it names (else under the button) and the card stays open. Unlike a question, nothing is sent when the countdown
+ * field it names, in plain words (else under the button), and the card stays open. Unlike a question, nothing is sent when the countdown
  * ends: the hub applies the tool's own timeout rule (reject unless configured). Its arrival
  * is announced politely, without taking focus.
  */
@@ -61,16 +62,17 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
     approval.allowedDecisions.includes(decision);
   const read = readDrafts(drafts, t);
   const editable = allows("edit") && drafts.length > 0;
-  const refusedName =
+  const refused =
     problem === undefined
       ? undefined
-      : refusedArgument(
+      : readRefusal(
           problem,
           drafts.map((draft) => draft.name),
+          t,
         );
   const refusal =
-    editing && problem !== undefined && refusedName !== undefined
-      ? { name: refusedName, message: problem }
+    editing && refused?.argument !== undefined
+      ? { name: refused.argument, message: refused.text }
       : undefined;
 
   function change(name: string, text: string): void {

@@ -37,7 +37,7 @@ export function ArgumentValue({ value, className }: { value: unknown; className?
           type="button"
           variant="link"
           size="sm"
-          className="min-h-8 text-xs"
+          className="min-h-11 text-xs sm:min-h-8"
           aria-expanded={open}
           onClick={() => setOpen((shown) => !shown)}
         >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "@/lib/i18n/translate";
-import { draftsOf, formatArgumentValue, readDrafts, refusedArgument } from "./edited-arguments";
+import { draftsOf, formatArgumentValue, readDrafts } from "./edited-arguments";
 
 const t = createTranslator("en");
 const ARGS = { path: "notes.txt", lines: [1, 2], force: false };
@@ -36,16 +36,5 @@ describe("the arguments edit form", () => {
   it("shows strings as they are and the rest as indented JSON", () => {
     expect(formatArgumentValue("a b")).toBe("a b");
     expect(formatArgumentValue({ n: 1 })).toBe('{\n  "n": 1\n}');
-  });
-});
-
-describe("refusedArgument", () => {
-  it.each([
-    ["args: arguments/path must NOT have fewer than 1 characters", "path"],
-    ["arguments/content must be string", "content"],
-    ["arguments/other must be string", undefined],
-    ["The approval is no longer open.", undefined],
-  ])("%j is about %s", (message, name) => {
-    expect(refusedArgument(message, ["path", "content"])).toBe(name);
   });
 });

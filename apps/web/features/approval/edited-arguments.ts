@@ -66,18 +66,6 @@ export function readDrafts(drafts: readonly ArgumentDraft[], t: Translate): Read
   return { args, changed, errors };
 }
 
-/**
- * The argument a hub refusal of an edit is about, when its message names one the way the
- * inputSchema validator writes it (`arguments/<name> must …`); undefined otherwise, and the
- * refusal stays under the approve button.
- *
- * @example refusedArgument("args: arguments/path must NOT have fewer than 1 characters", ["path"]) // "path"
- */
-export function refusedArgument(message: string, names: readonly string[]): string | undefined {
-  const name = /arguments\/([^\s/:]+)/.exec(message)?.[1];
-  return name !== undefined && names.includes(name) ? name : undefined;
-}
-
 /** One argument as table text: strings as they are, anything else as indented JSON. */
 export function formatArgumentValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value, null, 2);
