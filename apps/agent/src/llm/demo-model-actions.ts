@@ -63,7 +63,11 @@ function intentOf(call: DemoToolCall, texts: ActionTexts): string {
   return texts.runSqlIntent(query);
 }
 
-/** The reply after write_file ran: the path and size it reports, which an edit may have changed. */
+/**
+ * The reply after write_file ran: the path and size it reports, which an edit may have
+ * changed. The tool does not echo the content, so only an edit that changed the path or the
+ * size shows; an edit to other text of the same size at the same path reads as unchanged.
+ */
 function afterWrite(call: DemoToolCall, result: string, texts: ActionTexts): string {
   const wrote = WROTE_PATTERN.exec(result.trim());
   if (wrote?.[1] === undefined || wrote[2] === undefined)
