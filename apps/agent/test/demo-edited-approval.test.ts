@@ -56,7 +56,17 @@ describe("the demo agent after an approval", () => {
     const text = await chatDeciding("write hello to asked.txt", { action: "edit", args: edited });
     expect(await readFile(path.join(stack.sandboxDir, "edited.txt"), "utf8")).toBe("hello, edited");
     expect(text).toBe(
-      'The call was edited when it was approved, so this is what ran: I saved edited.txt instead of asked.txt, and it holds the approver\'s text (13 bytes), not "hello".',
+      'The call was edited when it was approved, so this is what ran: I saved edited.txt instead of asked.txt with the content "hello, edited" (I had asked for "hello").',
+    );
+  });
+
+  it("names an edit that kept the path and the size", async () => {
+    const text = await chatDeciding("write hello to same.txt", {
+      action: "edit",
+      args: { path: "same.txt", content: "jello" },
+    });
+    expect(text).toBe(
+      'The call was edited when it was approved, so this is what ran: I saved same.txt with the content "jello" (I had asked for "hello").',
     );
   });
 
@@ -66,7 +76,7 @@ describe("the demo agent after an approval", () => {
       args: { path: "zh.txt", content: "你好，世界" },
     });
     expect(text).toBe(
-      "这次调用在批准时被修改了，实际执行的是：我保存了 zh.txt，里面是批准人修改后的内容（15 字节），不是“你好”。",
+      "这次调用在批准时被修改了，实际执行的是：我保存了 zh.txt，内容为“你好，世界”（我原本请求的是“你好”）。",
     );
   });
 });

@@ -62,7 +62,19 @@ describe.each(CLIENT_ERAS)("demo-tools MCP server, $era client ($version)", (cli
   it("write_file writes inside the sandbox and creates parent folders", async () => {
     const result = await call("write_file", { path: "notes/today.md", content: "hello 你好" });
     expect(result.isError).toBe(false);
+    expect(result.text).toBe(
+      'Wrote 12 bytes to notes/today.md in the sandbox.\nContent: "hello 你好"',
+    );
     expect(await readFile(path.join(sandboxDir, "notes", "today.md"), "utf8")).toBe("hello 你好");
+  });
+
+  it("write_file repeats at most 2,000 characters of what it wrote, as a JSON string", async () => {
+    const content = `${"a".repeat(1_999)}\nb${"c".repeat(100)}`;
+    const result = await call("write_file", { path: "long.txt", content });
+    const [, line] = result.text.split("\n");
+    expect(line).toBe(
+      `Content (first 2000 characters): ${JSON.stringify(content.slice(0, 2_000))}`,
+    );
   });
 
   it.each([

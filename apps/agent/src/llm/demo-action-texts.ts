@@ -12,7 +12,8 @@ export interface WriteOutcome {
   askedPath: string;
   askedContent: string;
   writtenPath: string;
-  writtenBytes: number;
+  /** What the file holds after the call, as the tool reports it. */
+  writtenContent: string;
 }
 
 /**
@@ -29,7 +30,7 @@ export interface ActionTexts {
   withdrawn: (intent: string) => string;
   failed: (intent: string, reason: string) => string;
   saved: (path: string, content: string) => string;
-  /** The call ran with arguments the approver edited: the written path or size differs. */
+  /** The call ran with arguments the approver edited: the written path or content differs. */
   savedEdited: (outcome: WriteOutcome) => string;
   deleted: (rows: readonly NoteRow[]) => string;
   found: (rows: readonly NoteRow[]) => string;
@@ -53,14 +54,10 @@ const ENGLISH: ActionTexts = {
   withdrawn: (intent) => `The approval to ${intent} was withdrawn, so nothing was changed.`,
   failed: (intent, reason) => `I could not ${intent}: ${reason}`,
   saved: (path, content) => `Saved the file ${path} with the content "${content}".`,
-  savedEdited: ({ askedPath, askedContent, writtenPath, writtenBytes }) => {
+  savedEdited: ({ askedPath, askedContent, writtenPath, writtenContent }) => {
     const movedFrom = writtenPath === askedPath ? "" : ` instead of ${askedPath}`;
-    const size = new TextEncoder().encode(askedContent).length;
-    const holds =
-      writtenBytes === size
-        ? `${writtenBytes} bytes, the size of "${askedContent}"`
-        : `the approver's text (${writtenBytes} bytes), not "${askedContent}"`;
-    return `The call was edited when it was approved, so this is what ran: I saved ${writtenPath}${movedFrom}, and it holds ${holds}.`;
+    const changed = writtenContent === askedContent ? "" : ` (I had asked for "${askedContent}")`;
+    return `The call was edited when it was approved, so this is what ran: I saved ${writtenPath}${movedFrom} with the content "${writtenContent}"${changed}.`;
   },
   deleted: (rows) =>
     rows.length === 0
@@ -86,14 +83,10 @@ const CHINESE: ActionTexts = {
   withdrawn: (intent) => `“${intent}”的批准请求被撤回了，所以什么都没有改。`,
   failed: (intent, reason) => `我没能${intent}：${reason}`,
   saved: (path, content) => `已保存文件 ${path}，内容为“${content}”。`,
-  savedEdited: ({ askedPath, askedContent, writtenPath, writtenBytes }) => {
+  savedEdited: ({ askedPath, askedContent, writtenPath, writtenContent }) => {
     const movedFrom = writtenPath === askedPath ? "" : `（不是 ${askedPath}）`;
-    const size = new TextEncoder().encode(askedContent).length;
-    const holds =
-      writtenBytes === size
-        ? `共 ${writtenBytes} 字节，与“${askedContent}”一样大`
-        : `里面是批准人修改后的内容（${writtenBytes} 字节），不是“${askedContent}”`;
-    return `这次调用在批准时被修改了，实际执行的是：我保存了 ${writtenPath}${movedFrom}，${holds}。`;
+    const changed = writtenContent === askedContent ? "" : `（我原本请求的是“${askedContent}”）`;
+    return `这次调用在批准时被修改了，实际执行的是：我保存了 ${writtenPath}${movedFrom}，内容为“${writtenContent}”${changed}。`;
   },
   deleted: (rows) =>
     rows.length === 0

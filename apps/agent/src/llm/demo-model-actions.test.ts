@@ -68,7 +68,7 @@ describe("demo actions the approval proxy gates", () => {
   });
 
   it("says the file was saved, with path and content, after the upstream wrote it as asked", () => {
-    const wrote = "Wrote 5 bytes to notes.txt in the sandbox.";
+    const wrote = 'Wrote 5 bytes to notes.txt in the sandbox.\nContent: "hello"';
     expect(replyAfterAction(WRITE, wrote, "en")).toBe(
       'Saved the file notes.txt with the content "hello".',
     );
@@ -81,26 +81,32 @@ describe("demo actions the approval proxy gates", () => {
         afterWrite(
           "write hello to notes.txt",
           WRITE.args,
-          "Wrote 11 bytes to notes.txt in the sandbox.",
+          'Wrote 11 bytes to notes.txt in the sandbox.\nContent: "hello again"',
         ),
         ALL_TOOLS,
       ),
     );
     expect(edited).toBe(
-      'The call was edited when it was approved, so this is what ran: I saved notes.txt, and it holds the approver\'s text (11 bytes), not "hello".',
+      'The call was edited when it was approved, so this is what ran: I saved notes.txt with the content "hello again" (I had asked for "hello").',
     );
     expect(edited).not.toMatch(/with the content "hello"/);
   });
 
   it("after an approval that moved the file, names the path the tool wrote", () => {
     expect(
-      replyAfterAction(WRITE, "Wrote 5 bytes to scratch/notes.txt in the sandbox.", "en"),
+      replyAfterAction(
+        WRITE,
+        'Wrote 5 bytes to scratch/notes.txt in the sandbox.\nContent: "hello"',
+        "en",
+      ),
     ).toBe(
-      'The call was edited when it was approved, so this is what ran: I saved scratch/notes.txt instead of notes.txt, and it holds 5 bytes, the size of "hello".',
+      'The call was edited when it was approved, so this is what ran: I saved scratch/notes.txt instead of notes.txt with the content "hello".',
     );
     const zh = { name: "write_file", args: { path: "notes.txt", content: "买牛奶" } };
-    expect(replyAfterAction(zh, "Wrote 4 bytes to todo.md in the sandbox.", "zh")).toBe(
-      "这次调用在批准时被修改了，实际执行的是：我保存了 todo.md（不是 notes.txt），里面是批准人修改后的内容（4 字节），不是“买牛奶”。",
+    expect(
+      replyAfterAction(zh, 'Wrote 4 bytes to todo.md in the sandbox.\nContent: "买面包"', "zh"),
+    ).toBe(
+      "这次调用在批准时被修改了，实际执行的是：我保存了 todo.md（不是 notes.txt），内容为“买面包”（我原本请求的是“买牛奶”）。",
     );
   });
 
@@ -162,7 +168,7 @@ describe("demo actions the approval proxy gates", () => {
       ),
     ).toMatch(/^对方拒绝/);
     const chineseContent = { path: "notes.txt", content: "你好世界" };
-    const wrote = "Wrote 12 bytes to notes.txt in the sandbox.";
+    const wrote = 'Wrote 12 bytes to notes.txt in the sandbox.\nContent: "你好世界"';
     expect(
       textOf(
         decideDemoStep(afterWrite("write 你好世界 to notes.txt", chineseContent, wrote), ALL_TOOLS),

@@ -46,8 +46,12 @@ export function actionCall(intent: ActionIntent): DemoToolCall {
 }
 
 const REASON_PATTERN = /Their message: "(.*)"\./s;
-/** write_file's report (apps/demo-tools): the path and size it really wrote. */
-const WROTE_PATTERN = /^Wrote (\d+) bytes to (.+) in the sandbox\.$/;
+/**
+ * write_file's report (apps/demo-tools): the path it really wrote, then what the file holds as
+ * a JSON string (its first 2,000 characters when longer).
+ */
+const WROTE_PATTERN =
+  /^Wrote \d+ bytes to (.+) in the sandbox\.\nContent(?: \(first \d+ characters\))?: (".*")$/s;
 /** execute_sql's report: a summary line, then the rows as JSON. */
 const SQL_SUMMARY = /^(\d+) row(?:\(s\))? (selected|inserted|deleted)\.$/;
 const NoteRowsSchema = z.array(
@@ -64,23 +68,23 @@ function intentOf(call: DemoToolCall, texts: ActionTexts): string {
 }
 
 /**
- * The reply after write_file ran: the path and size it reports, which an edit may have
- * changed. The tool does not echo the content, so only an edit that changed the path or the
- * size shows; an edit to other text of the same size at the same path reads as unchanged.
+ * The reply after write_file ran, from the path and content the tool reports: an approver may
+ * have edited either, and the reply names what the file holds, never what was first asked for.
  */
 function afterWrite(call: DemoToolCall, result: string, texts: ActionTexts): string {
   const wrote = WROTE_PATTERN.exec(result.trim());
-  if (wrote?.[1] === undefined || wrote[2] === undefined)
+  const written = z.string().safeParse(wrote?.[2] === undefined ? undefined : JSON.parse(wrote[2]));
+  if (wrote?.[1] === undefined || !written.success)
     return texts.done(result.split("\n")[0] ?? result);
   const outcome = {
     askedPath: path.posix.normalize(String(call.args.path).replaceAll("\\", "/")),
     askedContent: String(call.args.content),
-    writtenPath: wrote[2],
-    writtenBytes: Number(wrote[1]),
+    writtenPath: wrote[1],
+    writtenContent: written.data,
   };
-  const asked = new TextEncoder().encode(outcome.askedContent).length;
-  return outcome.writtenPath === outcome.askedPath && outcome.writtenBytes === asked
-    ? texts.saved(outcome.writtenPath, outcome.askedContent)
+  return outcome.writtenPath === outcome.askedPath &&
+    outcome.writtenContent === outcome.askedContent
+    ? texts.saved(outcome.writtenPath, outcome.writtenContent)
     : texts.savedEdited(outcome);
 }
 

@@ -53,7 +53,9 @@ describe("approval proxy in front of demo-tools", () => {
 
     const answered = await harness.answer(token, inquiryId, { action: "approve" });
     expect(answered.status).toBe(200);
-    expect(resultText(await call)).toBe("Wrote 7 bytes to drafts/plan.md in the sandbox.");
+    expect(resultText(await call)).toBe(
+      'Wrote 7 bytes to drafts/plan.md in the sandbox.\nContent: "ship it"',
+    );
     expect(await readFile(path.join(harness.sandboxDir, "drafts/plan.md"), "utf8")).toBe("ship it");
     expect(progress.metas.at(-1)).toEqual({
       type: "INQUIRY_CLOSED",

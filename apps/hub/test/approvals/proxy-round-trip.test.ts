@@ -89,7 +89,9 @@ describe("the approval proxy for 2026-07-28 clients (input_required + requestSta
     const args = { path: "drafts/plan.md", content: "ship it" };
 
     const result = await client.callTool({ name: "write_file", arguments: args });
-    expect(resultText(result)).toBe("Wrote 7 bytes to drafts/plan.md in the sandbox.");
+    expect(resultText(result)).toBe(
+      'Wrote 7 bytes to drafts/plan.md in the sandbox.\nContent: "ship it"',
+    );
     const inquiry = await decided;
     expect(inquiry.approval).toMatchObject({
       upstream: "demo",

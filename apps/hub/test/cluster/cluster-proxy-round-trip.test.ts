@@ -59,7 +59,9 @@ describe("a 2026-07-28 approval round trip across two hub nodes", () => {
       name: "write_file",
       arguments: { path: "cluster.md", content: "balanced" },
     });
-    expect(resultText(result)).toBe("Wrote 8 bytes to cluster.md in the sandbox.");
+    expect(resultText(result)).toBe(
+      'Wrote 8 bytes to cluster.md in the sandbox.\nContent: "balanced"',
+    );
     expect(elicited).toHaveLength(1);
     const [first, retry] = sentTo.slice(before);
     expect(first).not.toBe(retry);
