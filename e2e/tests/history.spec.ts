@@ -89,9 +89,8 @@ test("history shows edited arguments: the row says what ran, the detail puts it 
   );
   const unchanged = page.getByRole("row", { name: /^path/ });
   await expect(unchanged).toHaveAttribute("data-changed", "false");
-  await expect(page.getByTestId("history-detail-status")).toContainText(
-    `Approved with edits on ${deviceName}`,
-  );
+  await expect(page.getByTestId("history-detail-status")).toContainText("Approved with edits");
+  await expect(page.getByTestId("history-decided-by")).toHaveText(`You, on ${deviceName}`);
 });
 
 test("history marks a decision YOLO made, with no device", async ({ page }) => {

@@ -14,12 +14,7 @@ import { Card } from "@/lib/ui/card";
 import { FieldError } from "@/lib/ui/input";
 import { ArgumentsComparison } from "./arguments-comparison";
 import { DecisionBadges } from "./decision-badges";
-import {
-  decisionLabel,
-  describeOutcome,
-  describeResolution,
-  formatDuration,
-} from "./describe-history";
+import { describeOutcome, formatDuration } from "./describe-history";
 import { formatDateTime } from "./format-history";
 import { fetchHistoryDetail } from "./history-client";
 import {
@@ -50,30 +45,32 @@ function deciderName(item: HistoryItem, t: Translate): string | undefined {
 /** Label and value pairs under the headline; pairs without a value are left out. */
 function Facts({ item }: { item: HistoryItem }) {
   const { t, locale } = useI18n();
-  const facts: [string, string | undefined][] = [
-    [t("history.decided"), deciderName(item, t)],
+  const facts: [string, string | undefined, string?][] = [
+    [t("history.decided"), deciderName(item, t), "history-decided-by"],
+    [
+      t("history.took"),
+      item.durationMs === null || item.decidedBy === "yolo"
+        ? undefined
+        : formatDuration(item.durationMs, t, locale),
+    ],
     [t("history.askedAt"), formatDateTime(item.createdAt, locale)],
     [
       t("history.decidedAt"),
       item.resolvedAt === null ? undefined : formatDateTime(item.resolvedAt, locale),
-    ],
-    [
-      t("history.took"),
-      item.durationMs === null ? undefined : formatDuration(item.durationMs, t, locale),
     ],
     [t("history.server"), item.approval?.upstream],
     [t("history.runId"), item.approval?.runId],
   ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
-      {facts.flatMap(([label, value]) =>
+      {facts.flatMap(([label, value, testId]) =>
         value === undefined
           ? []
           : [
               <dt key={`${label}-term`} className="text-muted-foreground">
                 {label}
               </dt>,
-              <dd key={`${label}-value`} className="min-w-0 break-words">
+              <dd key={`${label}-value`} className="min-w-0 break-words" data-testid={testId}>
                 {value}
               </dd>,
             ],
@@ -109,14 +106,13 @@ function Headline({ item }: { item: HistoryItem }) {
 
 /** One inquiry: what was asked, how it ended and who decided, the arguments, every event. */
 export function HistoryDetailView({ id }: { id: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { data, error, isPending } = useQuery({
     queryKey: queryKeys.historyDetail(id),
     queryFn: () => fetchHistoryDetail(id),
   });
   const item = data?.item;
   const outcome = item === undefined ? undefined : describeOutcome(item);
-  const resolution = item === undefined ? undefined : describeResolution(item, t, locale);
 
   return (
     <main className="mx-auto grid w-full max-w-3xl min-w-0 content-start gap-4 px-3 py-4 sm:px-6 sm:py-6">
@@ -137,15 +133,14 @@ export function HistoryDetailView({ id }: { id: string }) {
       {data !== undefined && item !== undefined && (
         <>
           <Card className="grid gap-4 p-4 sm:p-6">
-            <div className="flex flex-wrap items-center gap-2">
-              <DecisionBadges item={item} />
-            </div>
             <Headline item={item} />
-            <p data-testid="history-detail-status" className="text-sm">
-              <span className="font-medium">{decisionLabel(item, t)}</span>
-              {outcome === undefined ? "" : `: “${outcome}”`}
-              {resolution === undefined ? "" : ` ${resolution}`}
-            </p>
+            <div
+              data-testid="history-detail-status"
+              className="flex flex-wrap items-center gap-2 text-sm"
+            >
+              <DecisionBadges item={item} />
+              {outcome !== undefined && <span className="break-words">“{outcome}”</span>}
+            </div>
             <Facts item={item} />
           </Card>
           {item.approval !== undefined && (

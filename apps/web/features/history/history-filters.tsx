@@ -2,11 +2,12 @@
 
 import { useState } from "react";
 import type { FormEvent } from "react";
-import { Download, Search } from "lucide-react";
+import { Download, Search, SlidersHorizontal } from "lucide-react";
 import { HistoryFilterSchema, InquiryStatusSchema } from "@inquiry-hub/protocol";
 import type { HistoryFilter } from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n";
 import { Button } from "@/lib/ui/button";
+import { cn } from "@/lib/ui/cn";
 import { FieldError, Input, Label } from "@/lib/ui/input";
 import { STATUS_LABELS } from "./describe-history";
 import { historyExportUrl } from "./history-client";
@@ -36,6 +37,8 @@ export function HistoryFilters({
 }) {
   const t = useT();
   const [invalid, setInvalid] = useState(false);
+  // A phone shows the search alone until asked; the filters would fill its first screen.
+  const [filtersShown, setFiltersShown] = useState(false);
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,9 +69,24 @@ export function HistoryFilters({
             <Search aria-hidden />
             {t("history.searchButton")}
           </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            size="icon"
+            className="sm:hidden"
+            aria-label={t("history.filters")}
+            aria-expanded={filtersShown}
+            aria-controls="history-more-filters"
+            onClick={() => setFiltersShown((shown) => !shown)}
+          >
+            <SlidersHorizontal aria-hidden />
+          </Button>
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      <div
+        id="history-more-filters"
+        className={cn("grid-cols-2 gap-3 sm:grid sm:grid-cols-3", filtersShown ? "grid" : "hidden")}
+      >
         <div className="grid gap-1.5">
           <Label htmlFor="history-status">{t("history.status")}</Label>
           <select
@@ -121,7 +139,7 @@ export function HistoryFilters({
         </div>
       </div>
       {invalid && <FieldError>{t("history.badFilter")}</FieldError>}
-      <div className="flex flex-wrap items-center gap-2">
+      <div className={cn("flex-wrap items-center gap-2 sm:flex", filtersShown ? "flex" : "hidden")}>
         <span className="text-sm text-muted-foreground">{t("history.export")}</span>
         <Button asChild variant="secondary" size="sm">
           <a href={historyExportUrl(filter, "csv")} download>

@@ -12,16 +12,29 @@ import { describeOutcome, describeResolution } from "./describe-history";
 import { formatDateTime } from "./format-history";
 import { markdownToText } from "./plain-text";
 
-/** The headline and the line under it: a question as plain text, or a tool and what it ran with. */
-function RowText({ item }: { item: HistoryItem }) {
-  const { t } = useI18n();
-  const approval = item.approval;
-  if (approval === undefined)
+type Approval = NonNullable<HistoryItem["approval"]>;
+
+/** The row's headline: the question as plain text, or the tool and its server. */
+function RowTitle({ item }: { item: HistoryItem }) {
+  if (item.approval === undefined)
     return (
-      <p className="line-clamp-2 font-medium break-words" data-testid="history-question">
+      <p className="line-clamp-2 min-w-0 font-medium break-words" data-testid="history-question">
         {markdownToText(item.question)}
       </p>
     );
+  return (
+    <p className="flex min-w-0 items-baseline gap-2">
+      <span className="truncate font-mono text-[0.95rem] font-semibold" data-testid="history-tool">
+        {item.approval.tool}
+      </span>
+      <span className="truncate text-xs text-muted-foreground">{item.approval.upstream}</span>
+    </p>
+  );
+}
+
+/** What the call ran with, in one line, and which arguments the person edited. */
+function RanArguments({ approval }: { approval: Approval }) {
+  const { t } = useI18n();
   const ran = approval.editedArguments ?? approval.arguments;
   const edited =
     approval.editedArguments === undefined
@@ -29,15 +42,6 @@ function RowText({ item }: { item: HistoryItem }) {
       : changedArgumentNames(approval.arguments, approval.editedArguments);
   return (
     <>
-      <p className="flex min-w-0 items-baseline gap-2">
-        <span
-          className="truncate font-mono text-[0.95rem] font-semibold"
-          data-testid="history-tool"
-        >
-          {approval.tool}
-        </span>
-        <span className="truncate text-xs text-muted-foreground">{approval.upstream}</span>
-      </p>
       <p
         className="truncate font-mono text-xs text-muted-foreground"
         data-testid="history-arguments"
@@ -66,17 +70,16 @@ export function HistoryRow({ item }: { item: HistoryItem }) {
     <li data-testid="history-row" data-inquiry-id={item.id}>
       <Link
         href={`/history/${item.id}`}
-        className="grid gap-1.5 rounded-xl border bg-card p-3 text-card-foreground shadow-xs transition-colors hover:border-primary sm:p-4"
+        className="grid min-w-0 gap-1 rounded-xl border bg-card p-3 text-card-foreground shadow-xs transition-colors hover:border-primary sm:p-4"
       >
         <div className="flex items-start justify-between gap-3">
-          <div className="grid min-w-0 flex-1 gap-0.5">
-            <RowText item={item} />
-          </div>
+          <RowTitle item={item} />
           <time dateTime={item.createdAt} className="shrink-0 pt-0.5 text-xs text-muted-foreground">
             {formatDateTime(item.createdAt, locale)}
           </time>
         </div>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+        {item.approval !== undefined && <RanArguments approval={item.approval} />}
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
           <DecisionBadges item={item} />
           {outcome !== undefined && (
             <span className="min-w-0 truncate text-foreground" data-testid="history-outcome">
@@ -84,11 +87,6 @@ export function HistoryRow({ item }: { item: HistoryItem }) {
             </span>
           )}
           {resolution !== undefined && <span data-testid="history-resolution">{resolution}</span>}
-          {item.receipts !== undefined && item.receipts.length > 0 && (
-            <span data-testid="history-receipts" className="text-xs">
-              <ReceiptText receipts={item.receipts} />
-            </span>
-          )}
           {item.failedDeliveries > 0 && (
             <Badge tone="danger">
               <TriangleAlert aria-hidden className="size-3" />
@@ -96,6 +94,11 @@ export function HistoryRow({ item }: { item: HistoryItem }) {
             </Badge>
           )}
         </div>
+        {item.receipts !== undefined && item.receipts.length > 0 && (
+          <p data-testid="history-receipts" className="text-xs text-muted-foreground">
+            <ReceiptText receipts={item.receipts} />
+          </p>
+        )}
       </Link>
     </li>
   );
