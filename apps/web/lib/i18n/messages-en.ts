@@ -262,15 +262,12 @@ export const en = {
   "status.timeout": "Timed out",
   "status.cancelled": "Cancelled",
   "history.tool": "Tool {tool}",
-  "history.toolOn": "Tool {tool} on {upstream}",
-  "history.run": ", run {runId}",
   "history.deliveryFailed": "Webhook delivery failed",
   "history.loadFailed": "Could not load the history.",
   "history.detailLoadFailed": "Could not load this inquiry.",
   "history.unreachable": "Could not reach the server. Check your connection.",
   "history.empty": "Nothing here yet.",
   "history.loadMore": "Load more",
-  "history.back": "← History",
   "history.audit": "Audit trail",
   "history.deliveries": "Deliveries",
   "history.asked": "Asked ({status})",
@@ -452,8 +449,6 @@ export const en = {
   "history.askedValue": "The agent asked",
   "history.ranValue": "Ran with your edit",
   "history.changed": "changed",
-  "history.answer": "Answer",
-  "history.reason": "Reason",
   "history.question": "Question",
   "history.decided": "Decided",
   "history.askedAt": "Asked",
@@ -468,7 +463,6 @@ export const en = {
   "history.backToList": "History",
   "history.export": "Export",
   "history.filters": "Filters",
-  "history.shown": "{count} shown",
 };
 
 /** A key of the message table; the compiler checks every `t(key)` against it. */
