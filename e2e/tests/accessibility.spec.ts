@@ -8,45 +8,77 @@ import { answerCard } from "../support/inquiry-card";
 
 const WEATHER_WITHOUT_CITY = "What's the weather tomorrow?";
 
-/** Runs axe (WCAG 2 A and AA rules) on the page as it is and fails on serious or critical findings. */
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(results.passes.length, "axe ran its rules").toBeGreaterThan(0);
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
+/**
+ * Runs axe (WCAG 2 A and AA rules) on the page as it is, in the light and the dark theme, and
+ * fails on any violation, whatever its impact.
+ */
+async function expectNoViolations(page: Page, what: string): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(results.passes.length, "axe ran its rules").toBeGreaterThan(0);
+    const violations = results.violations.map(
       (violation) =>
         `${violation.id} (${violation.impact ?? "?"}): ${violation.help} at ` +
         violation.nodes.map((node) => node.target.join(" ")).join(", "),
     );
-  expect(serious, `axe on ${what}`).toEqual([]);
+    expect(violations, `axe on ${what}, ${colorScheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
 }
 
-test("login, the chat and the inbox with a card, and devices pass axe's WCAG A/AA rules", async ({
+test("every page passes axe's WCAG A/AA rules, light and dark: login, pairing, chat and inbox with a card, history, devices, agent keys", async ({
   browser,
   page,
 }) => {
-  // Four pages analysed by axe, each a few seconds of the browser's CPU.
-  test.setTimeout(90_000);
+  // Seven pages analysed by axe twice each, each a few seconds of the browser's CPU.
+  test.setTimeout(180_000);
   await page.goto("/login");
-  await expectNoSeriousViolations(page, "/login");
-
+  await expectNoViolations(page, "/login");
+  await page.getByLabel("Password").fill("abc");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("field-error").first()).toBeVisible();
+  await expectNoViolations(page, "/login with field errors");
   const username = await registerThroughUi(page);
   await sendChatMessage(page, WEATHER_WITHOUT_CITY);
   const card = page.getByTestId("inquiry-card");
   await expect(card).toContainText("Which city");
-  await expectNoSeriousViolations(page, "/chat with an inquiry card");
+  await expectNoViolations(page, "/chat with an inquiry card");
 
   const inbox = await openInbox(browser, username);
   await expect(inbox.getByTestId("inquiry-card")).toContainText("Which city");
-  await expectNoSeriousViolations(inbox, "/inbox with a card");
+  await expectNoViolations(inbox, "/inbox with a card");
 
   await inbox.goto("/devices");
   await expect(inbox.getByTestId("device-row")).toHaveCount(2);
-  await expectNoSeriousViolations(inbox, "/devices");
+  await expectNoViolations(inbox, "/devices");
+  await inbox.getByRole("button", { name: "Pair a phone" }).click();
+  await expect(inbox.getByAltText("Pairing QR code")).toBeVisible();
+  await expectNoViolations(inbox, "/devices with a pairing code");
+  const pairLink = (await inbox.getByTestId("pairing-link").getAttribute("href")) ?? "";
+  const phone = await (await browser.newContext()).newPage();
+  await phone.goto(pairLink);
+  await expect(phone.getByRole("button", { name: "Log in on this device" })).toBeVisible();
+  await expectNoViolations(phone, "/pair with a code");
 
   await answerCard(card, "Hangzhou");
   await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
+
+  await page.goto("/history");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Which city").first()).toBeVisible();
+  await expectNoViolations(page, "/history with an answered question");
+
+  await page.goto("/agent-keys");
+  await page.getByLabel("Name").fill("axe key");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByTestId("agent-key-secret")).toBeVisible();
+  await expect(page.getByTestId("agent-key-row")).toHaveCount(1);
+  await expectNoViolations(page, "/agent-keys with a new secret and a key");
+  await page.getByRole("button", { name: "Actions for axe key" }).click();
+  await page.getByRole("menuitem", { name: "Revoke axe key" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoViolations(page, "/agent-keys's revoke dialog");
 });
 
 test("with the keyboard alone: create an account, ask, and answer the card", async ({ page }) => {

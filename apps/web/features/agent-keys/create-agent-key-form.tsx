@@ -111,7 +111,7 @@ export function CreateAgentKeyForm({
               <select
                 id={expiryId}
                 value={days}
-                className="min-h-10 rounded-lg border border-input bg-card px-2 py-1 text-foreground"
+                className="min-h-10 rounded-lg border border-input bg-card px-2 py-1 text-base text-foreground sm:text-sm"
                 aria-invalid={expiryError !== undefined}
                 aria-describedby={expiryError === undefined ? undefined : expiryErrorId}
                 onChange={(event) => setDays(Number(event.target.value))}
