@@ -1,4 +1,4 @@
-import type { HistoryItem, InquiryStatus } from "@inquiry-hub/protocol";
+import type { HistoryDecision, HistoryItem, InquiryStatus } from "@inquiry-hub/protocol";
 import type { Locale } from "@/lib/i18n/locale";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { formatNumber } from "./format-history";
@@ -12,9 +12,7 @@ export const STATUS_LABELS: Record<InquiryStatus, MessageKey> = {
   cancelled: "status.cancelled",
 };
 
-type Decision = HistoryItem["decision"];
-
-const DECISION_LABELS: Record<Decision, MessageKey> = {
+const DECISION_LABELS: Record<HistoryDecision, MessageKey> = {
   pending: "history.outcome.pending",
   approved: "history.outcome.approved",
   edited: "history.outcome.edited",
@@ -35,7 +33,7 @@ export const DECISION_TONES = {
   delegated: "neutral",
   timeout: "attention",
   cancelled: "neutral",
-} as const satisfies Record<Decision, string>;
+} as const satisfies Record<HistoryDecision, string>;
 
 /** "Approved with edits", "Answered"…; a question refused is "Declined", an approval "Rejected". */
 export function decisionLabel(item: HistoryItem, t: Translate): string {

@@ -58,6 +58,8 @@ export {
   DeliveryPurposeSchema,
   HISTORY_EXPORT_COLUMNS,
   HistoryAuditEntrySchema,
+  HistoryDeciderSchema,
+  HistoryDecisionSchema,
   historyDateBounds,
   HistoryDetailSchema,
   HistoryExportFormatSchema,
@@ -75,6 +77,8 @@ export {
 export type {
   DeliveryAttempt,
   HistoryAuditEntry,
+  HistoryDecider,
+  HistoryDecision,
   HistoryDetail,
   HistoryExportFormat,
   HistoryExportQuery,

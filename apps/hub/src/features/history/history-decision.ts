@@ -1,4 +1,4 @@
-import type { HistoryItem, Inquiry } from "@inquiry-hub/protocol";
+import type { HistoryDecider, HistoryDecision, Inquiry } from "@inquiry-hub/protocol";
 
 /**
  * What history says about how an inquiry ended, read from its resolution. The resolution
@@ -9,7 +9,7 @@ import type { HistoryItem, Inquiry } from "@inquiry-hub/protocol";
  */
 
 /** How it ended: approved, edited, rejected, answered, delegated, timeout, cancelled, pending. */
-export function historyDecision(inquiry: Inquiry): HistoryItem["decision"] {
+export function historyDecision(inquiry: Inquiry): HistoryDecision {
   const resolution = inquiry.resolution;
   if (resolution === null) return "pending";
   if (resolution.status !== "answered") return resolution.status;
@@ -26,7 +26,7 @@ export function historyDecision(inquiry: Inquiry): HistoryItem["decision"] {
  * is recorded with that device). A timeout is nobody's decision, even when a device's
  * countdown reported it.
  */
-export function historyDecider(inquiry: Inquiry): HistoryItem["decidedBy"] {
+export function historyDecider(inquiry: Inquiry): HistoryDecider | null {
   const resolution = inquiry.resolution;
   if (resolution === null) return null;
   if (resolution.status === "timeout" || resolution.status === "cancelled") return "nobody";
