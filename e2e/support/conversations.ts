@@ -7,8 +7,19 @@ export async function openPhoneChat(browser: Browser, username: string): Promise
   const context = await browser.newContext({ ...devices["Pixel 7"] });
   const phone = await context.newPage();
   await logInThroughUi(phone, username);
-  await expect(phone.getByRole("navigation", { name: "Conversations" })).toBeVisible();
+  await expect(phone.getByRole("button", { name: "Conversations" })).toBeVisible();
   return phone;
+}
+
+/**
+ * Shows the conversation list: the desk's sidebar always does; a phone opens its sheet through
+ * the "Conversations" button above the chat (picking a conversation closes it again).
+ */
+export async function showConversations(page: Page): Promise<void> {
+  const list = page.getByRole("navigation", { name: "Conversations" });
+  if (await list.isVisible()) return;
+  await page.getByRole("button", { name: "Conversations" }).click();
+  await expect(list).toBeVisible();
 }
 
 /** The rows of the chat page's conversation list, in the order the page shows them. */
@@ -16,12 +27,12 @@ export function conversationRows(page: Page): Locator {
   return page.getByRole("navigation", { name: "Conversations" }).getByTestId("conversation-row");
 }
 
-/** A pattern for a row's text: its title first (then its buttons and any "working" hint). */
+/** A pattern for a row's text: its title first (then any "working" hint). */
 export function titled(title: string): RegExp {
   return new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
 }
 
-/** The button that opens the conversation of this title (the row's other buttons say what they do). */
+/** The button that opens the conversation of this title (the row's ⋯ button says "Actions for …"). */
 export function openButton(page: Page, title: string): Locator {
   return conversationRows(page).getByRole("button", { name: titled(title) });
 }
@@ -33,16 +44,21 @@ export async function openConversationAddress(page: Page): Promise<string> {
   return url.pathname + url.search;
 }
 
-/** Renames a conversation in place through its row's Rename button. */
+/** Renames a conversation through its row's ⋯ menu and the dialog that follows. */
 export async function renameConversation(page: Page, from: string, to: string): Promise<void> {
-  await page.getByRole("button", { name: `Rename ${from}` }).click();
-  const title = page.getByRole("navigation", { name: "Conversations" }).getByLabel("Title");
-  await title.fill(to);
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: `Actions for ${from}` }).click();
+  await page.getByRole("menuitem", { name: "Rename" }).click();
+  const dialog = page.getByRole("dialog", { name: "Rename conversation" });
+  await dialog.getByLabel("Title").fill(to);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
-/** Deletes a conversation through its row's Delete button and the confirm that follows. */
+/** Deletes a conversation through its row's ⋯ menu and the confirm dialog that follows. */
 export async function deleteConversation(page: Page, title: string): Promise<void> {
-  await page.getByRole("button", { name: `Delete ${title}` }).click();
-  await page.getByRole("button", { name: "Delete for good" }).click();
+  await page.getByRole("button", { name: `Actions for ${title}` }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this conversation?" });
+  await dialog.getByRole("button", { name: "Delete for good" }).click();
+  await expect(dialog).toHaveCount(0);
 }

@@ -8,6 +8,13 @@ import {
 } from "../support/accounts";
 import { HUB_URL } from "../support/ports";
 import { openInbox } from "../support/second-device";
+import {
+  closeUserMenu,
+  expectYolo,
+  openUserMenu,
+  switchYolo,
+  yoloItem,
+} from "../support/user-menu";
 
 test("a list of questions is answered in a markdown editor pre-filled with them", async ({
   page,
@@ -71,16 +78,14 @@ test("with YOLO on, no card appears on any device and the agent decides itself",
 }) => {
   const username = await registerThroughUi(page);
   const inbox = await openInbox(browser, username);
-  const yolo = page.getByRole("switch", { name: "YOLO: let the agent decide" });
-  const yoloElsewhere = inbox.getByRole("switch", { name: "YOLO: let the agent decide" });
-  await expect(yoloElsewhere).not.toBeChecked();
+  await expectYolo(inbox, "off");
 
-  await page.getByLabel("for 1 hour").check();
-  // The switch shows the hub's state: it flips once the setting is saved, not on the click.
-  await yolo.click();
-  await expect(yolo).toBeChecked();
-  await expect(yoloElsewhere).toBeChecked();
+  // The menu's item shows the hub's state: it flips once the setting is saved, not on the click.
+  await switchYolo(page, "on", { forOneHour: true });
+  await openUserMenu(inbox);
+  await expect(yoloItem(inbox)).toHaveAttribute("aria-checked", "true");
   await expect(inbox.getByTestId("yolo-toggle")).toContainText("until");
+  await closeUserMenu(inbox);
 
   await sendChatMessage(page, "Pick a colour for the logo");
   await expect(page.getByTestId("assistant-message").last()).toContainText(
@@ -90,8 +95,8 @@ test("with YOLO on, no card appears on any device and the agent decides itself",
   await expect(inbox.getByTestId("inquiry-card")).toHaveCount(0);
   await expect(inbox.getByText("Nothing is waiting for you.")).toBeVisible();
 
-  await yoloElsewhere.click();
-  await expect(yolo).not.toBeChecked();
+  await switchYolo(inbox, "off");
+  await expectYolo(page, "off");
 });
 
 test("two inboxes count down together: exactly one timeout, both cards gone", async ({

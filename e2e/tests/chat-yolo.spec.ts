@@ -4,8 +4,8 @@ import { UserSettingsSchema } from "@inquiry-hub/protocol";
 import { logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
 import { installTraps } from "../support/browser-traps";
 import { WEB_URL } from "../support/ports";
+import { expectYolo, switchYolo } from "../support/user-menu";
 
-const YOLO_SWITCH = "YOLO: let the agent decide";
 const ASKS_A_COLOUR = "Pick a colour for the logo";
 
 /** The end of the person's YOLO period as the chat shows it (hours and minutes, English). */
@@ -24,7 +24,7 @@ test("a link to /chat?yolo=1 does not switch the gate off: the question card sti
 }) => {
   await registerThroughUi(page);
   await page.goto("/chat?yolo=1");
-  await expect(page.getByRole("switch", { name: YOLO_SWITCH })).not.toBeChecked();
+  await expectYolo(page, "off");
   await expect(page.getByTestId("yolo-banner")).toHaveCount(0);
 
   await sendChatMessage(page, ASKS_A_COLOUR);
@@ -61,9 +61,7 @@ test("the chat shows while YOLO is on and until when, on every device, and hides
   const banner = page.getByTestId("yolo-banner");
   await expect(banner).toHaveCount(0);
 
-  await page.getByLabel("for 1 hour").check();
-  await page.getByRole("switch", { name: YOLO_SWITCH }).click();
-  await expect(page.getByRole("switch", { name: YOLO_SWITCH })).toBeChecked();
+  await switchYolo(page, "on", { forOneHour: true });
   await expect(banner).toHaveText(
     `YOLO is on until ${await shownUntil(page)} — the agent decides without asking you.`,
   );
@@ -71,16 +69,15 @@ test("the chat shows while YOLO is on and until when, on every device, and hides
   const elsewhere = await (await browser.newContext()).newPage();
   await logInThroughUi(elsewhere, username);
   await expect(elsewhere.getByTestId("yolo-banner")).toBeVisible();
-  await elsewhere.getByRole("switch", { name: YOLO_SWITCH }).click();
+  await switchYolo(elsewhere, "off");
   await expect(elsewhere.getByTestId("yolo-banner")).toHaveCount(0);
   await expect(banner, "the switch on another device removes it here too").toHaveCount(0);
 
-  await page.getByLabel("for 1 hour").uncheck();
-  await page.getByRole("switch", { name: YOLO_SWITCH }).click();
+  await switchYolo(page, "on");
   await expect(banner).toHaveText(
     "YOLO is on until you turn it off — the agent decides without asking you.",
   );
-  await page.getByRole("switch", { name: YOLO_SWITCH }).click();
+  await switchYolo(page, "off");
   await expect(banner).toHaveCount(0);
   expect(traps.cspViolations, "the banner needs no inline style").toEqual([]);
   await elsewhere.context().close();
@@ -88,8 +85,7 @@ test("the chat shows while YOLO is on and until when, on every device, and hides
 
 test("a chat opened with ?yolo=0 still asks while YOLO is on, and says so", async ({ page }) => {
   await registerThroughUi(page);
-  await page.getByRole("switch", { name: YOLO_SWITCH }).click();
-  await expect(page.getByRole("switch", { name: YOLO_SWITCH })).toBeChecked();
+  await switchYolo(page, "on");
 
   await page.goto("/chat?yolo=0");
   await expect(page.getByTestId("yolo-banner")).toHaveText(

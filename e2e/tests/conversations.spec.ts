@@ -7,6 +7,7 @@ import {
   openConversationAddress,
   openPhoneChat,
   renameConversation,
+  showConversations,
   titled,
 } from "../support/conversations";
 import { askWhichCity, expectOneWeatherReply, WEATHER_WITHOUT_CITY } from "../support/durable-chat";
@@ -45,12 +46,15 @@ test("a first message titles the conversation, New chat lists above it, rename a
 
   const phone = await openPhoneChat(browser, username);
   const phoneRows = conversationRows(phone);
+  await showConversations(phone);
   await expect(phoneRows).toHaveText([titled(PORTO), titled(LISBON)]);
   await openButton(phone, LISBON).click();
   await expect(phone).toHaveURL(lisbon);
+  await expect(phoneRows, "picking a conversation closes the phone's list").toHaveCount(0);
   await expect(phone.getByTestId("user-message")).toHaveText([LISBON]);
   await expectOneWeatherReply(phone, "Lisbon");
 
+  await showConversations(phone);
   await renameConversation(desktop, LISBON, "Trip to Lisbon");
   for (const rows of [desktopRows, phoneRows]) {
     await expect(rows).toHaveCount(2);
@@ -77,6 +81,7 @@ test("a run in progress opens live on the phone, whose answer closes the desktop
   const conversation = await askWhichCity(desktop);
 
   const phone = await openPhoneChat(browser, username);
+  await showConversations(phone);
   await openButton(phone, WEATHER_WITHOUT_CITY).click();
   await expect(phone).toHaveURL(conversation);
   await expect(phone.getByTestId("user-message")).toHaveText([WEATHER_WITHOUT_CITY]);

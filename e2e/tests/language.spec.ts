@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, uniqueUsername } from "../support/accounts";
 import { answerCard } from "../support/inquiry-card";
+import { chooseLanguage, openUserMenu } from "../support/user-menu";
+
+const CHINESE_MENU = { desk: "账号菜单", phone: "更多" };
 
 // Playwright's locale sets the browser's Accept-Language (and navigator.language).
 test.use({ locale: "zh-CN" });
@@ -26,7 +29,7 @@ test("a Chinese browser gets the card in Chinese, and the language switch turns 
   await expect(card.getByLabel("你的回答")).toBeVisible();
   await expect(card.getByTestId("inquiry-countdown")).toContainText("剩余");
 
-  await page.getByLabel("语言").selectOption("en");
+  await chooseLanguage(page, "English", CHINESE_MENU);
 
   await expect(card.getByRole("button", { name: "Answer", exact: true })).toBeVisible();
   await expect(card.getByRole("button", { name: "Decline to answer" })).toBeVisible();
@@ -39,16 +42,20 @@ test("a Chinese browser gets the card in Chinese, and the language switch turns 
     /^You answered “Hangzhou” on .+ · \d{2}:\d{2}$/,
   );
   // The closed card's summary follows a later language switch too.
-  await page.getByLabel("Language").selectOption("zh-CN");
+  await chooseLanguage(page, "简体中文");
   await expect(page.getByTestId("inquiry-closed")).toHaveText(
     /^你在 .+ 上回答了“Hangzhou” · \d{2}:\d{2}$/,
   );
-  await page.getByLabel("语言").selectOption("en");
+  await chooseLanguage(page, "English", CHINESE_MENU);
   await expect(page.getByTestId("assistant-message").last()).toContainText("Hangzhou");
 
   // The choice is remembered (ih_locale) over the browser's language.
   await page.goto("/inbox");
   await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
-  await expect(page.getByLabel("Language")).toHaveValue("en");
+  await openUserMenu(page);
+  await expect(page.getByRole("menuitemradio", { name: "English" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
   await expect(page).toHaveTitle(/Inbox · Inquiry Hub/);
 });

@@ -1,7 +1,12 @@
 import { redirect } from "next/navigation";
 import { readToken } from "@/lib/server/session";
+import { landingPath } from "./landing-path";
 
-/** `/`: the chat when logged in, the login page otherwise. */
+/**
+ * `/`, where logins land too: the login page when signed out, else where the person is
+ * needed (a waiting question's inbox, a chat still working, or a new chat).
+ */
 export default async function HomePage(): Promise<never> {
-  redirect((await readToken()) === undefined ? "/login" : "/chat");
+  const token = await readToken();
+  redirect(token === undefined ? "/login" : await landingPath(token));
 }

@@ -1,9 +1,8 @@
-/** Signing in and out: the login form, the session's end, and the signed-in navigation. */
+/** Signing in and out: the login form and the session's end. */
 export { SessionStartedSchema } from "./auth-client";
 export { leaveToLogin } from "./leave-to-login";
 export { LoginForm } from "./login-form";
-export { LogoutButton } from "./logout-button";
-export { NavLinks } from "./nav-links";
 export { returnPath } from "./return-path";
 export { SessionForm } from "./session-form";
 export { useLeaveToLoginOnUnauthorized } from "./use-leave-to-login-on-unauthorized";
+export { useLogOut } from "./use-log-out";

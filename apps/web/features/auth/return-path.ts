@@ -1,5 +1,8 @@
-/** Where a login lands when nothing (or nothing safe) asked for another page. */
-export const DEFAULT_LANDING = "/chat";
+/**
+ * Where a login lands when nothing (or nothing safe) asked for another page: `/`, which sends
+ * the person where they are needed (app/page.tsx).
+ */
+export const DEFAULT_LANDING = "/";
 
 /**
  * The page a login returns to: `next` only when it is a path on this site ("/webhook/decide?…"),
@@ -7,7 +10,7 @@ export const DEFAULT_LANDING = "/chat";
  * link cannot send the person elsewhere after they typed their password.
  *
  * @example returnPath("/webhook/decide?t=abc") // "/webhook/decide?t=abc"
- * @example returnPath("//evil.example/x") // "/chat"
+ * @example returnPath("//evil.example/x") // "/"
  */
 export function returnPath(next: string | string[] | undefined): string {
   if (typeof next !== "string" || !next.startsWith("/")) return DEFAULT_LANDING;

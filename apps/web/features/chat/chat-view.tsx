@@ -15,8 +15,8 @@ import { fetchConversation } from "./conversations-client";
 import { MessageList } from "./message-list";
 import { conversationItems } from "./turn-items";
 import { useChat } from "./use-chat";
+import { PhoneChatBar } from "./phone-chat-bar";
 import { YoloBanner } from "./yolo-banner";
-import "./chat.css";
 
 export interface ChatViewProps {
   /** Seconds the client waits before answering a question `timeout` (from `?inquiryTimeout`). */
@@ -36,7 +36,9 @@ function isGone(error: unknown): boolean {
  * reopens it) and the composer. The tab is a device too: an inline question closes when its
  * stream says so or when the hub withdraws it (another device answered), whichever comes
  * first; answers go over the tab's socket. A conversation deleted (here or elsewhere) while
- * open leaves to a new chat. While YOLO is on, a banner above the conversation says so.
+ * open leaves to a new chat. While YOLO is on, a banner above the conversation says so. The
+ * conversation list is a sidebar on desks and a sheet on phones; the chat column keeps its
+ * width whatever the titles.
  */
 export function ChatView({ inquiryTimeout, alwaysAsk = false }: ChatViewProps) {
   const t = useT();
@@ -111,10 +113,17 @@ export function ChatView({ inquiryTimeout, alwaysAsk = false }: ChatViewProps) {
   }, [items]);
 
   return (
-    <main className="chat-page">
-      <h1 className="visually-hidden">{t("nav.chat")}</h1>
-      <ConversationList openId={conversationId} onOpen={openConversation} />
-      <div className="chat">
+    <main className="flex w-full min-w-0 flex-1">
+      <h1 className="sr-only">{t("nav.chat")}</h1>
+      <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-64 shrink-0 overflow-y-auto border-r p-3 sm:block">
+        <ConversationList openId={conversationId} onOpen={openConversation} />
+      </aside>
+      <div className="mx-auto flex w-full max-w-3xl min-w-0 flex-1 flex-col px-3 sm:px-6">
+        <PhoneChatBar
+          openId={conversationId}
+          onOpen={openConversation}
+          title={conversation?.title}
+        />
         <YoloBanner alwaysAsk={alwaysAsk} />
         <MessageList
           items={items}

@@ -1,7 +1,10 @@
 "use client";
 
 import { useId, useState } from "react";
+import { Send, Square } from "lucide-react";
 import { useT } from "@/features/i18n";
+import { Button } from "@/lib/ui/button";
+import { Textarea } from "@/lib/ui/input";
 
 export interface ComposerProps {
   busy: boolean;
@@ -10,7 +13,11 @@ export interface ComposerProps {
   onStop: () => void;
 }
 
-/** The message box: Enter sends, Shift+Enter adds a line; Stop ends the run going. */
+/**
+ * The message box, kept at the bottom of the screen (above the phone's navigation): Enter
+ * sends, Shift+Enter adds a line; Stop ends the run going. Its buttons never wrap their word
+ * (Chinese included) and keep a thumb's size.
+ */
 export function Composer({ busy, onSend, onStop }: ComposerProps) {
   const t = useT();
   const [text, setText] = useState("");
@@ -24,20 +31,21 @@ export function Composer({ busy, onSend, onStop }: ComposerProps) {
 
   return (
     <form
-      className="composer"
+      className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 flex items-end gap-2 bg-background pt-2 pb-3 sm:bottom-0 sm:pb-4"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
-      <label htmlFor={inputId} className="visually-hidden">
+      <label htmlFor={inputId} className="sr-only">
         {t("chat.message")}
       </label>
-      <textarea
+      <Textarea
         id={inputId}
         rows={2}
         value={text}
         placeholder={t("chat.placeholder")}
+        className="max-h-48 min-h-12 flex-1 resize-none"
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -47,13 +55,15 @@ export function Composer({ busy, onSend, onStop }: ComposerProps) {
         }}
       />
       {busy && (
-        <button type="button" onClick={onStop}>
+        <Button type="button" variant="secondary" className="min-h-11 min-w-20" onClick={onStop}>
+          <Square aria-hidden />
           {t("chat.stop")}
-        </button>
+        </Button>
       )}
-      <button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy} className="min-h-11 min-w-20">
+        <Send aria-hidden />
         {t("chat.send")}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,8 +1,17 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
+import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import type { ConversationSummary } from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n";
+import { Button } from "@/lib/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/lib/ui/dropdown-menu";
+import { DeleteDialog, RenameDialog } from "./conversation-dialogs";
 
 export interface ConversationRowProps {
   conversation: ConversationSummary;
@@ -12,7 +21,10 @@ export interface ConversationRowProps {
   onDelete: () => void;
 }
 
-/** One conversation of the list: open it, rename it in place, or delete it after a confirm. */
+/**
+ * One conversation of the list on one line, however long its title (the whole title is in
+ * the tooltip), "working" while its run goes; ⋯ holds Rename and Delete, each in a dialog.
+ */
 export function ConversationRow({
   conversation,
   open,
@@ -21,81 +33,64 @@ export function ConversationRow({
   onDelete,
 }: ConversationRowProps) {
   const t = useT();
-  const [mode, setMode] = useState<"idle" | "renaming" | "confirmingDelete">("idle");
-  const [title, setTitle] = useState(conversation.title);
-  const inputId = useId();
+  const [dialog, setDialog] = useState<"rename" | "delete" | undefined>(undefined);
   const name = conversation.title === "" ? t("chat.untitled") : conversation.title;
-
-  if (mode === "renaming")
-    return (
-      <form
-        className="conversation-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (title.trim() !== "") onRename(title.trim());
-          setMode("idle");
-        }}
-      >
-        <label htmlFor={inputId} className="visually-hidden">
-          {t("chat.title")}
-        </label>
-        <input
-          id={inputId}
-          value={title}
-          autoFocus
-          onChange={(event) => setTitle(event.target.value)}
-        />
-        <button type="submit">{t("chat.save")}</button>
-        <button type="button" onClick={() => setMode("idle")}>
-          {t("chat.keep")}
-        </button>
-      </form>
-    );
+  const closeDialog = (isOpen: boolean) => {
+    if (!isOpen) setDialog(undefined);
+  };
 
   return (
-    <div className="conversation-row" data-testid="conversation-row">
+    <div
+      data-testid="conversation-row"
+      className="group flex min-w-0 items-center rounded-md hover:bg-muted has-[[aria-current=page]]:bg-accent has-[[aria-current=page]]:text-accent-foreground"
+    >
       <button
         type="button"
-        className="conversation-row__open"
         aria-current={open ? "page" : undefined}
-        onClick={onOpen}
+        title={name}
         dir="auto"
+        onClick={onOpen}
+        className="flex min-h-11 min-w-0 flex-1 items-center gap-1 rounded-md border-0 bg-transparent px-2 text-start text-sm text-inherit aria-[current=page]:font-semibold sm:min-h-9"
       >
-        {name}
+        <span className="truncate">{name}</span>
         {conversation.running && (
-          <span className="conversation-row__status"> · {t("chat.running")}</span>
+          <span className="shrink-0 text-xs font-normal"> · {t("chat.running")}</span>
         )}
       </button>
-      {mode === "confirmingDelete" ? (
-        <>
-          <button type="button" onClick={onDelete}>
-            {t("chat.deleteConfirm")}
-          </button>
-          <button type="button" onClick={() => setMode("idle")}>
-            {t("chat.keep")}
-          </button>
-        </>
-      ) : (
-        <>
-          <button
-            type="button"
-            aria-label={t("chat.renameNamed", { title: name })}
-            onClick={() => {
-              setTitle(conversation.title);
-              setMode("renaming");
-            }}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="size-11 shrink-0 sm:size-8"
+            aria-label={t("chat.actionsFor", { title: name })}
           >
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-36">
+          <DropdownMenuItem onSelect={() => setDialog("rename")}>
+            <Pencil aria-hidden />
             {t("chat.rename")}
-          </button>
-          <button
-            type="button"
-            aria-label={t("chat.deleteNamed", { title: name })}
-            onClick={() => setMode("confirmingDelete")}
-          >
+          </DropdownMenuItem>
+          <DropdownMenuItem destructive onSelect={() => setDialog("delete")}>
+            <Trash2 aria-hidden />
             {t("chat.delete")}
-          </button>
-        </>
-      )}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <RenameDialog
+        open={dialog === "rename"}
+        onOpenChange={closeDialog}
+        title={conversation.title}
+        onRename={onRename}
+      />
+      <DeleteDialog
+        open={dialog === "delete"}
+        onOpenChange={closeDialog}
+        name={name}
+        onDelete={onDelete}
+      />
     </div>
   );
 }

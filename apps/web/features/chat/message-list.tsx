@@ -65,13 +65,21 @@ function ChatEntry({ item, ...props }: ItemProps & { item: ChatItem }) {
   switch (item.kind) {
     case "user":
       return (
-        <div className="message message--user" data-testid="user-message" dir="auto">
+        <div
+          className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-accent px-3.5 py-2 break-words whitespace-pre-wrap text-accent-foreground"
+          data-testid="user-message"
+          dir="auto"
+        >
           {item.text}
         </div>
       );
     case "assistant":
       return (
-        <div className="message message--assistant" data-testid="assistant-message" dir="auto">
+        <div
+          className="max-w-full rounded-2xl rounded-bl-sm border bg-card px-3.5 py-2 break-words whitespace-pre-wrap text-card-foreground"
+          data-testid="assistant-message"
+          dir="auto"
+        >
           {item.text}
         </div>
       );
@@ -81,12 +89,16 @@ function ChatEntry({ item, ...props }: ItemProps & { item: ChatItem }) {
       return <StoredInquiryCard inquiryId={item.inquiryId} />;
     case "error":
       return (
-        <p role="alert" className="error" data-testid="error-message">
+        <p
+          role="alert"
+          className="rounded-lg bg-destructive-muted px-3 py-2 text-destructive-muted-foreground"
+          data-testid="error-message"
+        >
           {item.message}
         </p>
       );
     case "stopped":
-      return <p className="hint">{t("chat.stopped")}</p>;
+      return <p className="text-sm text-muted-foreground">{t("chat.stopped")}</p>;
   }
 }
 
@@ -94,17 +106,17 @@ function ChatEntry({ item, ...props }: ItemProps & { item: ChatItem }) {
 export function MessageList({ items, working, ...props }: MessageListProps) {
   const t = useT();
   return (
-    <section className="message-list" aria-label={t("chat.conversation")}>
-      {items.length === 0 && <p className="hint">{t("chat.empty")}</p>}
-      <ol>
+    <section className="min-w-0 flex-1 py-4" aria-label={t("chat.conversation")}>
+      {items.length === 0 && <p className="text-muted-foreground">{t("chat.empty")}</p>}
+      <ol className="flex min-w-0 flex-col gap-3">
         {items.map((item) => (
-          <li key={item.key}>
+          <li key={item.key} className="min-w-0">
             <ChatEntry item={item} {...props} />
           </li>
         ))}
       </ol>
       {working && (
-        <p className="hint" role="status">
+        <p className="mt-3 text-sm text-muted-foreground" role="status">
           {t(props.connection === "reconnecting" ? "chat.reconnecting" : "chat.working")}
         </p>
       )}

@@ -29,7 +29,7 @@ const APPROVAL: InquiryOpenedMeta = {
 };
 
 function record(fields: Partial<HistoryItem>): HistoryItem {
-  return {
+  const base: HistoryItem = {
     id: QUESTION.inquiryId,
     type: "INQUIRY",
     question: QUESTION.question,
@@ -42,8 +42,8 @@ function record(fields: Partial<HistoryItem>): HistoryItem {
     resolvedAt: AT_14_02,
     durationMs: 0,
     failedDeliveries: 0,
-    ...fields,
   };
+  return Object.assign(base, fields);
 }
 
 describe("localClockTime", () => {

@@ -2,7 +2,7 @@
 
 import { useI18n } from "@/features/i18n";
 import { formatYoloTime, useYoloSetting } from "@/features/settings";
-import "./yolo-banner.css";
+import { cn } from "@/lib/ui/cn";
 
 /**
  * Says, inside the chat, that YOLO is in force and until when, so nobody chats believing
@@ -20,10 +20,15 @@ export function YoloBanner({ alwaysAsk }: { alwaysAsk: boolean }) {
   else if (active) text = t("yolo.bannerUntilOff");
 
   return (
-    <div role="status" className="yolo-banner-region">
+    <div role="status" className="sticky top-26 z-10 sm:top-14">
       {text !== undefined && (
         <p
-          className={alwaysAsk ? "yolo-banner yolo-banner--asking" : "yolo-banner"}
+          className={cn(
+            "mt-3 rounded-lg border-2 px-3 py-2 text-sm font-semibold break-words",
+            alwaysAsk
+              ? "border-attention-border bg-attention text-attention-foreground"
+              : "border-destructive bg-destructive-muted text-destructive-muted-foreground",
+          )}
           data-testid="yolo-banner"
         >
           {text}

@@ -2,3 +2,4 @@
 export { InboxView } from "./inbox-view";
 export { LiveAlerts } from "./live-alerts";
 export { usePendingInquiries } from "./pending-query";
+export { useOpenInquiries } from "./use-open-inquiries";

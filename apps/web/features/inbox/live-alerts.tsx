@@ -1,70 +1,61 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useT } from "@/features/i18n";
 import { useLiveInquiries } from "@/features/live";
+import { buttonVariants } from "@/lib/ui/button";
+import { useToast } from "@/lib/ui/toast";
 import { notifyNewInquiry } from "./browser-notifications";
+import { badgeFavicon } from "./favicon-badge";
 import { badgedTitle } from "./title-badge";
 import { useOpenInquiries } from "./use-open-inquiries";
-import "./inbox.css";
 
-const TOAST_MS = 6_000;
+const TOAST_MS = 10_000;
 
 /**
- * What a new inquiry raises on every signed-in page: the pending count in the tab title,
- * an in-page toast (not on the chat, which shows its own question inline), and a system
- * notification when the person allowed them.
+ * What a new inquiry raises on every signed-in page: the pending count in the tab title and
+ * on its icon, a toast with "Open inbox" (not on the chat, which shows its own question
+ * inline), and a system notification when the person allowed them.
  */
 export function LiveAlerts() {
   const pathname = usePathname();
   const t = useT();
-  const tRef = useRef(t);
+  const showToast = useToast();
+  const latest = useRef({ t, showToast, pathname });
   const { latestNew } = useLiveInquiries();
   const { open } = useOpenInquiries();
-  const [toastSequence, setToastSequence] = useState<number | undefined>(undefined);
-  const onChatRef = useRef(pathname === "/chat");
 
   useEffect(() => {
-    onChatRef.current = pathname === "/chat";
-    tRef.current = t;
-  }, [pathname, t]);
+    latest.current = { t, showToast, pathname };
+  }, [pathname, showToast, t]);
 
   useEffect(() => {
     document.title = badgedTitle(document.title, open.length);
   }, [open.length, pathname]);
 
+  useEffect(() => badgeFavicon(open.length), [open.length, pathname]);
+
   useEffect(() => {
     if (latestNew === undefined) return;
-    const onChat = onChatRef.current;
+    const { t: translate, showToast: show, pathname: page } = latest.current;
+    const onChat = page === "/chat";
     if (!onChat || document.visibilityState !== "visible")
-      notifyNewInquiry(latestNew.inquiry, tRef.current);
+      notifyNewInquiry(latestNew.inquiry, translate);
     if (onChat) return;
-    setToastSequence(latestNew.sequence);
-    const timer = setTimeout(() => setToastSequence(undefined), TOAST_MS);
-    return () => clearTimeout(timer);
+    show({
+      text: translate("toast.newQuestion"),
+      testId: "inquiry-toast",
+      durationMs: TOAST_MS,
+      action:
+        page === "/inbox" ? undefined : (
+          <Link href="/inbox" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            {translate("toast.openInbox")}
+          </Link>
+        ),
+    });
   }, [latestNew]);
 
-  if (toastSequence === undefined) return null;
-  return (
-    <div className="toast">
-      <p role="status" data-testid="inquiry-toast" className="toast__text">
-        {t("toast.newQuestion")}
-      </p>
-      {pathname !== "/inbox" && (
-        <Link href="/inbox" className="toast__link">
-          {t("toast.openInbox")}
-        </Link>
-      )}
-      <button
-        type="button"
-        className="button--secondary toast__close"
-        aria-label={t("toast.dismiss")}
-        onClick={() => setToastSequence(undefined)}
-      >
-        ×
-      </button>
-    </div>
-  );
+  return null;
 }

@@ -1,0 +1,108 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useT } from "@/features/i18n";
+import { Button } from "@/lib/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "@/lib/ui/dialog";
+import { Input, Label } from "@/lib/ui/input";
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const ACTIONS = "flex flex-wrap justify-end gap-2";
+
+/** Renames a conversation: its title in a field, Save or Cancel. */
+export function RenameDialog({
+  open,
+  onOpenChange,
+  title,
+  onRename,
+}: DialogProps & { title: string; onRename: (title: string) => void }) {
+  const t = useT();
+  const inputId = useId();
+  const [draft, setDraft] = useState(title);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setDraft(title);
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent aria-describedby={undefined}>
+        <DialogTitle>{t("chat.renameHeading")}</DialogTitle>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (draft.trim() !== "") onRename(draft.trim());
+            onOpenChange(false);
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor={inputId}>{t("chat.title")}</Label>
+            <Input
+              id={inputId}
+              value={draft}
+              dir="auto"
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          </div>
+          <div className={ACTIONS}>
+            <DialogClose asChild>
+              <Button type="button" variant="secondary">
+                {t("chat.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit">{t("chat.save")}</Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Asks before deleting a conversation, naming it: deleting cannot be undone. */
+export function DeleteDialog({
+  open,
+  onOpenChange,
+  name,
+  onDelete,
+}: DialogProps & { name: string; onDelete: () => void }) {
+  const t = useT();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{t("chat.deleteHeading")}</DialogTitle>
+        <DialogDescription className="break-words">
+          {t("chat.deleteExplain", { title: name })}
+        </DialogDescription>
+        <div className={ACTIONS}>
+          <DialogClose asChild>
+            <Button type="button" variant="secondary">
+              {t("chat.cancel")}
+            </Button>
+          </DialogClose>
+          <Button
+            type="button"
+            variant="destructive"
+            onClick={() => {
+              onDelete();
+              onOpenChange(false);
+            }}
+          >
+            {t("chat.deleteConfirm")}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
