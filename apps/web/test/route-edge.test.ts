@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { IncomingHttpHeaders, Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { z } from "zod";
 import { ApiErrorBodySchema } from "@inquiry-hub/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -132,12 +133,15 @@ describe("route handlers at the web's edge", () => {
     const push = await import("@/app/api/push/subscriptions/route");
     const webhook = await import("@/app/api/webhook-decisions/route");
     const before = received.length;
+    const refusedFields: unknown[] = [];
     const refusal = async (handle: Handler, path: string, method: string, body: unknown) => {
       const response = await handle(
         new Request(`http://localhost:3000${path}`, { method, body: JSON.stringify(body) }),
       );
       expect(response.status, `${method} ${path}`).toBe(400);
-      return ApiErrorBodySchema.parse(await response.json()).error.message;
+      const { error } = ApiErrorBodySchema.parse(await response.json());
+      refusedFields.push(error.details);
+      return error.message;
     };
     expect(await refusal(agentKeys.POST, "/api/agent-keys", "POST", { name: 7 })).toMatch(
       /^Invalid agent key: name: /,
@@ -151,6 +155,12 @@ describe("route handlers at the web's edge", () => {
     expect(await refusal(webhook.POST, "/api/webhook-decisions", "POST", { token: 1 })).toBe(
       "This link is not valid.",
     );
+    // Each refusal names its fields as the hub does, so the browser words them itself.
+    const namedFields = refusedFields.map((details) =>
+      z.array(z.object({ path: z.string(), message: z.string().min(1) })).parse(details),
+    );
+    expect(namedFields[0]?.map((field) => field.path)).toEqual(["name"]);
+    expect(namedFields[2]?.map((field) => field.path)).toEqual(["endpoint"]);
     expect(received.length, "nothing reached the hub").toBe(before);
   });
 

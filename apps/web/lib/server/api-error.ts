@@ -2,9 +2,22 @@ import "server-only";
 import { ERROR_CODES } from "@inquiry-hub/protocol";
 import type { ApiErrorBody, ErrorCode } from "@inquiry-hub/protocol";
 
-/** A JSON error response in the wire shape `{ error: { code, message } }`. */
-export function jsonError(code: ErrorCode, message: string): Response {
-  const body: ApiErrorBody = { error: { code, message } };
+/** One refused field of a request body, as the hub names them too: `{path: "name", message}`. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * A JSON error response in the wire shape `{ error: { code, message, details? } }`; `details`
+ * lists the refused fields so the browser can put its own words under each.
+ */
+export function jsonError(
+  code: ErrorCode,
+  message: string,
+  details?: readonly FieldProblem[],
+): Response {
+  const body: ApiErrorBody = { error: { code, message, ...(details && { details }) } };
   return Response.json(body, { status: ERROR_CODES[code] });
 }
 

@@ -83,7 +83,12 @@ export async function relayParsedBody<Body>(
   if (!read.ok) return read.response;
   const body = init.schema.safeParse(read.value);
   if (!body.success) {
-    return jsonError("BAD_REQUEST", typeof invalid === "string" ? invalid : invalid(body.error));
+    const details = body.error.issues.map((issue) => ({
+      path: issue.path.join("."),
+      message: issue.message,
+    }));
+    const message = typeof invalid === "string" ? invalid : invalid(body.error);
+    return jsonError("BAD_REQUEST", message, details);
   }
   return relayHub(request, path, { method: init.method, body: body.data });
 }
