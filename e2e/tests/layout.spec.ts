@@ -154,6 +154,7 @@ test("opening the app goes to the inbox while a question waits, else to the chat
 
   await answerCard(card, "Porto");
   await expect(page.getByTestId("assistant-message").last()).toContainText("Porto");
+  await expect(conversationRows(page).first(), "the run has ended").not.toContainText("working");
   await elsewhere.goto("/");
   await expect(elsewhere).toHaveURL(/\/chat$/);
   await elsewhere.context().close();

@@ -64,7 +64,7 @@ export function ToastProvider({
             {toast.action}
             <Toast.Close
               aria-label={dismissLabel}
-              className="inline-flex size-8 items-center justify-center rounded-md hover:bg-muted"
+              className="inline-flex size-8 shrink-0 items-center justify-center rounded-md border-0 bg-transparent p-0 text-foreground hover:bg-muted"
             >
               <X className="size-4" aria-hidden />
             </Toast.Close>
