@@ -6,6 +6,7 @@ import { installTraps } from "../support/browser-traps";
 import { sessionToken } from "../support/channels";
 import { connectHubMcp, holdToolCalls, pendingCount } from "../support/hub-mcp";
 import { WEB_URL } from "../support/ports";
+import { renameConversation } from "../support/conversations";
 import { chatWeatherAnswered } from "../support/inquiry-card";
 
 /** Origins a cross-site attacker's page (or a sandboxed frame) sends. */
@@ -49,13 +50,16 @@ test("pages carry a nonce CSP without inline script, frame-ancestors 'none' and 
   expect(directive(offlinePolicy, "script-src")).not.toContain("'unsafe-inline'");
 });
 
-test("logging in, chatting, answering and pairing raise 0 CSP violations", async ({
+test("logging in, chatting, answering, a dialog and pairing raise 0 CSP violations", async ({
   context,
   page,
 }) => {
   const traps = await installTraps(context, page);
   await registerThroughUi(page);
   await chatWeatherAnswered(page);
+  // A modal dialog adds a <style> tag (its scroll lock) that must carry the document's nonce,
+  // here after client-side navigations that rendered the layout with newer ones.
+  await renameConversation(page, "What's the weather tomorrow?", "Weather");
 
   await page.goto("/devices");
   await page.getByRole("button", { name: "Pair a phone" }).click();

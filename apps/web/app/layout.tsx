@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { readLocale, serverTranslator } from "@/lib/server/server-locale";
@@ -19,19 +18,15 @@ export const viewport: Viewport = {
 /**
  * Renders per request (`connection()`): the CSP nonce proxy.ts sets differs each time, and
  * Next.js can only stamp it on the bootstrap scripts of a dynamically rendered page.
- * The locale (cookie, else Accept-Language) is decided here once and handed to the client,
- * with the nonce (proxy.ts) the client's own <style> tags need.
+ * The locale (cookie, else Accept-Language) is decided here once and handed to the client.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   const locale = await readLocale();
-  const styleNonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang={locale}>
       <body>
-        <Providers locale={locale} styleNonce={styleNonce}>
-          {children}
-        </Providers>
+        <Providers locale={locale}>{children}</Providers>
       </body>
     </html>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { setNonce } from "get-nonce";
@@ -15,21 +15,25 @@ function TranslatedToasts({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Hands the document's CSP nonce to the dialogs' scroll lock, which stamps the one <style> tag
+ * it adds with it (see lib/server/content-security-policy.ts). The nonce is read from the
+ * document's own bootstrap scripts: the policy in force is the first response's, while a
+ * server render after a client-side navigation would bring a newer nonce that does not match.
+ */
+function useDocumentStyleNonce(): void {
+  useEffect(() => {
+    const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+    if (nonce !== undefined && nonce !== "") setNonce(nonce);
+  }, []);
+}
+
+/**
  * Client-side context for every page: one React Query client per browser tab, the page's
  * language (decided on the server, see app/layout.tsx), the screen reader announcer and the
- * toasts. `styleNonce` is this response's CSP nonce: the dialogs' scroll lock stamps the one
- * <style> tag it adds with it (see lib/server/content-security-policy.ts).
+ * toasts.
  */
-export function Providers({
-  locale,
-  styleNonce,
-  children,
-}: {
-  locale: Locale;
-  styleNonce: string | undefined;
-  children: ReactNode;
-}) {
-  if (styleNonce !== undefined) setNonce(styleNonce);
+export function Providers({ locale, children }: { locale: Locale; children: ReactNode }) {
+  useDocumentStyleNonce();
   const [queryClient] = useState(
     () =>
       new QueryClient({
