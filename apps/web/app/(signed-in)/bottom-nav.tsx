@@ -9,7 +9,7 @@ import { isCurrent, NAV_ITEMS } from "./nav-items";
 import { UserMenu } from "./user-menu";
 
 const ITEM =
-  "relative flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-muted-foreground aria-[current=page]:text-primary [&_svg]:size-5";
+  "relative flex min-h-16 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-muted-foreground aria-[current=page]:text-primary [&_svg]:size-5";
 
 /**
  * The phone's navigation, fixed at the bottom within a thumb's reach: Chat, Inbox (with its

@@ -15,12 +15,7 @@ export function AnnouncerProvider({ children }: { children: ReactNode }) {
   return (
     <AnnounceContext.Provider value={setText}>
       {children}
-      <div
-        aria-live="polite"
-        aria-atomic="true"
-        className="visually-hidden"
-        data-testid="announcer"
-      >
+      <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer">
         {text}
       </div>
     </AnnounceContext.Provider>

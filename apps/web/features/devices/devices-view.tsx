@@ -28,7 +28,7 @@ const PRESENCE_REFRESH_MS = 3_000;
 export function DevicesView({ publicOrigin }: { publicOrigin: string | undefined }) {
   const queryClient = useQueryClient();
   const t = useT();
-  const { connectCount } = useHubConnection();
+  const { connectCount, connected } = useHubConnection();
   const now = useNow(15_000);
   const { data, isPending, error } = useQuery({
     queryKey: queryKeys.devices,
@@ -58,7 +58,13 @@ export function DevicesView({ publicOrigin }: { publicOrigin: string | undefined
         {data !== undefined && (
           <ul className="grid gap-2">
             {data.map((device) => (
-              <DeviceRow key={device.id} device={device} now={now} />
+              <DeviceRow
+                key={device.id}
+                // This tab knows its own presence first hand: the list fetched before its socket
+                // reconnected would call the device in hand offline.
+                device={device.current ? { ...device, online: connected } : device}
+                now={now}
+              />
             ))}
           </ul>
         )}

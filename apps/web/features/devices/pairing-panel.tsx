@@ -74,7 +74,12 @@ export function PairingPanel({ publicOrigin }: { publicOrigin: string | undefine
         </div>
         {origin !== undefined && <PairingLanNote origin={origin} />}
         {state.kind === "none" && (
-          <Button className="justify-self-start" disabled={creating} onClick={create}>
+          <Button
+            className="justify-self-start"
+            data-testid="pair-phone"
+            disabled={creating}
+            onClick={create}
+          >
             <QrCode aria-hidden />
             {t("pairing.heading")}
           </Button>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useT } from "@/features/i18n";
+import { Button } from "@/lib/ui/button";
 import { useHubConnection } from "./live-context";
 
 /**
@@ -13,11 +14,15 @@ export function ProtocolMismatchNotice() {
   if (protocolMismatch === undefined) return null;
   const { page, hub } = protocolMismatch;
   return (
-    <p role="alert" className="error" data-testid="protocol-mismatch">
-      {t("connection.protocolMismatch", { page, hub })}{" "}
-      <button type="button" className="button--secondary" onClick={() => window.location.reload()}>
+    <p
+      role="alert"
+      data-testid="protocol-mismatch"
+      className="mx-auto my-2 flex w-full max-w-3xl flex-wrap items-center gap-3 rounded-lg bg-destructive-muted px-3 py-2 text-sm text-destructive-muted-foreground"
+    >
+      {t("connection.protocolMismatch", { page, hub })}
+      <Button variant="secondary" size="sm" onClick={() => window.location.reload()}>
         {t("connection.reload")}
-      </button>
+      </Button>
     </p>
   );
 }

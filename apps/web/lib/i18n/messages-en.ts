@@ -320,7 +320,8 @@ export const en = {
   "shell.signedInAs": "Signed in as {name}",
   "shell.more": "More",
   "shell.inboxWaiting": "{count} waiting",
-  "yolo.explain": "While on, the agent answers its own questions and tool calls run without asking you.",
+  "yolo.explain":
+    "While on, the agent answers its own questions and tool calls run without asking you.",
   "yolo.forHourItem": "YOLO for 1 hour",
   "chat.actionsFor": "Actions for {title}",
   "chat.renameHeading": "Rename conversation",
@@ -385,7 +386,8 @@ export const en = {
   "agentKeys.revokeExplain": "Agents using this key are refused at once. This cannot be undone.",
   "agentKeys.revokeConfirm": "Revoke key",
   "agentKeys.cancel": "Cancel",
-  "agentKeys.keyLimit": "You have the most active keys allowed. Revoke one you no longer need first.",
+  "agentKeys.keyLimit":
+    "You have the most active keys allowed. Revoke one you no longer need first.",
   // Devices and pairing (issue 35)
   "devices.listLabel": "Your devices",
   "devices.actions": "Actions for {name}",
