@@ -5,6 +5,8 @@
  *
  * Not part of `npm test`: it takes a few minutes of browser time and its output is reviewed by
  * eye, then committed. It runs against the same main product as the suite (global-setup.ts).
+ * The Chinese pictures need a font with Chinese glyphs on the machine (Debian:
+ * `fonts-wqy-microhei` or `fonts-noto-cjk`); without one Chromium draws empty boxes.
  */
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "./support/browser";

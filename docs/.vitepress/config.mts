@@ -29,6 +29,7 @@ export default defineConfig({
           { text: "Connect your agent", link: "/guide/connect-your-agent" },
           { text: "MCP details", link: "/guide/mcp" },
           { text: "Your phone", link: "/guide/phone" },
+          { text: "Every screen", link: "/guide/screens" },
         ],
       },
       {

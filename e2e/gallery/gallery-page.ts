@@ -22,7 +22,7 @@ const DOCS_PAGE = fileURLToPath(new URL("../../docs/guide/screens.md", import.me
 const SIZES: readonly Size[] = ["desk", "phone"];
 
 function picture(language: string, name: string, size: Size, theme: string): string {
-  const width = size === "desk" ? 480 : 180;
+  const width = size === "desk" ? 320 : 140;
   const file = `../screenshots/gallery/${language}/${name}.${size}.${theme}.png`;
   return `<img src="${file}" alt="${name}, ${language}, ${size}, ${theme}" width="${width}">`;
 }

@@ -55,7 +55,12 @@ export async function shootThemes(
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: shotPath(language, name, size, theme), scale: "css" });
+    // Transitions (a button's colours) would be caught halfway to the new theme.
+    await page.screenshot({
+      path: shotPath(language, name, size, theme),
+      scale: "css",
+      animations: "disabled",
+    });
   }
   await page.emulateMedia({ colorScheme: "light" });
 }

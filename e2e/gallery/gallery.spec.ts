@@ -31,17 +31,35 @@ async function openContext(browser: Browser, size: Size, language: Language): Pr
   return context.newPage();
 }
 
+/** What a page needs after the reload before its picture: a list loaded, a card shown. */
+type Prepare = (page: Page) => Promise<void>;
+
+const showsMain: Prepare = (page) => expect(page.locator("main").first()).toBeVisible();
+
+/** Prepares by waiting for the first element of a test id. */
+function shows(testId: string): Prepare {
+  return (page) => expect(page.getByTestId(testId).first()).toBeVisible();
+}
+
+/** The devices page with a pairing code open, as a person about to pair a phone sees it. */
+const pairingOpen: Prepare = async (page) => {
+  await page.getByTestId("pair-phone").click();
+  await expect(page.getByTestId("pairing-link")).toBeVisible();
+};
+
 /**
- * Switches the page to the gallery's language, shoots it in both themes, and switches back to
- * English, in which the next setup step clicks.
+ * Switches the page to the gallery's language, prepares what the page loads after the reload,
+ * shoots it in both themes, and switches back to English, in which the next setup step clicks.
  */
 async function shoot(
   page: Page,
   language: Language,
   name: GalleryPageName,
   size: Size,
+  prepare: Prepare = showsMain,
 ): Promise<void> {
   await showIn(page, language.code);
+  await prepare(page);
   await shootThemes(page, language.code, name, size);
   await showIn(page, "en");
 }
@@ -76,15 +94,15 @@ for (const language of LANGUAGES) {
     const conversation = await openConversationAddress(desk);
     await phone.goto(conversation);
     await expect(phone.getByTestId("approval-card")).toBeVisible();
-    await shoot(desk, language, "chat-approval", "desk");
-    await shoot(phone, language, "chat-approval", "phone");
+    await shoot(desk, language, "chat-approval", "desk", shows("approval-card"));
+    await shoot(phone, language, "chat-approval", "phone", shows("approval-card"));
     for (const [page, size] of [
       [desk, "desk"],
       [phone, "phone"],
     ] as const) {
       await page.goto("/inbox");
       await expect(page.getByTestId("approval-card")).toBeVisible();
-      await shoot(page, language, "inbox", size);
+      await shoot(page, language, "inbox", size, shows("approval-card"));
     }
     await desk
       .getByTestId("approval-card")
@@ -98,8 +116,8 @@ for (const language of LANGUAGES) {
     await expect(card).toBeVisible();
     await phone.goto(conversation);
     await expect(phone.getByTestId("inquiry-card")).toBeVisible();
-    await shoot(desk, language, "chat", "desk");
-    await shoot(phone, language, "chat", "phone");
+    await shoot(desk, language, "chat", "desk", shows("inquiry-card"));
+    await shoot(phone, language, "chat", "phone", shows("inquiry-card"));
     await answerCard(desk.getByTestId("inquiry-card"), prompts.city);
     await expect(desk.getByTestId("assistant-message").last()).toContainText(prompts.city);
 
@@ -115,9 +133,9 @@ for (const language of LANGUAGES) {
     ] as const) {
       await page.goto("/history");
       await expect(page.getByRole("link").filter({ hasText: "write_file" }).first()).toBeVisible();
-      await shoot(page, language, "history", size);
+      await shoot(page, language, "history", size, shows("history-row"));
       await page.goto(detail);
-      await shoot(page, language, "history-detail", size);
+      await shoot(page, language, "history-detail", size, shows("history-detail-status"));
     }
 
     const created = await desk.request.post("/api/agent-keys", { data: { name: "laptop agent" } });
@@ -128,16 +146,16 @@ for (const language of LANGUAGES) {
     ] as const) {
       await page.goto("/agent-keys");
       await expect(page.getByText("laptop agent").first()).toBeVisible();
-      await shoot(page, language, "agent-keys", size);
+      await shoot(page, language, "agent-keys", size, shows("agent-key-row"));
     }
 
     await desk.goto("/devices");
-    await desk.getByRole("button", { name: "Pair a phone" }).click();
+    await shoot(desk, language, "devices", "desk", pairingOpen);
+    await pairingOpen(desk);
     const link = await desk.getByTestId("pairing-link").getAttribute("href");
     expect(link).toMatch(/\/pair\?code=/);
-    await shoot(desk, language, "devices", "desk");
     await phone.goto("/devices");
-    await shoot(phone, language, "devices", "phone");
+    await shoot(phone, language, "devices", "phone", shows("device-row"));
     for (const [page, size] of [
       [visitor, "desk"],
       [visitorPhone, "phone"],
