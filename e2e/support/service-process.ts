@@ -28,15 +28,18 @@ export interface RunningService {
   stop(signal: NodeJS.Signals): Promise<void>;
 }
 
+function answers(url: string): Promise<boolean> {
+  return fetch(url, { signal: AbortSignal.timeout(2_000) })
+    .then((response) => response.ok)
+    .catch(() => false);
+}
+
 async function waitUntilReady(spec: ServiceSpec, child: ChildProcess, log: string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`${spec.name} exited (${child.exitCode}) before it answered; see ${log}`);
-    const ok = await fetch(spec.readyUrl, { signal: AbortSignal.timeout(2_000) })
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return;
+    if (await answers(spec.readyUrl)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(
@@ -55,6 +58,12 @@ function waitForExit(child: ChildProcess): Promise<void> {
  * before the error is thrown, so a failed start leaves no process behind.
  */
 export async function startService(spec: ServiceSpec, logDir: string): Promise<RunningService> {
+  // A product left running by an earlier, interrupted run would answer for the new one, and the
+  // suite would test its old build.
+  if (await answers(spec.readyUrl))
+    throw new Error(
+      `${spec.name}: ${spec.readyUrl} answers before it was started: another process holds its port (a product left running by an earlier run?); stop it first.`,
+    );
   const [command = "node", ...args] = spec.command;
   const log = path.join(logDir, `${spec.name}.log`);
   const child = spawn(command, args, {

@@ -1,13 +1,21 @@
 const SIZE = 64;
 
-/** The `<link rel="icon">` the page has, or a new one in <head> when it has none. */
-function iconLink(): HTMLLinkElement {
-  const existing = document.querySelector<HTMLLinkElement>("link[rel~='icon']");
-  if (existing !== null) return existing;
+/**
+ * Every `<link rel="icon">` the page has (Next.js links favicon.ico and icon.svg, and the
+ * browser picks among them), or a new one in <head> when it has none.
+ */
+function iconLinks(): HTMLLinkElement[] {
+  const existing = [...document.querySelectorAll<HTMLLinkElement>("link[rel~='icon']")];
+  if (existing.length > 0) return existing;
   const link = document.createElement("link");
   link.rel = "icon";
   document.head.append(link);
-  return link;
+  return [link];
+}
+
+/** A design token's colour (app/globals.css), read where the canvas cannot use CSS. */
+function token(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 }
 
 function loadImage(href: string): Promise<HTMLImageElement | undefined> {
@@ -28,18 +36,18 @@ function drawBadge(icon: HTMLImageElement | undefined, count: number): string | 
   const context = canvas.getContext("2d");
   if (context === null) return undefined;
   if (icon === undefined) {
-    context.fillStyle = "#2454d6";
+    context.fillStyle = token("--primary");
     context.beginPath();
     context.arc(SIZE / 2, SIZE / 2, SIZE / 2, 0, Math.PI * 2);
     context.fill();
   } else context.drawImage(icon, 0, 0, SIZE, SIZE);
   const radius = SIZE * 0.3;
   const centre = SIZE - radius;
-  context.fillStyle = "#b42318";
+  context.fillStyle = token("--destructive");
   context.beginPath();
   context.arc(centre, centre, radius, 0, Math.PI * 2);
   context.fill();
-  context.fillStyle = "#ffffff";
+  context.fillStyle = token("--destructive-foreground");
   context.font = `bold ${Math.round(radius * 1.3)}px system-ui, sans-serif`;
   context.textAlign = "center";
   context.textBaseline = "middle";
@@ -49,26 +57,35 @@ function drawBadge(icon: HTMLImageElement | undefined, count: number): string | 
 
 /**
  * Draws the pending count onto the tab's icon, so a waiting question shows in a row of tabs;
- * returns how to put the original icon back. The icon is whatever `<link rel="icon">` the
- * page has (one is added when none is). A count of zero leaves the icon as it is.
+ * returns how to put the original icons back. Every `<link rel="icon">` gets the badged
+ * picture, whichever one the browser shows (one is added when there is none). A count of zero
+ * leaves the icons as they are.
  */
 export function badgeFavicon(count: number): () => void {
   if (count === 0) return () => undefined;
-  const link = iconLink();
-  const original = { href: link.getAttribute("href"), type: link.getAttribute("type") };
+  const links = iconLinks();
+  const originals = links.map((link) => ({
+    link,
+    href: link.getAttribute("href"),
+    type: link.getAttribute("type"),
+  }));
   let cancelled = false;
-  void loadImage(link.href).then((icon) => {
+  void loadImage(links[0]?.href ?? "").then((icon) => {
     if (cancelled) return;
     const badged = drawBadge(icon, count);
     if (badged === undefined) return;
-    link.type = "image/png";
-    link.href = badged;
+    for (const link of links) {
+      link.type = "image/png";
+      link.href = badged;
+    }
   });
   return () => {
     cancelled = true;
-    if (original.href === null) link.remove();
-    else link.setAttribute("href", original.href);
-    if (original.type === null) link.removeAttribute("type");
-    else link.setAttribute("type", original.type);
+    for (const { link, href, type } of originals) {
+      if (href === null) link.remove();
+      else link.setAttribute("href", href);
+      if (type === null) link.removeAttribute("type");
+      else link.setAttribute("type", type);
+    }
   };
 }
