@@ -63,7 +63,12 @@ describe("gated approval-proxy calls as Tasks (io.modelcontextprotocol/tasks)", 
     ).toHaveProperty("data");
     const { outcome } = await execution.settle();
     expect(resultFromTaskOutcome(outcome)).toMatchObject({
-      content: [{ type: "text", text: "Wrote 7 bytes to drafts/plan.md in the sandbox." }],
+      content: [
+        {
+          type: "text",
+          text: 'Wrote 7 bytes to drafts/plan.md in the sandbox.\nContent: "ship it"',
+        },
+      ],
     });
     const observers = await Promise.all(
       [1, 2, 3].map(async () =>
@@ -132,7 +137,12 @@ describe("gated approval-proxy calls as Tasks (io.modelcontextprotocol/tasks)", 
     expect(approved).toMatchObject({ data: { id: inquiry.id } });
     const { outcome } = await execution.settle();
     expect(resultFromTaskOutcome(outcome)).toMatchObject({
-      content: [{ type: "text", text: "Wrote 7 bytes to drafts/plan.md in the sandbox." }],
+      content: [
+        {
+          type: "text",
+          text: 'Wrote 7 bytes to drafts/plan.md in the sandbox.\nContent: "ship it"',
+        },
+      ],
     });
     expect(forms).toEqual([]);
   });

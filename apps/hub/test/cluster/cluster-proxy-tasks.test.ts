@@ -107,7 +107,12 @@ describe("a gated proxy call as an approval task across two hub nodes", () => {
   it("writes the approved file, and both nodes' clients get the upstream's one result", async () => {
     const { resultOnA, resultOnB } = await approveAcrossNodes("write_file", ARGS);
     expect(resultOnB).toMatchObject({
-      content: [{ type: "text", text: "Wrote 7 bytes to drafts/plan.md in the sandbox." }],
+      content: [
+        {
+          type: "text",
+          text: 'Wrote 7 bytes to drafts/plan.md in the sandbox.\nContent: "ship it"',
+        },
+      ],
     });
     expect(resultOnA).toEqual(resultOnB);
     expect(await readFile(path.join(upstream.sandboxDir, ARGS.path), "utf8")).toBe(ARGS.content);

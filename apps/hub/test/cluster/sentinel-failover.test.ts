@@ -129,7 +129,9 @@ describe("Sentinel failover under pending approvals", () => {
     }
     const results = await Promise.all(calls.map(({ call }) => call));
     expect(results.map(resultText)).toEqual(
-      files.map((file) => `Wrote ${file.length} bytes to ${file} in the sandbox.`),
+      files.map(
+        (file) => `Wrote ${file.length} bytes to ${file} in the sandbox.\nContent: "${file}"`,
+      ),
     );
     for (const file of files)
       expect(await readFile(path.join(upstream.sandboxDir, file), "utf8")).toBe(file);
