@@ -3,13 +3,7 @@
 import { useRef, useState } from "react";
 import { Ban, MoreHorizontal } from "lucide-react";
 import { Button } from "@/lib/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "@/lib/ui/dialog";
+import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -57,33 +51,19 @@ export function RevokeKeyMenu({
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            triggerRef.current?.focus();
-          }}
-        >
-          <DialogTitle className="[overflow-wrap:anywhere]">
-            {t("agentKeys.revokeTitle", { name })}
-          </DialogTitle>
-          <DialogDescription>{t("agentKeys.revokeExplain")}</DialogDescription>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">{t("agentKeys.cancel")}</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setConfirming(false);
-                onRevoke();
-              }}
-            >
-              {t("agentKeys.revokeConfirm")}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+        title={t("agentKeys.revokeTitle", { name })}
+        description={t("agentKeys.revokeExplain")}
+        cancelLabel={t("agentKeys.cancel")}
+        confirmLabel={t("agentKeys.revokeConfirm")}
+        onConfirm={onRevoke}
+      />
     </>
   );
 }

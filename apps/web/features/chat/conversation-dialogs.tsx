@@ -3,21 +3,14 @@
 import { useId, useState } from "react";
 import { useT } from "@/features/i18n";
 import { Button } from "@/lib/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "@/lib/ui/dialog";
+import { ConfirmDialog, DIALOG_ACTIONS } from "@/lib/ui/confirm-dialog";
+import { Dialog, DialogClose, DialogContent, DialogTitle } from "@/lib/ui/dialog";
 import { Input, Label } from "@/lib/ui/input";
 
 interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
-
-const ACTIONS = "flex flex-wrap justify-end gap-2";
 
 /** Renames a conversation: its title in a field, Save or Cancel. */
 export function RenameDialog({
@@ -56,7 +49,7 @@ export function RenameDialog({
               onChange={(event) => setDraft(event.target.value)}
             />
           </div>
-          <div className={ACTIONS}>
+          <div className={DIALOG_ACTIONS}>
             <DialogClose asChild>
               <Button type="button" variant="secondary">
                 {t("chat.cancel")}
@@ -79,30 +72,14 @@ export function DeleteDialog({
 }: DialogProps & { name: string; onDelete: () => void }) {
   const t = useT();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle>{t("chat.deleteHeading")}</DialogTitle>
-        <DialogDescription className="break-words">
-          {t("chat.deleteExplain", { title: name })}
-        </DialogDescription>
-        <div className={ACTIONS}>
-          <DialogClose asChild>
-            <Button type="button" variant="secondary">
-              {t("chat.cancel")}
-            </Button>
-          </DialogClose>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={() => {
-              onDelete();
-              onOpenChange(false);
-            }}
-          >
-            {t("chat.deleteConfirm")}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("chat.deleteHeading")}
+      description={t("chat.deleteExplain", { title: name })}
+      cancelLabel={t("chat.cancel")}
+      confirmLabel={t("chat.deleteConfirm")}
+      onConfirm={onDelete}
+    />
   );
 }

@@ -4,13 +4,7 @@ import { useRef, useState } from "react";
 import { Ban, MoreHorizontal, Pencil } from "lucide-react";
 import type { Device } from "@inquiry-hub/protocol";
 import { Button } from "@/lib/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "@/lib/ui/dialog";
+import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -73,33 +67,16 @@ export function DeviceMenu({
         onOpenChange={(open) => setDialog(open ? "rename" : undefined)}
         onCloseAutoFocus={refocus}
       />
-      <Dialog
+      <ConfirmDialog
         open={dialog === "revoke"}
         onOpenChange={(open) => setDialog(open ? "revoke" : undefined)}
-      >
-        <DialogContent onCloseAutoFocus={refocus}>
-          <DialogTitle className="[overflow-wrap:anywhere]">
-            {t("devices.revokeTitle", { name: device.name })}
-          </DialogTitle>
-          <DialogDescription>
-            {t(device.current ? "devices.revokeExplainThis" : "devices.revokeExplain")}
-          </DialogDescription>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">{t("devices.cancel")}</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setDialog(undefined);
-                onRevoke();
-              }}
-            >
-              {t("devices.revokeConfirm")}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+        onCloseAutoFocus={refocus}
+        title={t("devices.revokeTitle", { name: device.name })}
+        description={t(device.current ? "devices.revokeExplainThis" : "devices.revokeExplain")}
+        cancelLabel={t("devices.cancel")}
+        confirmLabel={t("devices.revokeConfirm")}
+        onConfirm={onRevoke}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import type { Device } from "@inquiry-hub/protocol";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import { queryKeys } from "@/lib/client/query-keys";
 import { Button } from "@/lib/ui/button";
+import { DIALOG_ACTIONS } from "@/lib/ui/confirm-dialog";
 import {
   Dialog,
   DialogClose,
@@ -102,7 +103,7 @@ export function RenameDeviceDialog({
             />
             {problem !== undefined && <FieldError id={errorId}>{problem}</FieldError>}
           </div>
-          <div className="flex flex-wrap justify-end gap-2">
+          <div className={DIALOG_ACTIONS}>
             <DialogClose asChild>
               <Button type="button" variant="secondary">
                 {t("devices.cancel")}
