@@ -5,7 +5,7 @@ import { useT } from "@/features/i18n";
 import { Button } from "@/lib/ui/button";
 import { ConfirmDialog, DIALOG_ACTIONS } from "@/lib/ui/confirm-dialog";
 import { Dialog, DialogClose, DialogContent, DialogTitle } from "@/lib/ui/dialog";
-import { Input, Label } from "@/lib/ui/input";
+import { Field, Input } from "@/lib/ui/input";
 
 interface DialogProps {
   open: boolean;
@@ -40,15 +40,14 @@ export function RenameDialog({
             onOpenChange(false);
           }}
         >
-          <div className="grid gap-1.5">
-            <Label htmlFor={inputId}>{t("chat.title")}</Label>
+          <Field label={t("chat.title")} htmlFor={inputId}>
             <Input
               id={inputId}
               value={draft}
               dir="auto"
               onChange={(event) => setDraft(event.target.value)}
             />
-          </div>
+          </Field>
           <div className={DIALOG_ACTIONS}>
             <DialogClose asChild>
               <Button type="button" variant="secondary">

@@ -8,7 +8,7 @@ import { ApiClientError } from "@/lib/client/api-client-error";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import type { Translate } from "@/lib/i18n/translate";
 import { Button } from "@/lib/ui/button";
-import { Input, Label } from "@/lib/ui/input";
+import { Field, Input } from "@/lib/ui/input";
 import { SessionForm } from "@/features/auth";
 import { useT } from "@/features/i18n";
 import { claimPairingCode } from "./devices-client";
@@ -47,8 +47,7 @@ export function PairForm({ code }: { code: string }) {
         </Button>
       }
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={nameId}>{t("pair.deviceName")}</Label>
+      <Field label={t("pair.deviceName")} htmlFor={nameId}>
         <Input
           id={nameId}
           name="deviceName"
@@ -58,7 +57,7 @@ export function PairForm({ code }: { code: string }) {
           value={deviceName}
           onChange={(event) => setDeviceName(event.target.value)}
         />
-      </div>
+      </Field>
     </SessionForm>
   );
 }

@@ -15,7 +15,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from "@/lib/ui/dialog";
-import { FieldError, Input, Label } from "@/lib/ui/input";
+import { Field, FieldError, Input } from "@/lib/ui/input";
 import { useT } from "@/features/i18n";
 import { renameDevice } from "./devices-client";
 
@@ -88,8 +88,7 @@ export function RenameDeviceDialog({
             submit();
           }}
         >
-          <div className="grid gap-1.5">
-            <Label htmlFor={fieldId}>{t("devices.nameLabel")}</Label>
+          <Field label={t("devices.nameLabel")} htmlFor={fieldId}>
             <Input
               id={fieldId}
               value={name}
@@ -102,7 +101,7 @@ export function RenameDeviceDialog({
               }}
             />
             {problem !== undefined && <FieldError id={errorId}>{problem}</FieldError>}
-          </div>
+          </Field>
           <div className={DIALOG_ACTIONS}>
             <DialogClose asChild>
               <Button type="button" variant="secondary">

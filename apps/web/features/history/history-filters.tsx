@@ -8,7 +8,7 @@ import type { HistoryFilter } from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n";
 import { Button } from "@/lib/ui/button";
 import { cn } from "@/lib/ui/cn";
-import { FieldError, Input, Label } from "@/lib/ui/input";
+import { Field, FieldError, Input, Label } from "@/lib/ui/input";
 import { STATUS_LABELS } from "./describe-history";
 import { historyExportUrl } from "./history-client";
 
@@ -55,8 +55,7 @@ export function HistoryFilters({
       onSubmit={apply}
       className="grid gap-3 rounded-xl border bg-card p-3 sm:p-4"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="history-q">{t("history.search")}</Label>
+      <Field label={t("history.search")} htmlFor="history-q">
         <div className="flex gap-2">
           <Input
             id="history-q"
@@ -82,13 +81,12 @@ export function HistoryFilters({
             <SlidersHorizontal aria-hidden />
           </Button>
         </div>
-      </div>
+      </Field>
       <div
         id="history-more-filters"
         className={cn("grid-cols-2 gap-3 sm:grid sm:grid-cols-3", filtersShown ? "grid" : "hidden")}
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="history-status">{t("history.status")}</Label>
+        <Field label={t("history.status")} htmlFor="history-status">
           <select
             id="history-status"
             name="status"
@@ -103,11 +101,10 @@ export function HistoryFilters({
               </option>
             ))}
           </select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="history-tool">{t("history.toolFilter")}</Label>
+        </Field>
+        <Field label={t("history.toolFilter")} htmlFor="history-tool">
           <Input id="history-tool" name="tool" defaultValue={filter.tool ?? ""} maxLength={200} />
-        </div>
+        </Field>
         <div className="col-span-2 grid gap-1.5 sm:col-span-1">
           <Label htmlFor="history-device">{t("history.device")}</Label>
           <Input
@@ -117,8 +114,7 @@ export function HistoryFilters({
             maxLength={200}
           />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="history-from">{t("history.from")}</Label>
+        <Field label={t("history.from")} htmlFor="history-from">
           <Input
             id="history-from"
             type="date"
@@ -126,9 +122,8 @@ export function HistoryFilters({
             defaultValue={filter.from ?? ""}
             onChange={applyNow}
           />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="history-to">{t("history.to")}</Label>
+        </Field>
+        <Field label={t("history.to")} htmlFor="history-to">
           <Input
             id="history-to"
             type="date"
@@ -136,7 +131,7 @@ export function HistoryFilters({
             defaultValue={filter.to ?? ""}
             onChange={applyNow}
           />
-        </div>
+        </Field>
       </div>
       {invalid && <FieldError>{t("history.badFilter")}</FieldError>}
       <div className={cn("flex-wrap items-center gap-2 sm:flex", filtersShown ? "flex" : "hidden")}>

@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
 const FIELD =
@@ -15,6 +15,29 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
   return <label className={cn("text-sm font-medium", className)} {...props} />;
+}
+
+/**
+ * A labelled control: the label above, the control (and its error) below, one gap apart.
+ * `htmlFor` is the control's id, so the label names it for assistive technology.
+ */
+export function Field({
+  label,
+  htmlFor,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  htmlFor: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("grid gap-1.5", className)}>
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+    </div>
+  );
 }
 
 /** A field's error, read out with the field (link it with `aria-describedby`). */
