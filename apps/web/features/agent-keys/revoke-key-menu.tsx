@@ -1,15 +1,10 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { Ban, MoreHorizontal } from "lucide-react";
-import { Button } from "@/lib/ui/button";
+import { Ban } from "lucide-react";
 import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/lib/ui/dropdown-menu";
+import { DropdownMenuItem } from "@/lib/ui/dropdown-menu";
+import { RowActionsMenu } from "@/lib/ui/row-actions-menu";
 import { useT } from "@/features/i18n";
 
 /**
@@ -32,25 +27,16 @@ export function RevokeKeyMenu({
 
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={triggerRef}
-            variant="ghost"
-            size="icon-sm"
-            disabled={pending}
-            aria-label={t("agentKeys.actions", { name })}
-          >
-            <MoreHorizontal aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
-            <Ban aria-hidden />
-            {t("agentKeys.revoke", { name })}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <RowActionsMenu
+        label={t("agentKeys.actions", { name })}
+        disabled={pending}
+        triggerRef={triggerRef}
+      >
+        <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
+          <Ban aria-hidden />
+          {t("agentKeys.revoke", { name })}
+        </DropdownMenuItem>
+      </RowActionsMenu>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,16 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import type { ConversationSummary } from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n";
-import { Button } from "@/lib/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/lib/ui/dropdown-menu";
+import { DropdownMenuItem } from "@/lib/ui/dropdown-menu";
+import { RowActionsMenu } from "@/lib/ui/row-actions-menu";
 import { DeleteDialog, RenameDialog } from "./conversation-dialogs";
 
 export interface ConversationRowProps {
@@ -57,28 +52,16 @@ export function ConversationRow({
           <span className="shrink-0 text-xs font-normal"> · {t("chat.running")}</span>
         )}
       </button>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="size-11 shrink-0 sm:size-8"
-            aria-label={t("chat.actionsFor", { title: name })}
-          >
-            <MoreHorizontal aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="min-w-36">
-          <DropdownMenuItem onSelect={() => setDialog("rename")}>
-            <Pencil aria-hidden />
-            {t("chat.rename")}
-          </DropdownMenuItem>
-          <DropdownMenuItem destructive onSelect={() => setDialog("delete")}>
-            <Trash2 aria-hidden />
-            {t("chat.delete")}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <RowActionsMenu label={t("chat.actionsFor", { title: name })} className="size-11 sm:size-8">
+        <DropdownMenuItem onSelect={() => setDialog("rename")}>
+          <Pencil aria-hidden />
+          {t("chat.rename")}
+        </DropdownMenuItem>
+        <DropdownMenuItem destructive onSelect={() => setDialog("delete")}>
+          <Trash2 aria-hidden />
+          {t("chat.delete")}
+        </DropdownMenuItem>
+      </RowActionsMenu>
       <RenameDialog
         open={dialog === "rename"}
         onOpenChange={closeDialog}

@@ -1,16 +1,11 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { Ban, MoreHorizontal, Pencil } from "lucide-react";
+import { Ban, Pencil } from "lucide-react";
 import type { Device } from "@inquiry-hub/protocol";
-import { Button } from "@/lib/ui/button";
 import { ConfirmDialog } from "@/lib/ui/confirm-dialog";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/lib/ui/dropdown-menu";
+import { DropdownMenuItem } from "@/lib/ui/dropdown-menu";
+import { RowActionsMenu } from "@/lib/ui/row-actions-menu";
 import { useT } from "@/features/i18n";
 import { RenameDeviceDialog } from "./rename-device-dialog";
 
@@ -38,29 +33,20 @@ export function DeviceMenu({
 
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            ref={triggerRef}
-            variant="ghost"
-            size="icon-sm"
-            disabled={revoking}
-            aria-label={t("devices.actions", { name: device.name })}
-          >
-            <MoreHorizontal aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => setDialog("rename")}>
-            <Pencil aria-hidden />
-            {t("devices.rename")}
-          </DropdownMenuItem>
-          <DropdownMenuItem destructive onSelect={() => setDialog("revoke")}>
-            <Ban aria-hidden />
-            {t("devices.revoke")}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <RowActionsMenu
+        label={t("devices.actions", { name: device.name })}
+        disabled={revoking}
+        triggerRef={triggerRef}
+      >
+        <DropdownMenuItem onSelect={() => setDialog("rename")}>
+          <Pencil aria-hidden />
+          {t("devices.rename")}
+        </DropdownMenuItem>
+        <DropdownMenuItem destructive onSelect={() => setDialog("revoke")}>
+          <Ban aria-hidden />
+          {t("devices.revoke")}
+        </DropdownMenuItem>
+      </RowActionsMenu>
       <RenameDeviceDialog
         device={device}
         open={dialog === "rename"}
