@@ -7,10 +7,10 @@ const MARK_GRACE_MS = 5_000;
 /** How often a call waiting out another call's delivery re-reads its mark. */
 const MARK_POLL_MS = 50;
 /**
- * How long a repeat waits for another call's delivery of its answer to settle. A client that
- * gave up on a call sends its cancel before it repeats the call, so a cancel still missing
- * this long after the repeat arrived was never sent: the answer reached its caller, and the
- * repeat is a new question, which must not wait out the whole confirm window.
+ * How long a repeat waits, by default, for another call's delivery of its answer to settle. A
+ * client that gave up on a call sends its cancel before it repeats the call, so a cancel still
+ * missing this long after the repeat arrived was never sent: the answer reached its caller,
+ * and the repeat is a new question, which must not wait out the whole confirm window.
  */
 const CANCEL_BEHIND_REPEAT_MS = 250;
 /**
@@ -83,9 +83,14 @@ const markKeyOf = (key: string, inquiryId: string): string => `delivery ${key} $
  */
 export function createKeptDeliveries(
   index: IdempotencyIndex,
-  options: { confirmWindowMs: number },
+  options: {
+    confirmWindowMs: number;
+    /** The wait for a cancel behind a repeat; the stores' contract tests give it room. */
+    cancelBehindRepeatMs?: number;
+  },
 ): KeptDeliveries {
   const markTtlMs = options.confirmWindowMs + MARK_GRACE_MS;
+  const cancelBehindRepeatMs = options.cancelBehindRepeatMs ?? CANCEL_BEHIND_REPEAT_MS;
   let closed = false;
   const settling = new Set<Promise<void>>();
 
@@ -152,7 +157,7 @@ export function createKeptDeliveries(
         const marked = await mark(scope, key, inquiryId);
         if (marked === "gone") return undefined;
         if (marked !== "busy") return marked;
-        if (!(await markCleared(scope, key, inquiryId, CANCEL_BEHIND_REPEAT_MS))) {
+        if (!(await markCleared(scope, key, inquiryId, cancelBehindRepeatMs))) {
           // Arrived: free the key now (the delivering call's own settle then finds it gone).
           await index.release(scope, key, inquiryId);
           return undefined;

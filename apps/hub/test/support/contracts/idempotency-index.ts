@@ -13,6 +13,11 @@ export const someScope = (): IdempotencyScope => ({
 
 /** A confirm window far longer than any test waits: only `settle` ends a delivery here. */
 const LONG_WINDOW_MS = 60_000;
+/**
+ * The repeat's wait for a cancel, long enough that a loaded machine's store writes land in it:
+ * these cases test the order of deliveries, not the 250 ms default (kept-deliveries.test.ts).
+ */
+const DELIVERIES = { confirmWindowMs: LONG_WINDOW_MS, cancelBehindRepeatMs: 5_000 };
 
 /** Whether `promise` is still unsettled after in-flight store operations had their turn. */
 async function stillWaiting(promise: Promise<unknown>): Promise<boolean> {
@@ -132,7 +137,7 @@ export function describeIdempotencyContract(name: string, open: () => Idempotenc
 
     it("deliveries: an answer that arrived frees its key, a lost one stays kept for one taker", async () => {
       const index = open();
-      const deliveries = createKeptDeliveries(index, { confirmWindowMs: LONG_WINDOW_MS });
+      const deliveries = createKeptDeliveries(index, DELIVERIES);
       const [scope, key] = [someScope(), `repeat ${randomUUID()}`];
       await index.claim(scope, key, "asked", HOUR_MS);
       const arrived = await deliveries.beginDelivery(scope, key, "asked");
@@ -156,7 +161,7 @@ export function describeIdempotencyContract(name: string, open: () => Idempotenc
 
     it("deliveries: of two calls handed the answer at once, either one arriving frees the key", async () => {
       const index = open();
-      const deliveries = createKeptDeliveries(index, { confirmWindowMs: LONG_WINDOW_MS });
+      const deliveries = createKeptDeliveries(index, DELIVERIES);
       const [scope, key] = [someScope(), `repeat ${randomUUID()}`];
       await index.claim(scope, key, "both", HOUR_MS);
       const marked = await deliveries.beginDelivery(scope, key, "both");
@@ -172,7 +177,7 @@ export function describeIdempotencyContract(name: string, open: () => Idempotenc
 
     it("deliveries: a taker waits out another's delivery, then takes the answer or asks anew", async () => {
       const index = open();
-      const deliveries = createKeptDeliveries(index, { confirmWindowMs: LONG_WINDOW_MS });
+      const deliveries = createKeptDeliveries(index, DELIVERIES);
       const [scope, key] = [someScope(), `repeat ${randomUUID()}`];
       await index.claim(scope, key, "asked", HOUR_MS);
       const first = await deliveries.beginDelivery(scope, key, "asked");
@@ -191,7 +196,7 @@ export function describeIdempotencyContract(name: string, open: () => Idempotenc
 
     it("deliveries: never of a key that names another question, nor of another credential", async () => {
       const index = open();
-      const deliveries = createKeptDeliveries(index, { confirmWindowMs: LONG_WINDOW_MS });
+      const deliveries = createKeptDeliveries(index, DELIVERIES);
       const [scope, other, key] = [someScope(), someScope(), `repeat ${randomUUID()}`];
       await index.claim(scope, key, "asked", HOUR_MS);
       expect(await deliveries.beginDelivery(scope, key, "stale")).toBeUndefined();
