@@ -14,17 +14,18 @@ test.use({ launchOptions: FULL_BROWSER_LAUNCH_OPTIONS });
 test("both devices show Expiring soon when a fifth of the time is left, and More time clears it", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
-  // A 40 s deadline warns at 32 s, with 8 s left; the backstop waits 30 s more in this suite.
-  const { chat, inbox, chatCard, inboxCard, countdowns } = await questionOnTwoDevices(browser, 40);
+  test.setTimeout(120_000);
+  // A 60 s deadline warns at 48 s, with 12 s left for the steps below (a loaded machine needed
+  // more than the 8 s a 40 s deadline left); the backstop waits 30 s more in this suite.
+  const { chat, inbox, chatCard, inboxCard, countdowns } = await questionOnTwoDevices(browser, 60);
   for (const countdown of countdowns) {
-    await expect(countdown).toHaveText(/^0:[34]\d left$/);
+    await expect(countdown).toHaveText(/^(1:00|0:[45]\d) left$/);
     await expect(countdown).toHaveAttribute("data-expiring", "false");
   }
 
   for (const countdown of countdowns) {
-    await expect(countdown).toHaveAttribute("data-expiring", "true", { timeout: 40_000 });
-    await expect(countdown).toHaveText(/^0:0\d left$/);
+    await expect(countdown).toHaveAttribute("data-expiring", "true", { timeout: 60_000 });
+    await expect(countdown).toHaveText(/^0:[01]\d left$/);
   }
   for (const card of [chatCard, inboxCard])
     await expect(card.getByTestId("inquiry-state")).toHaveText("Expiring soon");
@@ -33,13 +34,13 @@ test("both devices show Expiring soon when a fifth of the time is left, and More
   await lateTab.goto("/inbox");
   await expect(lateTab.getByTestId("inquiry-countdown")).toHaveAttribute("data-expiring", "true");
 
-  // More time (now the primary button): 40 s + 60 s warns again only at 80 s.
+  // More time (now the primary button): 60 s + 60 s warns again only at 96 s.
   const extend = inboxCard.getByRole("button", { name: "More time" });
   await expect(extend).toHaveAttribute("data-prominent", "true");
   await extend.click();
   for (const countdown of countdowns) {
     await expect(countdown).toHaveAttribute("data-expiring", "false");
-    await expect(countdown).toHaveText(/^1:0\d left$/);
+    await expect(countdown).toHaveText(/^1:[01]\d left$/);
   }
   await expect(inboxCard.getByTestId("inquiry-state")).toHaveText("Waiting");
 
