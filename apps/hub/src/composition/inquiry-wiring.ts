@@ -1,4 +1,6 @@
 import type { HubConfig } from "../config/hub-config";
+import type { ApprovalScreening } from "../features/approvals/approval-screening";
+import { wireApprovalScreening } from "./screening-wiring";
 import type { DeviceService } from "../features/accounts/device-service";
 import type { ArgumentsValidator, InquiryStore } from "../features/inquiries/ports";
 import { createAjvArgumentsValidator } from "../features/inquiries/adapters/ajv-arguments-validator";
@@ -31,6 +33,8 @@ export interface Inquiries {
   /** Whether a person's YOLO setting (and the session's override) answers for them. */
   yolo: YoloGate;
   validateArguments: ArgumentsValidator;
+  /** What runs between "gated" and "ask": risk labels, the person's rules, batches. */
+  screening: ApprovalScreening;
   /** Times out questions left open by a restart or a dead node; none in memory. */
   sweeper: PendingSweeper | undefined;
 }
@@ -97,6 +101,7 @@ export function wireInquiries(
     yolo: async (userId, sessionOverride) =>
       sessionOverride !== false && (await settings.isYoloOn(userId)),
     validateArguments,
+    screening: wireApprovalScreening(config, deps),
     sweeper:
       pendingIndex === undefined
         ? undefined

@@ -65,6 +65,7 @@ export function wireMcp(
       validateArguments,
       audit: deps.approvalAudit,
       forwardOnce,
+      screening: core.screening,
       proxyUpstreams: new Set(
         Object.keys(config.proxy?.upstreams ?? {}).map((name) => name.toLowerCase()),
       ),
@@ -95,6 +96,7 @@ export function wireMcp(
           sessionCaps: config.proxySessionCaps,
           maxResultBytes: config.upstreamMaxResultBytes,
           yolo,
+          screening: core.screening,
           teams: core.teams.proxy,
           idempotent,
           forwardOnce,

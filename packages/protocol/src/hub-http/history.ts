@@ -6,6 +6,7 @@ import {
   InquiryTypeSchema,
   IsoTimestampSchema,
   MAX_RECEIPTS_PER_INQUIRY,
+  RiskAssessmentSchema,
 } from "../inquiry";
 
 /** Largest page of `GET /api/history`. */
@@ -115,10 +116,10 @@ export type HistoryDecision = z.infer<typeof HistoryDecisionSchema>;
 
 /**
  * Who decided: a `person` (on one of their devices, or in the agent's MCP client), `yolo`
- * (the person's standing YOLO setting let the agent go on without asking anyone), or
- * `nobody` (time ran out, or the question was withdrawn). Null while pending.
+ * (the person's standing YOLO setting let the agent go on without asking anyone), `rule` (one
+ * of the person's standing rules let the call pass; `byRule` names it), or `nobody` (time ran out, or the question was withdrawn). Null while pending.
  */
-export const HistoryDeciderSchema = z.enum(["person", "yolo", "nobody"]);
+export const HistoryDeciderSchema = z.enum(["person", "yolo", "rule", "nobody"]);
 export type HistoryDecider = z.infer<typeof HistoryDeciderSchema>;
 
 /**
@@ -189,6 +190,10 @@ export const HistoryItemSchema = z.object({
   byDeviceId: z.string().nullable(),
   /** That device's current name (revoked devices keep theirs), or the pseudo-device's label. */
   byDeviceName: z.string().nullable(),
+  /** The person's rule that let the call pass (decidedBy `rule`), as it was named then. */
+  byRule: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** Set when the person decided it with its whole batch ("Approve all" / "Reject all"). */
+  batchId: z.string().optional(),
   createdAt: IsoTimestampSchema,
   resolvedAt: IsoTimestampSchema.nullable(),
   /** resolvedAt − createdAt in milliseconds; null while pending. */
@@ -205,6 +210,8 @@ export const HistoryItemSchema = z.object({
       arguments: z.record(z.string(), z.unknown()),
       /** The arguments that ran instead, when the person edited them (decision `edited`). */
       editedArguments: z.record(z.string(), z.unknown()).optional(),
+      /** The hub's risk label of the call. */
+      risk: RiskAssessmentSchema.optional(),
     })
     .optional(),
   /** How many channel deliveries (e.g. webhook posts) of this inquiry failed for good. */

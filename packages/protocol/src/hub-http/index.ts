@@ -164,3 +164,37 @@ export type {
   TurnStatus,
   UpdateTurnBody,
 } from "./conversations";
+export {
+  ApprovalRuleListSchema,
+  ApprovalRulePreviewSchema,
+  ApprovalRuleSchema,
+  ApprovalRulesExportSchema,
+  CreateApprovalRuleBodySchema,
+  MAX_RULE_CONDITIONS,
+  MAX_RULE_NAME_LENGTH,
+  MAX_RULES_PER_PERSON,
+  RuleAgentScopeSchema,
+  RuleConditionSchema,
+  RuleDurationSchema,
+  RuleSuggestionsSchema,
+  UpdateApprovalRuleBodySchema,
+} from "./approval-rules";
+export type {
+  ApprovalRule,
+  ApprovalRuleList,
+  ApprovalRulePreview,
+  ApprovalRulesExport,
+  CreateApprovalRuleBody,
+  RuleAgentScope,
+  RuleCondition,
+  RuleDuration,
+  RuleSuggestions,
+  UpdateApprovalRuleBody,
+} from "./approval-rules";
+export {
+  BatchDecisionBodySchema,
+  BatchDecisionResultSchema,
+  BatchSkipReasonSchema,
+  MAX_BATCH_ITEMS,
+} from "./batches";
+export type { BatchDecisionBody, BatchDecisionResult, BatchSkipReason } from "./batches";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RiskAssessmentSchema } from "./risk";
 
 /** What a person may do with a gated tool call: run it, run it with edited arguments, refuse it. */
 export const ApprovalDecisionSchema = z.enum(["approve", "edit", "reject"]);
@@ -35,6 +36,18 @@ export const ApprovalDetailsSchema = z
      * run share it, so devices show them together and can approve them all at once.
      */
     runId: z.string().min(1).optional(),
+    /**
+     * The group this approval arrived with (the same run, else the same credential within a
+     * few seconds): devices show a batch as one group, decided together or one by one.
+     */
+    batchId: z.string().min(1).max(200).optional(),
+    /** The hub's risk label, which the card and the notification lead with. */
+    risk: RiskAssessmentSchema.optional(),
+    /**
+     * Set on a high-risk call: it is decided only by looking at it in the app, never from a
+     * notification's buttons, a webhook link or a group's "all" button.
+     */
+    freshLook: z.literal(true).optional(),
   })
   .loose();
 export type ApprovalDetails = z.infer<typeof ApprovalDetailsSchema>;

@@ -40,6 +40,14 @@ export {
   ApprovalDetailsSchema,
 } from "./approval";
 export type { ApprovalDecision, ApprovalDetails } from "./approval";
+export {
+  MAX_RISK_REASON_LENGTH,
+  RISK_LEVELS,
+  riskAtLeast,
+  RiskAssessmentSchema,
+  RiskLevelSchema,
+} from "./risk";
+export type { RiskAssessment, RiskLevel } from "./risk";
 export { AnswerBodySchema, MAX_ANSWER_LENGTH } from "./answer";
 export type { AnswerAction, AnswerBody } from "./answer";
 export {

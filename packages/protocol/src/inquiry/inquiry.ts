@@ -62,6 +62,13 @@ export const InquiryResolutionSchema = z.object({
    * `byDeviceId` is then the credential of that MCP session. Absent for device answers.
    */
   via: AnswerViaSchema.optional(),
+  /**
+   * The person's standing rule that let an approval pass without asking (status `answered`,
+   * response `approve`, no device): its id and its name at that moment.
+   */
+  byRule: z.object({ id: z.string().min(1), name: z.string().min(1) }).optional(),
+  /** Set when the person decided this approval with its whole batch ("Approve all"). */
+  batchId: z.string().min(1).optional(),
   /** When the resolution was accepted by the hub. */
   resolvedAt: IsoTimestampSchema,
 });

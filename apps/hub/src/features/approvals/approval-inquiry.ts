@@ -10,6 +10,8 @@ import { auditEntry } from "./audit-log";
 import type { AuditSink } from "./audit-log";
 import type { GatedPolicy } from "./proxy-policy";
 import type { TeamApprovalDeps } from "./team-approval";
+import { resolveByStanding } from "./approval-screening";
+import type { ApprovalScreening, ScreenedCall, Standing } from "./approval-screening";
 
 /**
  * Who asks the person to approve tool calls, and where the calls come from: a proxy session
@@ -36,6 +38,8 @@ export interface ApprovalAsking {
   runId?: string | undefined;
   /** Routing of policies with `approvers` to teams; such calls are refused without it. */
   teams?: TeamApprovalDeps | undefined;
+  /** Risk labels, the person's rules and batches (approval-screening.ts). */
+  screening: ApprovalScreening;
 }
 
 /** The decision rules of one approval: a proxy tool's policy, or a `request_approval` call's. */
@@ -69,23 +73,6 @@ export interface PreparedApproval {
   call: GatedCall;
   /** Turns the final inquiry into the outcome and writes its audit entry. */
   audited: (final: Inquiry) => Promise<ApprovalOutcome>;
-}
-
-/**
- * YOLO for an approval: the APPROVAL inquiry is stored but never shown, and resolved at once
- * as `approve` with `delegated: true`, so the audit log and the history say who let it run.
- */
-export async function resolveAsDelegated(
-  inquiries: InquiryService,
-  inquiry: Inquiry,
-): Promise<Inquiry> {
-  const { inquiry: final } = await inquiries.resolve(inquiry.id, {
-    status: "answered",
-    response: "approve",
-    delegated: true,
-    resolvedAt: new Date().toISOString(),
-  });
-  return final;
 }
 
 /** Builds the approval's inquiry request (question, details with inputSchema) and audit. */
@@ -149,7 +136,7 @@ export function prepareApproval(
  * Whether the user's standing YOLO approves this call: never for a team's decision (the
  * requester's YOLO does not stand in for it) nor when the rules do not allow `approve`.
  */
-export async function yoloApproves(
+async function yoloApproves(
   context: ApprovalAsking,
   request: ApprovalRequest,
   routed: unknown,
@@ -161,20 +148,71 @@ export async function yoloApproves(
   );
 }
 
+/** An approval request after screening: labelled, batched, and who (if anyone) stands in. */
+export interface ScreenedApproval {
+  input: ApprovalInquiryInput;
+  standing: Standing;
+}
+
 /**
- * Opens the APPROVAL inquiry of one call, the one way every path asks: under the user's
- * standing YOLO it is stored unannounced and returned already resolved as delegated;
+ * Screens one gated call before anyone is asked. The risk label comes first, since a
+ * high-risk call is never passed by a rule and is decided only by looking at it (`freshLook`).
+ * Then the person's standing instructions, which never stand in for a team (`routed`) nor
+ * where the policy does not allow `approve`: their YOLO, else their first rule that permits
+ * the call. A call nobody stands in for joins its batch.
+ */
+export async function screenApproval(
+  context: ApprovalAsking,
+  request: ApprovalRequest,
+  input: ApprovalInquiryInput,
+  routed: unknown,
+): Promise<ScreenedApproval> {
+  const { assessRisk, assignBatch, personRules } = context.screening;
+  const call: ScreenedCall = {
+    userId: context.userId,
+    credentialId: context.agentDeviceId,
+    upstream: context.upstream,
+    tool: request.tool,
+    args: request.args,
+    description: input.approval.description,
+    runId: context.runId,
+  };
+  const risk = await assessRisk?.(call);
+  const high = risk?.level === "high";
+  const rule =
+    routed !== undefined || high || !request.policy.allowedDecisions.includes("approve")
+      ? undefined
+      : await personRules?.permitting(call);
+  const standing: Standing = (await yoloApproves(context, request, routed))
+    ? { kind: "yolo" }
+    : rule === undefined
+      ? undefined
+      : { kind: "rule", rule };
+  const batchId = standing === undefined ? await assignBatch?.(call) : undefined;
+  const approval: ApprovalDetails = {
+    ...input.approval,
+    ...(risk === undefined ? {} : { risk }),
+    ...(high ? { freshLook: true as const } : {}),
+    ...(batchId === undefined ? {} : { batchId }),
+  };
+  return { input: { ...input, approval }, standing };
+}
+
+/**
+ * Opens the APPROVAL inquiry of one call, the one way every path asks: when the person's YOLO
+ * or one of their rules stands in, it is stored unannounced and returned already resolved;
  * otherwise it goes to every device (or the team `routed` names) and is returned pending.
  */
 export async function openApprovalInquiry(
   context: ApprovalAsking,
   request: ApprovalRequest,
-  input: ApprovalInquiryInput,
+  prepared: ApprovalInquiryInput,
   routed?: { sharedApproval: SharedApproval },
 ): Promise<Inquiry> {
-  if (await yoloApproves(context, request, routed)) {
+  const { input, standing } = await screenApproval(context, request, prepared, routed);
+  if (standing !== undefined) {
     const hidden = await context.inquiries.create(context.userId, { ...input, announce: false });
-    return resolveAsDelegated(context.inquiries, hidden);
+    return resolveByStanding(context.inquiries, context.screening.personRules, hidden, standing);
   }
   return context.inquiries.create(context.userId, {
     ...input,

@@ -1,9 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Inquiry } from "@inquiry-hub/protocol";
 import type { ServerContext } from "@modelcontextprotocol/server";
-import { prepareApproval, resolveAsDelegated, yoloApproves } from "../approval-inquiry";
+import { prepareApproval, screenApproval } from "../approval-inquiry";
 import type { ApprovalAsking, ApprovalRequest } from "../approval-inquiry";
 import type { ApprovalOutcome } from "../approval-outcome";
+import { resolveByStanding } from "../approval-screening";
+import type { Standing } from "../approval-screening";
 import { approvalOutcome } from "../approval-outcome";
 import { reusedKeyText } from "../approval-text";
 import { routeOrRefuse } from "../team-approval";
@@ -70,15 +72,15 @@ export async function awaitKeyedApproval(
       : await routeOrRefuse(context.teams, policy.team, context.userId, tool);
   if (routed !== undefined && "refused" in routed)
     return { kind: "refused", outcome: routed.refused };
-  const yolo = await yoloApproves(context, request, routed);
+  const screened = await screenApproval(context, request, input, routed);
   const { inquiry, created } = await context.idempotent.createOnce(
     { userId: context.userId, credentialId: context.agentDeviceId },
     holding.indexKey,
     {
-      ...input,
+      ...screened.input,
       ...routed,
       askedByCredentialId: context.agentDeviceId,
-      ...(yolo ? { announce: false } : {}),
+      ...(screened.standing === undefined ? {} : { announce: false }),
     },
   );
   if (!isSameCall(inquiry, context, request))
@@ -93,7 +95,7 @@ export async function awaitKeyedApproval(
   const final = await decide(context, inquiry, {
     extra,
     ending: holding.ending,
-    delegate: yolo && created,
+    standing: created ? screened.standing : undefined,
   });
   if (final.status === "pending") return { kind: "waiting", inquiry: final };
   return {
@@ -106,18 +108,25 @@ export async function awaitKeyedApproval(
   };
 }
 
-/** The final approval: as stored, resolved at once (YOLO), or once somebody decides. */
+/** The final approval: as stored, resolved at once (YOLO, a rule), or once somebody decides. */
 async function decide(
   context: KeyedApprovalContext,
   inquiry: Inquiry,
   how: {
     extra: ServerContext;
     ending: CallEnding;
-    delegate: boolean;
+    /** Who stands in for the person, for the call that created the approval. */
+    standing: Standing;
   },
 ): Promise<Inquiry> {
   if (inquiry.status !== "pending") return inquiry;
-  if (how.delegate) return resolveAsDelegated(context.inquiries, inquiry);
+  if (how.standing !== undefined)
+    return resolveByStanding(
+      context.inquiries,
+      context.screening.personRules,
+      inquiry,
+      how.standing,
+    );
   const stopEscalating =
     inquiry.sharedApproval === undefined ? undefined : context.teams?.followEscalations(inquiry);
   try {

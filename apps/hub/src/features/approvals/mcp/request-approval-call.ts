@@ -2,6 +2,7 @@ import { APPROVAL_DECISIONS, HUB_TOOL_NAMES, waitingResultText } from "@inquiry-
 import type { Inquiry, RequestApprovalArgs, RequestApprovalReply } from "@inquiry-hub/protocol";
 import type { CallToolResult, ServerContext } from "@modelcontextprotocol/server";
 import type { ApprovalRequest } from "../approval-inquiry";
+import type { ApprovalScreening } from "../approval-screening";
 import type { ApprovalOutcome } from "../approval-outcome";
 import type { AuditSink } from "../audit-log";
 import type { ForwardOnce } from "../forward-once";
@@ -48,6 +49,8 @@ export interface RequestApprovalDeps {
    * find their approvals by upstream name.
    */
   proxyUpstreams: ReadonlySet<string>;
+  /** Risk labels, the person's rules and batches, as for the proxy's gated calls. */
+  screening: ApprovalScreening;
 }
 
 /** What a request_approval call needs from its session. */

@@ -14,6 +14,7 @@ import { createInquiryTasks } from "../../inquiries/inquiry-tasks";
 import { HubError } from "../../../kernel/errors";
 import { createUpstreamConnections } from "../upstream/upstream-connections";
 import type { YoloGate } from "../../inquiries/yolo-inquiries";
+import type { ApprovalScreening } from "../approval-screening";
 import type { IdempotentInquiries } from "../../inquiries/idempotent-inquiries";
 import type { ForwardOnce } from "../forward-once";
 import type { ToolDefinitionPins } from "../ports";
@@ -51,6 +52,8 @@ export interface ApprovalProxyDeps {
   tracing?: InquiryTracing | undefined;
   /** Whether the user's YOLO setting approves gated calls without asking. */
   yolo: YoloGate;
+  /** Risk labels, the person's rules and batches (approval-screening.ts). */
+  screening: ApprovalScreening;
   /** Routes calls whose policy names `approvers` to teams; they are refused without it. */
   teams?: TeamApprovalDeps;
   /** Keyed gated calls: one approval per user, upstream and idempotency key (send_inquiry's). */
@@ -104,6 +107,7 @@ export function createApprovalProxies(deps: ApprovalProxyDeps): ApprovalProxies 
     defaultHoldMs: deps.defaultHoldMs,
     logger: deps.logger,
     yolo: deps.yolo,
+    screening: deps.screening,
     teams: deps.teams,
     idempotent: deps.idempotent,
     forwardOnce: deps.forwardOnce,
