@@ -45,7 +45,9 @@ export const RuleConditionSchema = z
       [
         condition.glob !== undefined,
         condition.sql !== undefined,
-        [condition.gt, condition.gte, condition.lt, condition.lte].some((bound) => bound !== undefined),
+        [condition.gt, condition.gte, condition.lt, condition.lte].some(
+          (bound) => bound !== undefined,
+        ),
       ].filter(Boolean).length === 1,
     { message: "a condition needs exactly one of: gt/gte/lt/lte, glob, sql" },
   );
