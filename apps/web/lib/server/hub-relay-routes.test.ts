@@ -11,6 +11,14 @@ function hubPathFor(method: RelayMethod, browserPath: string[]) {
 describe("matchRelayRoute: the allow-list of the plain hub routes", () => {
   it.each<[RelayMethod, string[], string]>([
     ["DELETE", ["agent-keys", "k1"], "/api/agent-keys/k1"],
+    ["GET", ["approval-rules"], "/api/approval-rules"],
+    ["POST", ["approval-rules"], "/api/approval-rules"],
+    ["GET", ["approval-rules", "export"], "/api/approval-rules/export"],
+    ["POST", ["approval-rules", "import"], "/api/approval-rules/import"],
+    ["POST", ["approval-rules", "preview"], "/api/approval-rules/preview"],
+    ["GET", ["approval-rules", "suggestions", "i1"], "/api/approval-rules/suggestions/i1"],
+    ["PATCH", ["approval-rules", "r1"], "/api/approval-rules/r1"],
+    ["DELETE", ["approval-rules", "r1"], "/api/approval-rules/r1"],
     ["GET", ["conversations"], "/api/conversations"],
     ["POST", ["conversations"], "/api/conversations"],
     ["GET", ["conversations", "c1"], "/api/conversations/c1"],
@@ -85,6 +93,24 @@ describe("matchRelayRoute: the allow-list of the plain hub routes", () => {
       expect(resolved.pathname, id).toMatch(/^\/api\/inquiries\/[^/]+\/receipts$/);
       expect(resolved.search, id).toBe("");
     }
+  });
+
+  it("keeps the rules' named paths from their :id route, and their ids to one segment", () => {
+    expect(matchRelayRoute("DELETE", ["approval-rules", "export"])).toEqual({
+      reason: "method",
+      allowed: ["GET"],
+    });
+    expect(matchRelayRoute("GET", ["approval-rules", "r1"])).toEqual({
+      reason: "method",
+      allowed: ["PATCH", "DELETE"],
+    });
+    expect(hubPathFor("GET", ["approval-rules", "suggestions", ".."])).toEqual({
+      reason: "unlisted",
+    });
+    expect(hubPathFor("GET", ["approval-rules", "suggestions"])).toEqual({
+      reason: "method",
+      allowed: ["PATCH", "DELETE"],
+    });
   });
 
   it("tells a wrong method apart, naming the allowed ones", () => {

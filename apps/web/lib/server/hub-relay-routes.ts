@@ -41,6 +41,30 @@ const NONE = { kind: "none" } as const;
  */
 const RELAY_ROUTES: readonly RelayRoute[] = [
   { pattern: "agent-keys/:id", methods: { DELETE: NONE } },
+  // The person's rules: the named paths come before `:id`, which would otherwise take them.
+  {
+    pattern: "approval-rules",
+    methods: { GET: NONE, POST: { kind: "required", missing: "Send a JSON rule body." } },
+  },
+  { pattern: "approval-rules/export", methods: { GET: NONE } },
+  {
+    pattern: "approval-rules/import",
+    methods: {
+      POST: { kind: "required", missing: "Send the rules as JSON in the proxy config's format." },
+    },
+  },
+  {
+    pattern: "approval-rules/preview",
+    methods: { POST: { kind: "required", missing: "Send a JSON rule body." } },
+  },
+  { pattern: "approval-rules/suggestions/:id", methods: { GET: NONE } },
+  {
+    pattern: "approval-rules/:id",
+    methods: {
+      PATCH: { kind: "required", missing: "Send a JSON body with what to change." },
+      DELETE: NONE,
+    },
+  },
   { pattern: "conversations", methods: { GET: NONE, POST: { kind: "optional" } } },
   {
     pattern: "conversations/:id",
