@@ -24,6 +24,7 @@ import { draftsOf, readDrafts } from "./edited-arguments";
 import type { ArgumentDraft } from "./edited-arguments";
 import { readRefusal } from "./refusal";
 import { RejectForm } from "./reject-form";
+import { RiskLabel } from "./risk-label";
 
 export interface ApprovalCardProps {
   /** The APPROVAL inquiry as the chat stream opened it, or `toOpenedMeta` of a hub record. */
@@ -44,7 +45,8 @@ export interface ApprovalCardProps {
  * hub's refusal of the edit (checked against the tool's inputSchema), shows right under the
  * field it names, in plain words (else under the button), and the card stays open. Unlike a question, nothing is sent when the countdown
  * ends: the hub applies the tool's own timeout rule (reject unless configured). Its arrival
- * is announced politely, without taking focus.
+ * is announced politely, without taking focus. The hub's risk label leads, above the tool;
+ * a high-risk (fresh look) call says it is decided only here, on the card.
  */
 export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalCardProps) {
   const t = useT();
@@ -94,6 +96,12 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
       expiring={expiring}
       inquiryId={inquiry.inquiryId}
     >
+      {approval.risk !== undefined && <RiskLabel risk={approval.risk} />}
+      {approval.freshLook === true && (
+        <p className="text-sm font-medium" data-testid="fresh-look-note">
+          {t("risk.freshLook")}
+        </p>
+      )}
       <ApprovalProgress inquiryId={inquiry.inquiryId} />
       <div className="grid gap-1">
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">

@@ -1,24 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { groupByRun } from "./group-approvals";
+import { groupByBatch } from "./group-approvals";
 
-const runOf = (entry: { id: string; run?: string }) => entry.run;
+const batchOf = (entry: { id: string; batch?: string }) => entry.batch;
 
-describe("groupByRun", () => {
-  it("puts the calls of one run together where the first one was", () => {
+describe("groupByBatch", () => {
+  it("puts the approvals of one batch together where the first one was", () => {
     const entries = [
-      { id: "a", run: "r1" },
+      { id: "a", batch: "b1" },
       { id: "q" },
-      { id: "b", run: "r1" },
-      { id: "c", run: "r2" },
+      { id: "b", batch: "b1" },
+      { id: "c", batch: "b2" },
     ];
-    expect(groupByRun(entries, runOf)).toEqual([
-      { kind: "run", runId: "r1", entries: [entries[0], entries[2]] },
+    expect(groupByBatch(entries, batchOf)).toEqual([
+      { kind: "batch", batchId: "b1", entries: [entries[0], entries[2]] },
       { kind: "single", entry: entries[1] },
       { kind: "single", entry: entries[3] },
     ]);
   });
 
-  it("leaves entries without a run alone", () => {
-    expect(groupByRun([{ id: "x" }], runOf)).toEqual([{ kind: "single", entry: { id: "x" } }]);
+  it("leaves entries without a batch alone", () => {
+    expect(groupByBatch([{ id: "x" }], batchOf)).toEqual([{ kind: "single", entry: { id: "x" } }]);
   });
 });

@@ -6,12 +6,14 @@ import { Input, Label } from "@/lib/ui/input";
 import { useT } from "@/features/i18n";
 import { CARD_BUTTON } from "@/features/inquiry";
 
-/** Reject, with an optional reason the agent is told. */
+/** Reject, with an optional reason the agent is told; `label` names the button ("Reject all"). */
 export function RejectForm({
   disabled,
+  label,
   onReject,
 }: {
   disabled: boolean;
+  label?: string;
   onReject: (reason: string | undefined) => void;
 }) {
   const t = useT();
@@ -45,7 +47,7 @@ export function RejectForm({
           className={`${CARD_BUTTON} text-destructive-muted-foreground`}
           disabled={disabled}
         >
-          {t("approval.reject")}
+          {label ?? t("approval.reject")}
         </Button>
       </div>
     </form>

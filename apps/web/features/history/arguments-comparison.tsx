@@ -4,7 +4,7 @@ import type { HistoryItem } from "@inquiry-hub/protocol";
 import { useT } from "@/features/i18n";
 import { Badge } from "@/lib/ui/badge";
 import { cn } from "@/lib/ui/cn";
-import { changedArgumentNames } from "./argument-summary";
+import { changedArgumentNames } from "@/features/approval";
 
 /** A value in full, as it was sent: strings as they are, others as indented JSON. */
 function FullValue({ value }: { value: unknown }) {

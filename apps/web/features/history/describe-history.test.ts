@@ -41,7 +41,7 @@ describe("formatDuration", () => {
 });
 
 describe("describing a history item", () => {
-  it("says who decided: a person's device, YOLO, or nobody in time", () => {
+  it("says who decided: a person's device, YOLO, a rule, or nobody in time", () => {
     expect(describeResolution(item({}), en, "en")).toBe("on Pixel 7 · after 12 s");
     const yolo = item({
       decision: "approved",
@@ -50,6 +50,15 @@ describe("describing a history item", () => {
       byDeviceName: null,
     });
     expect(describeResolution(yolo, en, "en")).toBe("by YOLO, without asking");
+    const byRule = item({
+      type: "APPROVAL",
+      decision: "approved",
+      decidedBy: "rule",
+      byRule: { id: "r1", name: "notes writes" },
+      byDeviceId: null,
+      byDeviceName: null,
+    });
+    expect(describeResolution(byRule, en, "en")).toBe("allowed by rule notes writes");
     const late = item({ status: "timeout", decision: "timeout", decidedBy: "nobody" });
     expect(describeResolution({ ...late, byDeviceName: null }, en, "en")).toBe(
       "nobody decided in time · after 12 s",

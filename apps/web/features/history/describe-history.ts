@@ -81,7 +81,10 @@ export function describeOutcome(item: HistoryItem): string | undefined {
   return undefined;
 }
 
-/** Who decided, in words: "on Pixel 7", "by YOLO, without asking", "nobody decided in time". */
+/**
+ * Who decided, in words: "on Pixel 7", "by YOLO, without asking", "allowed by rule notes",
+ * "nobody decided in time".
+ */
 export function describeDecider(item: HistoryItem, t: Translate): string | undefined {
   switch (item.decidedBy) {
     case null:
@@ -92,14 +95,21 @@ export function describeDecider(item: HistoryItem, t: Translate): string | undef
         : t("history.on", { device: item.byDeviceName });
     case "yolo":
       return t("history.byYolo");
+    case "rule":
+      return t("history.byRuleNamed", { name: item.byRule?.name ?? "" });
     case "nobody":
       return t(item.decision === "timeout" ? "history.nobodyInTime" : "history.withdrawn");
   }
 }
 
+/** Whether a person was asked: YOLO and the person's rules decide without asking anyone. */
+export function askedSomeone(item: HistoryItem): boolean {
+  return item.decidedBy !== "yolo" && item.decidedBy !== "rule";
+}
+
 /**
- * "on Pixel 7 · after 12 s", or what is known of it. YOLO's decisions take no time worth
- * showing: nobody was asked.
+ * "on Pixel 7 · after 12 s", or what is known of it. Decisions of YOLO or a rule take no time
+ * worth showing: nobody was asked.
  */
 export function describeResolution(
   item: HistoryItem,
@@ -108,7 +118,7 @@ export function describeResolution(
 ): string | undefined {
   const parts = [
     describeDecider(item, t),
-    item.durationMs === null || item.decidedBy === "yolo"
+    item.durationMs === null || !askedSomeone(item)
       ? undefined
       : t("history.after", { duration: formatDuration(item.durationMs, t, locale) }),
   ].filter((part) => part !== undefined);

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import type { HistoryItem } from "@inquiry-hub/protocol";
+import { RiskLabel } from "@/features/approval";
 import { useI18n } from "@/features/i18n";
 import { SafeMarkdown } from "@/features/inquiry";
 import { describeApiError } from "@/lib/client/describe-api-error";
@@ -14,7 +15,7 @@ import { Card } from "@/lib/ui/card";
 import { FieldError } from "@/lib/ui/input";
 import { ArgumentsComparison } from "./arguments-comparison";
 import { DecisionBadges } from "./decision-badges";
-import { describeOutcome, formatDuration } from "./describe-history";
+import { askedSomeone, describeOutcome, formatDuration } from "./describe-history";
 import { formatDateTime } from "./format-history";
 import { fetchHistoryDetail } from "./history-client";
 import {
@@ -37,6 +38,8 @@ function deciderName(item: HistoryItem, t: Translate): string | undefined {
         : t("history.youOn", { device: item.byDeviceName });
     case "yolo":
       return t("history.yoloWho");
+    case "rule":
+      return t("history.byRuleNamed", { name: item.byRule?.name ?? "" });
     case "nobody":
       return t("history.nobody");
   }
@@ -49,7 +52,7 @@ function Facts({ item }: { item: HistoryItem }) {
     [t("history.decided"), deciderName(item, t), "history-decided-by"],
     [
       t("history.took"),
-      item.durationMs === null || item.decidedBy === "yolo"
+      item.durationMs === null || !askedSomeone(item)
         ? undefined
         : formatDuration(item.durationMs, t, locale),
     ],
@@ -86,6 +89,7 @@ function Headline({ item }: { item: HistoryItem }) {
   if (approval !== undefined)
     return (
       <div className="grid gap-1">
+        {approval.risk !== undefined && <RiskLabel risk={approval.risk} />}
         <h1 className="font-mono text-xl font-semibold break-words">{approval.tool}</h1>
         <p className="text-sm text-muted-foreground">{markdownToText(approval.description)}</p>
       </div>
@@ -138,7 +142,7 @@ export function HistoryDetailView({ id }: { id: string }) {
               data-testid="history-detail-status"
               className="flex flex-wrap items-center gap-2 text-sm"
             >
-              <DecisionBadges item={item} />
+              <DecisionBadges item={item} withRisk={false} />
               {outcome !== undefined && <span className="break-words">“{outcome}”</span>}
             </div>
             <Facts item={item} />

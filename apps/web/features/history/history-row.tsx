@@ -6,7 +6,7 @@ import type { HistoryItem } from "@inquiry-hub/protocol";
 import { useI18n } from "@/features/i18n";
 import { ReceiptText } from "@/features/receipts";
 import { Badge } from "@/lib/ui/badge";
-import { changedArgumentNames, summarizeArguments } from "./argument-summary";
+import { changedArgumentNames, summarizeArguments } from "@/features/approval";
 import { DecisionBadges } from "./decision-badges";
 import { describeOutcome, describeResolution } from "./describe-history";
 import { formatDateTime } from "./format-history";

@@ -1,5 +1,5 @@
-import type { Inquiry } from "@inquiry-hub/protocol";
-import type { Translate } from "@/lib/i18n/translate";
+import type { Inquiry, RiskLevel } from "@inquiry-hub/protocol";
+import type { MessageKey, Translate } from "@/lib/i18n/translate";
 
 export type NotificationState = NotificationPermission | "unsupported";
 
@@ -16,15 +16,36 @@ export async function requestNotificationPermission(): Promise<NotificationState
   return Notification.requestPermission();
 }
 
+const RISK_TITLES = {
+  low: "notify.lowRisk",
+  medium: "notify.mediumRisk",
+  high: "notify.highRisk",
+} as const satisfies Record<RiskLevel, MessageKey>;
+
+/**
+ * A notification's title and body: an approval with a risk label leads with it ("High risk:
+ * approval needed", its reason on the first line), anything else is a new question.
+ */
+export function notificationText(inquiry: Inquiry, t: Translate): { title: string; body: string } {
+  const risk = inquiry.approval?.risk;
+  if (risk === undefined)
+    return { title: t("toast.newQuestion"), body: inquiry.question.slice(0, 200) };
+  return {
+    title: t(RISK_TITLES[risk.level]),
+    body: `${risk.reason}\n${inquiry.question}`.slice(0, 200),
+  };
+}
+
 /**
  * Shows a system notification for a new inquiry when permission is granted. The inquiry id
  * is the tag, so several tabs of one browser show it once; a click focuses the inbox.
  */
 export function notifyNewInquiry(inquiry: Inquiry, t: Translate): void {
   if (notificationState() !== "granted") return;
+  const { title, body } = notificationText(inquiry, t);
   try {
-    const notification = new Notification(t("toast.newQuestion"), {
-      body: inquiry.question.slice(0, 200),
+    const notification = new Notification(title, {
+      body,
       tag: inquiry.id,
     });
     notification.onclick = () => {

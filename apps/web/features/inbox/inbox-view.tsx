@@ -4,7 +4,7 @@ import { toOpenedMeta } from "@inquiry-hub/protocol";
 import { Badge } from "@/lib/ui/badge";
 import { FieldError } from "@/lib/ui/input";
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { ApprovalRun, groupByRun, PendingQuestionCard } from "@/features/approval";
+import { ApprovalBatch, groupByBatch, PendingQuestionCard } from "@/features/approval";
 import { useT } from "@/features/i18n";
 import { LeavingCardNote } from "@/features/inquiry";
 import { useHubConnection, useLiveInquiries } from "@/features/live";
@@ -27,17 +27,17 @@ function entriesOf(open: readonly Inquiry[], leaving: readonly LeavingCard[]): E
   );
 }
 
-/** Open approvals of one agent run share its `runId`; leaving notes are never grouped. */
-function runIdOf(entry: Entry): string | undefined {
-  return entry.kind === "open" ? entry.inquiry.approval?.runId : undefined;
+/** Open approvals that arrived together share the hub's `batchId`; leaving notes are never grouped. */
+function batchIdOf(entry: Entry): string | undefined {
+  return entry.kind === "open" ? entry.inquiry.approval?.batchId : undefined;
 }
 
 /**
  * The inbox: every pending inquiry of this user as an answerable card in one column, oldest
  * first, under a heading that counts them, kept live by the tab's socket. A card another
  * device resolved leaves a short note of the same width that fades away. Approvals of one
- * agent run are shown together, with "Approve all". Each card's item carries the inquiry's
- * id, so a notification's `/inbox#<id>` link lands on its card.
+ * batch (they arrived together) show as one group with "Approve all" and "Reject all". Each
+ * card's item carries the inquiry's id, so a notification's `/inbox#<id>` link lands on it.
  */
 export function InboxView() {
   const t = useT();
@@ -72,11 +72,12 @@ export function InboxView() {
       )}
       {!isPending && entries.length === 0 && <InboxEmpty />}
       <ol className="grid min-w-0 gap-4">
-        {groupByRun(entries, runIdOf).map((group) => {
-          if (group.kind === "run")
+        {groupByBatch(entries, batchIdOf).map((group) => {
+          if (group.kind === "batch")
             return (
-              <li key={group.runId} className="min-w-0">
-                <ApprovalRun
+              <li key={group.batchId} className="min-w-0">
+                <ApprovalBatch
+                  batchId={group.batchId}
                   inquiries={group.entries.map((entry) => entry.inquiry)}
                   onAnswer={answer}
                   onClose={settleLocally}

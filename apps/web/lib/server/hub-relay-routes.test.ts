@@ -11,6 +11,7 @@ function hubPathFor(method: RelayMethod, browserPath: string[]) {
 describe("matchRelayRoute: the allow-list of the plain hub routes", () => {
   it.each<[RelayMethod, string[], string]>([
     ["DELETE", ["agent-keys", "k1"], "/api/agent-keys/k1"],
+    ["POST", ["approval-batches", "b1", "decide"], "/api/approval-batches/b1/decide"],
     ["GET", ["approval-rules"], "/api/approval-rules"],
     ["POST", ["approval-rules"], "/api/approval-rules"],
     ["GET", ["approval-rules", "export"], "/api/approval-rules/export"],
@@ -55,12 +56,17 @@ describe("matchRelayRoute: the allow-list of the plain hub routes", () => {
       kind: "required",
       afterChecks: true,
     });
+    expect(body("POST", ["approval-batches", "b1", "decide"])).toMatchObject({
+      kind: "required",
+      afterChecks: true,
+    });
   });
 
   it("lists no other hub path, however near a listed one", () => {
     for (const path of [
       ["auth", "me"],
       ["agent-keys"],
+      ["approval-batches", "b1"],
       ["agent-keys", "k1", "secret"],
       ["inquiries", "i1", "cancel"],
       ["history"],

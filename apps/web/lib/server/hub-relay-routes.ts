@@ -41,6 +41,12 @@ const NONE = { kind: "none" } as const;
  */
 const RELAY_ROUTES: readonly RelayRoute[] = [
   { pattern: "agent-keys/:id", methods: { DELETE: NONE } },
+  {
+    pattern: "approval-batches/:id/decide",
+    methods: {
+      POST: { kind: "required", missing: "Send a JSON batch decision body.", afterChecks: true },
+    },
+  },
   // The person's rules: the named paths come before `:id`, which would otherwise take them.
   {
     pattern: "approval-rules",
