@@ -13,6 +13,8 @@ const openOnly = (): PushAction[] => [{ type: "open" }];
  * worker only renders them. A notification whose body is cut (`pushTextFor`: an approval's
  * summary or a question's text did not fit) only opens the card: nobody decides from a partial
  * view. Otherwise:
+ * - an approval that needs a fresh look (`freshLook`, a high-risk call): "Answer" only, so it
+ *   is decided on its card, where the whole call shows, never by a tap on a lock screen.
  * - an approval: Approve / Reject, only those its policy allows (`allowedDecisions`); an edit
  *   always opens the app, so it is never a button. None allowed → "Answer" opens the card.
  * - a questionnaire or a relayed elicitation: "Answer" opens the card.
@@ -21,6 +23,7 @@ const openOnly = (): PushAction[] => [{ type: "open" }];
  */
 export function pushActionsFor(inquiry: Inquiry): PushAction[] {
   if (!pushTextFor(inquiry).whole) return openOnly();
+  if (inquiry.approval?.freshLook === true) return openOnly();
   if (inquiry.approval !== undefined) {
     const allowed = new Set(inquiry.approval.allowedDecisions);
     const decisions: PushAction[] = [];

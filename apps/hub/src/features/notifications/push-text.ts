@@ -1,5 +1,5 @@
 import { MAX_PUSH_BODY_LENGTH, PUSH_TRUNCATION_MARK } from "@inquiry-hub/protocol";
-import type { ApprovalDetails, Inquiry } from "@inquiry-hub/protocol";
+import type { ApprovalDetails, Inquiry, RiskAssessment, RiskLevel } from "@inquiry-hub/protocol";
 
 /**
  * Characters a notification would not show faithfully: controls, invisible format characters
@@ -38,6 +38,22 @@ export function approvalSummary(approval: ApprovalDetails): string {
   return escapeUnfaithful(`${approval.tool} on ${approval.upstream}: ${args}`);
 }
 
+const RISK_WORDS: Readonly<Record<RiskLevel, string>> = {
+  low: "Low risk",
+  medium: "Medium risk",
+  high: "High risk",
+};
+
+/**
+ * The line every notification of an approval leads with: its risk level and the label's
+ * reason, which may quote the call's arguments, so escaped like the summary.
+ *
+ * @example riskLine(risk) // "High risk · Deletes rows: DELETE FROM notes"
+ */
+export function riskLine(risk: RiskAssessment): string {
+  return escapeUnfaithful(`${RISK_WORDS[risk.level]} · ${risk.reason.replace(/\s+/g, " ")}`);
+}
+
 /** What a notification shows of an inquiry, and whether that is all a decision rests on. */
 export interface PushText {
   body: string;
@@ -61,13 +77,16 @@ function fitted(text: string): PushText {
 
 /**
  * The notification body of `inquiry`, at most `MAX_PUSH_BODY_LENGTH` characters. An approval
- * shows `approvalSummary` first; its description (the policy's text, or a `request_approval`
- * caller's claim) follows only when both fit whole, so a cut body is always a cut summary.
+ * leads with its `riskLine` when it has a label, then shows `approvalSummary`; its
+ * description (the policy's text, or a `request_approval` caller's claim) follows only when
+ * both fit whole, so a cut body is always a cut summary.
  * A plain question shows its own text.
  */
 export function pushTextFor(inquiry: Inquiry): PushText {
   if (inquiry.approval === undefined) return fitted(inquiry.question);
-  const summary = approvalSummary(inquiry.approval);
+  const { risk } = inquiry.approval;
+  const lead = risk === undefined ? "" : `${riskLine(risk)}\n`;
+  const summary = `${lead}${approvalSummary(inquiry.approval)}`;
   const description = escapeUnfaithful(inquiry.approval.description.replace(/\s+/g, " "));
   const described = `${summary}\n\n${description}`;
   if (described.length <= MAX_PUSH_BODY_LENGTH) return { body: described, whole: true };

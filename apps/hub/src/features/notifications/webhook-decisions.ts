@@ -27,8 +27,9 @@ export interface WebhookDecisions {
   /**
    * Applies the decision through `InquiryService.answer`, as the pseudo-device "webhook".
    * BAD_REQUEST for a tampered, malformed or expired link, NOT_FOUND when the inquiry is
-   * gone or the link belongs to another person, CONFLICT when the link was used or the
-   * inquiry already resolved.
+   * gone or the link belongs to another person, FORBIDDEN for an approval that needs a fresh
+   * look (its nonce stays unspent), CONFLICT when the link was used or the inquiry already
+   * resolved.
    */
   decide(token: string, personId: string): Promise<Inquiry>;
 }
@@ -73,6 +74,13 @@ export function createWebhookDecisions(deps: {
     if (checked.claims.userId !== personId)
       throw new HubError("NOT_FOUND", "This link is not for the account you are logged in with.");
     const inquiry = await deps.inquiries.get(checked.claims.userId, checked.claims.inquiryId);
+    // No link ever decides a high-risk call, whatever it says: the card is where it is decided.
+    if (inquiry.approval?.freshLook === true)
+      throw new HubError(
+        "FORBIDDEN",
+        "This approval needs a fresh look: open it in the app to decide.",
+        { details: { reason: "fresh-look" } },
+      );
     return { claims: checked.claims, inquiry };
   }
 

@@ -13,8 +13,12 @@ export interface DecisionLink {
   url: string;
 }
 
-/** The decisions a link can make for this inquiry (free text needs the app). */
+/**
+ * The decisions a link can make for this inquiry (free text needs the app). An approval that
+ * needs a fresh look (high risk) gets none: it is decided on its card, not from a channel.
+ */
 function decisionsFor(inquiry: Inquiry): { label: string; decision: LinkDecision }[] {
+  if (inquiry.approval?.freshLook === true) return [];
   if (inquiry.type === "APPROVAL") {
     const allowed = inquiry.approval?.allowedDecisions ?? [];
     return [
