@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { KeyRound, LogOut } from "lucide-react";
+import { LogOut } from "lucide-react";
 import { useLogOut } from "@/features/auth";
 import { LanguageMenuItems, useT } from "@/features/i18n";
 import { YoloMenuItems } from "@/features/settings";
@@ -14,13 +14,14 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/lib/ui/dropdown-menu";
+import { MORE_NAV_ITEMS } from "./nav-items";
 
 export interface UserMenuProps {
   username: string | undefined;
   /** The button that opens the menu (the header's name on desks, "More" on phones). */
   trigger: ReactNode;
-  /** Lists Agent keys too: the phone's bottom navigation has no room for it. */
-  withAgentKeys?: boolean;
+  /** Lists the pages the phone's bottom navigation has no room for (Rules, Agent keys). */
+  withMoreItems?: boolean;
   side?: "top" | "bottom";
 }
 
@@ -31,7 +32,7 @@ export interface UserMenuProps {
 export function UserMenu({
   username,
   trigger,
-  withAgentKeys = false,
+  withMoreItems = false,
   side = "bottom",
 }: UserMenuProps) {
   const t = useT();
@@ -51,14 +52,15 @@ export function UserMenu({
             {t("shell.signedInAs", { name: username })}
           </DropdownMenuLabel>
         )}
-        {withAgentKeys && (
-          <DropdownMenuItem asChild className="min-h-11">
-            <Link href="/agent-keys">
-              <KeyRound aria-hidden />
-              {t("nav.agentKeys")}
-            </Link>
-          </DropdownMenuItem>
-        )}
+        {withMoreItems &&
+          MORE_NAV_ITEMS.map(({ href, label, icon: Icon }) => (
+            <DropdownMenuItem key={href} asChild className="min-h-11">
+              <Link href={href}>
+                <Icon aria-hidden />
+                {t(label)}
+              </Link>
+            </DropdownMenuItem>
+          ))}
         <DropdownMenuSeparator />
         <LanguageMenuItems />
         <DropdownMenuSeparator />

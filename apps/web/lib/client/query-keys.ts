@@ -1,4 +1,4 @@
-import type { HistoryFilter } from "@inquiry-hub/protocol";
+import type { CreateApprovalRuleBody, HistoryFilter } from "@inquiry-hub/protocol";
 
 /**
  * Every React Query key of the web app. Socket handlers and mutations write into or
@@ -26,4 +26,10 @@ export const queryKeys = {
   receipts: (id: string) => ["inquiries", "receipts", id] as const,
   /** One inquiry's history detail. */
   historyDetail: (id: string) => ["history", "detail", id] as const,
+  /** The person's standing approval rules; also the prefix of the keys below. */
+  approvalRules: ["approval-rules"] as const,
+  /** The conditions the hub offers from one approval's arguments. */
+  ruleSuggestions: (inquiryId: string) => ["approval-rules", "suggestions", inquiryId] as const,
+  /** The hub's preview of one rule choice (the request body, as JSON-equal data). */
+  rulePreview: (body: CreateApprovalRuleBody) => ["approval-rules", "preview", body] as const,
 };
