@@ -7,6 +7,7 @@ import type { Message } from "@/lib/i18n/translate";
 import { Button } from "@/lib/ui/button";
 import { useAnnounceOnMount } from "@/features/a11y";
 import { useT } from "@/features/i18n";
+import { AlwaysAllowButton } from "@/features/rules";
 import type { AnswerOutcome } from "@/features/live";
 import {
   CARD_BUTTON,
@@ -180,6 +181,13 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
                   {t("approval.edit")}
                 </Button>
               )}
+              <AlwaysAllowButton
+                inquiryId={inquiry.inquiryId}
+                approval={approval}
+                disabled={disabled}
+                className={CARD_BUTTON}
+                onApprove={() => send({ action: "approve" })}
+              />
             </CardActions>
           )}
         </>

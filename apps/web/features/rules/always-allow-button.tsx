@@ -28,6 +28,8 @@ const RESPONSIVE_SHEET =
  * "Always allow…" on an approval card: a dialog (a bottom sheet on a phone) where the person
  * picks how narrow a standing rule is, sees the hub's preview of it, and saves it; the call in
  * hand is then approved with `onApprove` (the card's own Approve) and a toast names the rule.
+ * Not offered where a rule could never pass the call: a policy without approve, or a call
+ * marked for a fresh look (high risk).
  */
 export function AlwaysAllowButton({
   inquiryId,
@@ -51,6 +53,8 @@ export function AlwaysAllowButton({
     enabled: open,
     staleTime: Infinity,
   });
+
+  if (!approval.allowedDecisions.includes("approve") || approval.freshLook === true) return null;
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
