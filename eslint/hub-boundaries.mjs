@@ -34,6 +34,7 @@ export const FEATURE_DEPENDENCIES = {
   receipts: ["accounts", "inquiries"],
   approvals: ["accounts", "inquiries", "teams"],
   history: ["accounts", "inquiries", "approvals"],
+  "approval-rules": ["accounts", "inquiries", "approvals"],
   notifications: ["accounts", "inquiries", "teams", "receipts", "history"],
   "agent-mcp": ["accounts", "inquiries", "approvals"],
 };

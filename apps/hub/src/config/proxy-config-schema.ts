@@ -2,64 +2,12 @@ import { z } from "zod";
 import { APPROVAL_DECISIONS, ApprovalDecisionSchema } from "@inquiry-hub/protocol";
 import { MAX_TIMEOUT_SECONDS } from "../kernel/timeout-limits";
 import { templateProblem } from "../features/approvals/approval-text";
-import {
-  expandSqlKinds,
-  SQL_ANY_WRITE,
-  SQL_STATEMENT_KINDS,
-} from "../features/approvals/sql-kinds";
+import { ConditionSyntaxSchema } from "../features/approvals/condition-syntax";
 import { refineTeamKeys, teamRuleOf, TeamPolicyKeys } from "./team-policy-schema";
 import { surfacePoliciesOf, SurfacePolicyKeys } from "./surface-policy-schema";
 import { headerValueSchema } from "../features/approvals/upstream/upstream-headers";
 import type { ConfigContext } from "../features/approvals/upstream/upstream-headers";
-import type {
-  Condition,
-  GatedPolicy,
-  ToolPolicy,
-  UpstreamConfig,
-} from "../features/approvals/proxy-policy";
-
-const argPath = z
-  .string()
-  .regex(/^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/, "expected an argument name like path or a.b");
-
-const RawConditionSchema = z
-  .strictObject({
-    /** The argument to test; dots reach into nested objects (`options.force`). */
-    arg: argPath,
-    gt: z.number().optional(),
-    gte: z.number().optional(),
-    lt: z.number().optional(),
-    lte: z.number().optional(),
-    /** Glob(s) on a relative path: `*` and `?` stay within a folder, `**` crosses folders. */
-    glob: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
-    /**
-     * Statement kinds (features/approvals/sql-kinds.ts), e.g. ["delete", "drop"], or
-     * "write" for every writing kind: `when` gates any of them, `allow` passes one statement of
-     * listed kinds with no comment.
-     */
-    sql: z
-      .array(z.enum([...SQL_STATEMENT_KINDS, SQL_ANY_WRITE]))
-      .min(1)
-      .optional(),
-  })
-  .superRefine((raw, context) => {
-    const numeric = [raw.gt, raw.gte, raw.lt, raw.lte].some((bound) => bound !== undefined);
-    const kinds = [numeric, raw.glob !== undefined, raw.sql !== undefined].filter(Boolean).length;
-    if (kinds !== 1) {
-      context.addIssue({
-        code: "custom",
-        message: "a condition needs exactly one of: gt/gte/lt/lte, glob, sql",
-      });
-    }
-  });
-
-const ConditionSchema = RawConditionSchema.transform((raw): Condition => {
-  if (raw.glob !== undefined) return { kind: "glob", arg: raw.arg, patterns: [raw.glob].flat() };
-  if (raw.sql !== undefined)
-    return { kind: "sql", arg: raw.arg, statements: expandSqlKinds(raw.sql) };
-  const { arg, gt, gte, lt, lte } = raw;
-  return { kind: "compare", arg, gt, gte, lt, lte };
-});
+import type { GatedPolicy, ToolPolicy, UpstreamConfig } from "../features/approvals/proxy-policy";
 
 const TemplateSchema = z
   .string()
@@ -78,8 +26,8 @@ const PolicyObjectSchema = z
       .refine((list) => new Set(list).size === list.length, "decisions must not repeat")
       .optional(),
     description: TemplateSchema.optional(),
-    when: z.array(ConditionSchema).min(1).optional(),
-    allow: z.array(ConditionSchema).min(1).optional(),
+    when: z.array(ConditionSyntaxSchema).min(1).optional(),
+    allow: z.array(ConditionSyntaxSchema).min(1).optional(),
     on_timeout: z.enum(["reject", "approve"]).optional(),
     timeout_seconds: z.number().positive().max(MAX_TIMEOUT_SECONDS).optional(),
     ...TeamPolicyKeys,

@@ -164,7 +164,7 @@ describe("history search and export", () => {
       `${(await hub.hub.inquiries.get(owner.userId, formula.id)).resolution?.resolvedAt ?? ""},` +
       `answered,answered,person,INQUIRY,` +
       `"'=HYPERLINK(""http://evil.example"",""click""), then ""quoted""\nnext line",` +
-      `'@SUM(A1:A9),,,${owner.deviceId},Work laptop,,,,,`;
+      `'@SUM(A1:A9),,,${owner.deviceId},Work laptop,,,,,,,`;
     expect(text).toContain(`\r\n${formulaRow}\r\n`);
     expect(text).toContain(`${lunch.id},`);
     expect(text).toContain('"Noodle bar, at one"');

@@ -153,7 +153,10 @@ export type UpdateApprovalRuleBody = z.infer<typeof UpdateApprovalRuleBodySchema
 /**
  * `GET /api/approval-rules/export` and the body of `POST /api/approval-rules/import`: the rules
  * in the approval proxy config's own policy format, `upstreams.<name>.tools.<tool>.allow`.
- * Imported rules cover any of the person's agents and stand until revoked.
+ * Imported rules cover any of the person's agents and stand until revoked. As in the config, a
+ * tool's `allow` passes a call when any one of its conditions does, so each condition is
+ * imported as its own rule; a rule of several conditions (all must hold) has no exact form
+ * here and is named in `omitted` on export rather than written wider than it is.
  */
 export const ApprovalRulesExportSchema = z.strictObject({
   upstreams: z.record(
@@ -161,9 +164,15 @@ export const ApprovalRulesExportSchema = z.strictObject({
     z.strictObject({
       tools: z.record(
         z.string().min(1),
-        z.strictObject({ allow: z.array(RuleConditionSchema).min(1).max(MAX_RULE_CONDITIONS) }),
+        z.strictObject({ allow: z.array(RuleConditionSchema).min(1).max(MAX_RULES_PER_PERSON) }),
       ),
     }),
   ),
+  /** Names of rules left out of an export (several conditions, or none); ignored on import. */
+  omitted: z.array(z.string()).max(MAX_RULES_PER_PERSON).optional(),
 });
 export type ApprovalRulesExport = z.infer<typeof ApprovalRulesExportSchema>;
+
+/** `POST /api/approval-rules/import` → the rules it made, one per imported condition. */
+export const ImportApprovalRulesResultSchema = z.object({ rules: z.array(ApprovalRuleSchema) });
+export type ImportApprovalRulesResult = z.infer<typeof ImportApprovalRulesResultSchema>;

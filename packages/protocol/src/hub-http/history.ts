@@ -163,6 +163,9 @@ export const HistoryExportRecordSchema = z.object({
    * the hub runs with `HUB_AUDIT_FULL_ARGUMENTS=1`.
    */
   arguments: z.record(z.string(), z.unknown()).nullable(),
+  /** The person's rule that let the call pass (decidedBy `rule`), as it was named then. */
+  byRuleId: z.string().nullable(),
+  byRuleName: z.string().nullable(),
 });
 export type HistoryExportRecord = z.infer<typeof HistoryExportRecordSchema>;
 

@@ -21,15 +21,16 @@ export function historyDecision(inquiry: Inquiry): HistoryDecision {
 }
 
 /**
- * Who decided. A delegated resolution without a device is YOLO: the person's standing
- * setting, applied by the hub without asking (a person handing one question over on a device
- * is recorded with that device). A timeout is nobody's decision, even when a device's
+ * Who decided. A resolution naming a rule is that standing rule of the person's; a delegated
+ * one without a device is YOLO: the person's standing setting, applied by the hub without
+ * asking (a person handing one question over on a device is recorded with that device). A timeout is nobody's decision, even when a device's
  * countdown reported it.
  */
 export function historyDecider(inquiry: Inquiry): HistoryDecider | null {
   const resolution = inquiry.resolution;
   if (resolution === null) return null;
   if (resolution.status === "timeout" || resolution.status === "cancelled") return "nobody";
+  if (resolution.byRule !== undefined) return "rule";
   if (resolution.delegated === true && resolution.byDeviceId === undefined) return "yolo";
   return "person";
 }

@@ -48,6 +48,8 @@ export async function toHistoryItem(
     byDeviceName: await nameOf(byDeviceId),
     createdAt: inquiry.createdAt,
     resolvedAt,
+    ...(resolution?.byRule === undefined ? {} : { byRule: resolution.byRule }),
+    ...(resolution?.batchId === undefined ? {} : { batchId: resolution.batchId }),
     durationMs:
       resolvedAt === null
         ? null
@@ -59,6 +61,7 @@ export async function toHistoryItem(
             upstream: approval.upstream,
             tool: approval.tool,
             ...(approval.runId === undefined ? {} : { runId: approval.runId }),
+            ...(approval.risk === undefined ? {} : { risk: approval.risk }),
             description: approval.description,
             arguments: approval.arguments,
             ...(edited === undefined ? {} : { editedArguments: edited }),
@@ -104,5 +107,7 @@ export async function toExportRecord(
     upstream: inquiry.approval?.upstream ?? null,
     tool: inquiry.approval?.tool ?? null,
     arguments: args === undefined ? null : redact ? redactArguments(args) : args,
+    byRuleId: resolution?.byRule?.id ?? null,
+    byRuleName: resolution?.byRule?.name ?? null,
   };
 }

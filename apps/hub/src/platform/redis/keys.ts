@@ -36,6 +36,8 @@ export interface CredentialScope {
  * | `<p>{u:<userId>}:audit`                | stream | the user's state changes (see audit-trail.ts) |
  * | `<p>{u:<userId>}:settings`             | string | JSON of the user's settings (YOLO)           |
  * | `<p>{u:<userId>}:tool-pins:<upstream>` | hash   | tool → digest of its accepted definition     |
+ * | `<p>{u:<userId>}:approval-rules`       | hash   | rule id → JSON of one standing approval rule |
+ * | `<p>{u:<userId>}:approval-rule-uses`   | hash   | rule id → calls it passed; `<id>:last` → when |
  * | `<p>{u:<userId>}:webhook`              | string | JSON of the user's webhook configuration     |
  * | `<p>{u:<userId>}:deliveries`           | list   | the user's webhook delivery attempts         |
  * | `<p>{u:<userId>}:conversations`        | set    | the user's conversation ids                  |
@@ -98,6 +100,10 @@ export interface KeyLayout {
   usedRequestState(stateId: string): string;
   /** The person's pinned tool definitions of one upstream (see ToolDefinitionPins). */
   toolPins(userId: string, upstream: string): string;
+  /** hash rule id → JSON of one of the user's standing approval rules. */
+  approvalRules(userId: string): string;
+  /** hash rule id → how many calls it passed, `<id>:last` → when the last one was. */
+  approvalRuleUses(userId: string): string;
   accountKeys: AccountKeyLayout;
   channelKeys: ChannelKeyLayout;
   teamKeys: TeamKeyLayout;
@@ -224,6 +230,8 @@ export function createKeyLayout(prefix: string): KeyLayout {
       `${user(userId)}credential-idempotency-result:${encodeURIComponent(credentialId)}:${key}`,
     usedRequestState: (stateId) => `${prefix}request-state-used:${stateId}`,
     toolPins: (userId, upstream) => `${user(userId)}tool-pins:${upstream}`,
+    approvalRules: (userId) => `${user(userId)}approval-rules`,
+    approvalRuleUses: (userId) => `${user(userId)}approval-rule-uses`,
     accountKeys: {
       user: (userId) => `${prefix}account:${userId}`,
       username: (username) => `${prefix}username:${username.toLowerCase()}`,
