@@ -10,12 +10,15 @@ import { createPairingRoutes } from "../features/accounts/http/pairing-routes";
 import { limitAttempts } from "../features/accounts/http/rate-limit";
 import { createLoginThrottle } from "../features/accounts/login-throttle";
 import { createInquiryRoutes } from "../features/inquiries/http/inquiry-routes";
+import { createBatchDecisions } from "../features/approvals/batches/batch-decision";
+import { createBatchRoutes } from "../features/approvals/batches/http/batch-routes";
 import { createSettingsRoutes } from "../features/settings/http/settings-routes";
 import type { HubConfig } from "../config/hub-config";
 import { createErrorHandler, notFoundHandler } from "../platform/http/error-response";
 import { createReadinessHandler } from "../platform/http/readiness-route";
 import { securityHeaders } from "../platform/http/security-headers";
 import type { Accounts } from "./accounts-wiring";
+import { wireApprovalRules } from "./approval-rules-wiring";
 import type { HubDeps } from "./hub-deps";
 import type { Inquiries } from "./inquiry-wiring";
 import type { McpSurfaces } from "./mcp-wiring";
@@ -88,8 +91,20 @@ export function createHttpApp(
   const { auth, devices } = accounts;
   app.use("/api/auth", createAuthRoutes({ auth, devices, authenticate, loginThrottle }));
   app.use("/api/inquiries", authenticate, createInquiryRoutes(core.inquiries));
+  app.use(
+    "/api/approval-batches",
+    authenticate,
+    createBatchRoutes(
+      createBatchDecisions({ inquiries: core.inquiries, audit: deps.approvalAudit }),
+    ),
+  );
   app.use("/api/devices", authenticatePerson, createDeviceRoutes(devices));
   app.use("/api/settings", authenticatePerson, createSettingsRoutes(core.settings));
+  app.use(
+    "/api/approval-rules",
+    authenticatePerson,
+    wireApprovalRules(deps, { store: core.store, devices }),
+  );
   app.use("/api/teams", authenticatePerson, core.teams.router);
   app.use(
     "/api",

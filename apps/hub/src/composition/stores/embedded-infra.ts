@@ -16,6 +16,7 @@ import { createLmdbPendingIndex } from "../../features/inquiries/stores/lmdb-pen
 import { createLmdbPushSubscriptionStore } from "../../features/notifications/stores/lmdb-push-subscription-store";
 import { createLmdbReceiptStore } from "../../features/receipts/stores/lmdb-receipt-store";
 import { createLmdbSettingsStore } from "../../features/settings/stores/lmdb-settings-store";
+import { createLmdbApprovalRuleStore } from "../../features/approval-rules/stores/lmdb-approval-rule-store";
 import { createLmdbConversationStore } from "../../features/conversations/stores/lmdb-conversation-store";
 import { createLmdbTeamStore } from "../../features/teams/stores/lmdb-team-store";
 import {
@@ -23,6 +24,7 @@ import {
   createLmdbUserStore,
 } from "../../features/accounts/stores/lmdb-user-store";
 import { createLmdbWebhookConfigStore } from "../../features/notifications/stores/lmdb-webhook-config-store";
+import { createMemoryBatchWindows } from "../../features/approvals/batches/memory-batch-windows";
 
 const OptionsSchema = z.object({
   /** The folder of the LMDB environment; created when missing. */
@@ -62,12 +64,15 @@ export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfr
     idempotencyIndex: createLmdbIdempotencyIndex(db),
     usedRequestStates: createLmdbUsedRequestStates(db),
     toolDefinitionPins: createLmdbToolDefinitionPins(db),
+    // A batch window lives seconds and one process serves the database: memory is enough.
+    batchWindows: createMemoryBatchWindows(),
     userStore: createLmdbUserStore(db),
     tokenStore: createLmdbTokenStore(db),
     deviceStore: createLmdbDeviceStore(db),
     pairingCodes: createLmdbOneTimeSecretStore(db, "pairing"),
     socketTickets: createLmdbOneTimeSecretStore(db, "ticket"),
     settingsStore: createLmdbSettingsStore(db),
+    approvalRules: createLmdbApprovalRuleStore(db),
     conversationStore: createLmdbConversationStore(db),
     teamStore: createLmdbTeamStore(db),
     teamInvitations: createLmdbOneTimeSecretStore(db, "team-invitation"),

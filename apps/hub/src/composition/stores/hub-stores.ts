@@ -1,6 +1,8 @@
 import type { PairingGrant } from "../../features/accounts/pairing-service";
 import type { DeviceStore, TokenStore, UserStore } from "../../features/accounts/ports";
 import type { ToolDefinitionPins, UsedRequestStates } from "../../features/approvals/ports";
+import type { BatchWindows } from "../../features/approvals/batches/ports";
+import type { ApprovalRuleStore } from "../../features/approval-rules/ports";
 import type { ConversationStore } from "../../features/conversations/ports";
 import type { DeliveryLog } from "../../features/history/ports";
 import type { AuditTrail } from "../../features/inquiries/audit-trail";
@@ -62,6 +64,8 @@ export interface HubStores extends TeamStores {
   usedRequestStates: UsedRequestStates;
   /** Each person's pinned upstream tool definitions (the proxy's). */
   toolDefinitionPins: ToolDefinitionPins;
+  /** Each agent credential's open batch of approvals, shared by the nodes. */
+  batchWindows: BatchWindows;
   userStore: UserStore;
   tokenStore: TokenStore;
   deviceStore: DeviceStore;
@@ -70,6 +74,8 @@ export interface HubStores extends TeamStores {
   socketTickets: OneTimeSecretStore<string>;
   /** Users' settings (YOLO). */
   settingsStore: SettingsStore;
+  /** People's standing approval rules ("always allow this"). */
+  approvalRules: ApprovalRuleStore;
   /** People's conversations and their turns. */
   conversationStore: ConversationStore;
   channelStores: ChannelStores;

@@ -5,6 +5,8 @@ import {
 } from "../../features/accounts/stores/memory-user-store";
 import { createMemoryToolDefinitionPins } from "../../features/approvals/stores/memory-tool-definition-pins";
 import { createMemoryUsedRequestStates } from "../../features/approvals/stores/memory-used-request-states";
+import { createMemoryBatchWindows } from "../../features/approvals/batches/memory-batch-windows";
+import { createMemoryApprovalRuleStore } from "../../features/approval-rules/stores/memory-approval-rule-store";
 import { createMemoryConversationStore } from "../../features/conversations/stores/memory-conversation-store";
 import { createMemoryDeliveryLog } from "../../features/history/stores/memory-delivery-log";
 import { createMemoryAuditTrail } from "../../features/inquiries/stores/memory-audit-trail";
@@ -43,12 +45,14 @@ export function createMemoryStores(options: MemoryStoreOptions): HubStores {
     idempotencyIndex: createMemoryIdempotencyIndex(),
     usedRequestStates: createMemoryUsedRequestStates(),
     toolDefinitionPins: createMemoryToolDefinitionPins(),
+    batchWindows: createMemoryBatchWindows(),
     userStore: createMemoryUserStore(),
     tokenStore: createMemoryTokenStore(),
     deviceStore: createMemoryDeviceStore(),
     pairingCodes: createMemoryOneTimeSecretStore(),
     socketTickets: createMemoryOneTimeSecretStore(),
     settingsStore: createMemorySettingsStore(),
+    approvalRules: createMemoryApprovalRuleStore(),
     conversationStore: createMemoryConversationStore(),
     teamStore: createMemoryTeamStore(),
     teamInvitations: createMemoryOneTimeSecretStore(),

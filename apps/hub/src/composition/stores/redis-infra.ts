@@ -28,11 +28,13 @@ import { createRedisDeviceStore } from "../../features/accounts/stores/redis-dev
 import { createRedisIdempotencyIndex } from "../../features/inquiries/stores/redis-idempotency-index";
 import { createRedisUsedRequestStates } from "../../features/approvals/stores/redis-used-request-states";
 import { createRedisToolDefinitionPins } from "../../features/approvals/stores/redis-tool-definition-pins";
+import { createRedisBatchWindows } from "../../features/approvals/batches/redis-batch-windows";
 import { createRedisInquiryStore } from "../../features/inquiries/stores/redis-inquiry-store";
 import type { RedisInquiryStore } from "../../features/inquiries/stores/redis-inquiry-store";
 import { createRedisOneTimeSecretStore } from "../../platform/redis/redis-one-time-secret-store";
 import { createRedisPendingIndex } from "../../features/inquiries/stores/redis-pending-index";
 import { createRedisSettingsStore } from "../../features/settings/stores/redis-settings-store";
+import { createRedisApprovalRuleStore } from "../../features/approval-rules/stores/redis-approval-rule-store";
 import { createRedisConversationStore } from "../../features/conversations/stores/redis-conversation-store";
 import { createRedisApprovalVoteStore } from "../../features/teams/stores/redis-approval-vote-store";
 import { createRedisTeamStore } from "../../features/teams/stores/redis-team-store";
@@ -204,6 +206,10 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
     ),
     socketTickets: createRedisOneTimeSecretStore(commands, keys.accountKeys, "ticket", z.string()),
     settingsStore: createRedisSettingsStore(commands, keys.accountKeys),
+    approvalRules: createRedisApprovalRuleStore(commands, {
+      rules: (userId) => keys.approvalRules(userId),
+      uses: (userId) => keys.approvalRuleUses(userId),
+    }),
     conversationStore: createRedisConversationStore(commands, keys.conversationKeys),
     teamStore: createRedisTeamStore(commands, keyPrefix),
     teamInvitations: createRedisOneTimeSecretStore(
@@ -229,6 +235,7 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
     toolDefinitionPins: createRedisToolDefinitionPins(commands, (userId, upstream) =>
       keys.toolPins(userId, upstream),
     ),
+    batchWindows: createRedisBatchWindows(commands, keyPrefix),
     attemptLimiters: createRedisAttemptLimiters(commands, keyPrefix),
     lease,
     socketAdapter: createShardedAdapter(adapterPub, adapterSub, {
