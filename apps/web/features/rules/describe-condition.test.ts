@@ -48,5 +48,8 @@ describe("a rule's conditions in words", () => {
     expect(
       describeUse({ ...rule, allowedCount: 3, lastAllowedAt: rule.createdAt }, en, "en"),
     ).toMatch(/^Allowed 3 calls, last /);
+    expect(
+      describeUse({ ...rule, allowedCount: 1, lastAllowedAt: rule.createdAt }, en, "en"),
+    ).toMatch(/^Allowed 1 call, last /);
   });
 });

@@ -52,10 +52,10 @@ export function describeExpiry(rule: ApprovalRule, t: Translate, locale: Locale)
 /** How much a rule was used: "Allowed 3 calls, last 29 Nov, 14:05", or "Not used yet". */
 export function describeUse(rule: ApprovalRule, t: Translate, locale: Locale): string {
   if (rule.allowedCount === 0 || rule.lastAllowedAt === null) return t("rules.notUsed");
-  return t("rules.used", {
-    count: rule.allowedCount,
-    when: formatWhen(rule.lastAllowedAt, locale),
-  });
+  const when = formatWhen(rule.lastAllowedAt, locale);
+  return rule.allowedCount === 1
+    ? t("rules.usedOne", { when })
+    : t("rules.used", { count: rule.allowedCount, when });
 }
 
 /** A moment as a short date and time in the page's language. */

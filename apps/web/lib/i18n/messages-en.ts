@@ -474,6 +474,7 @@ export const en = {
   "rules.until": "until {when}",
   "rules.notUsed": "Not used yet",
   "rules.used": "Allowed {count} calls, last {when}",
+  "rules.usedOne": "Allowed 1 call, last {when}",
   "rules.alwaysAllow": "Always allow…",
   "rules.dialogTitle": "Always allow {tool}?",
   "rules.dialogExplain":

@@ -467,6 +467,7 @@ export const zhCN: Record<MessageKey, string> = {
   "rules.until": "至 {when}",
   "rules.notUsed": "尚未使用",
   "rules.used": "已放行 {count} 次调用，最近一次 {when}",
+  "rules.usedOne": "已放行 1 次调用，最近一次 {when}",
   "rules.alwaysAllow": "始终允许…",
   "rules.dialogTitle": "始终允许 {tool}？",
   "rules.dialogExplain":
