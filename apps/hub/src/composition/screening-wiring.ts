@@ -1,11 +1,17 @@
 import type { ApprovalScreening } from "../features/approvals/approval-screening";
 import type { HubConfig } from "../config/hub-config";
 import type { HubDeps } from "./hub-deps";
+import { createBatchAssigner } from "../features/approvals/batches/batch-assigner";
 
 /**
  * The screening of gated calls: how each one's risk is labelled, which of the person's rules
  * may pass it, and how arriving approvals are batched.
  */
-export function wireApprovalScreening(_config: HubConfig, _deps: HubDeps): ApprovalScreening {
-  return {};
+export function wireApprovalScreening(config: HubConfig, deps: HubDeps): ApprovalScreening {
+  return {
+    assignBatch: createBatchAssigner({
+      windows: deps.batchWindows,
+      windowMs: config.approvalBatchWindowSeconds * 1000,
+    }),
+  };
 }

@@ -14,6 +14,7 @@ import { LimitsEnvSchema, limitSettings } from "./limits-env";
 import { StoreEnvSchema, storeSettings } from "./store-env";
 import { ProxyEnvSchema, proxySettings } from "./proxy-env";
 import { ChannelsEnvSchema, channelSettings } from "./channels-env";
+import { BatchEnvSchema, batchSettings } from "./batch-env";
 
 /**
  * The hub's variables, one schema per area (`*-env.ts`). Each one's `.meta({ description })`
@@ -29,6 +30,7 @@ export const EnvSchema = z.object({
   ...ProxyEnvSchema.shape,
   ...ChannelsEnvSchema.shape,
   ...LimitsEnvSchema.shape,
+  ...BatchEnvSchema.shape,
 });
 
 /**
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     ...proxySettings(parsed.data, present),
     ...channelSettings(parsed.data),
     ...inquirySettings(parsed.data),
+    ...batchSettings(parsed.data),
     metrics: metrics.exposure,
     tracing: tracingExport(parsed.data, "inquiry-hub"),
   };

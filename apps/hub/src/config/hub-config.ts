@@ -165,6 +165,13 @@ export interface HubConfig {
    * its first was pushed (HUB_PUSH_BURST_SECONDS).
    */
   pushBurstSeconds: number;
+  /**
+   * How long an agent credential's batch of approvals stays open after its last one
+   * (HUB_APPROVAL_BATCH_WINDOW_SECONDS); calls naming a run join the run's batch instead.
+   */
+  approvalBatchWindowSeconds: number;
+  /** How long a batch's approvals gather into one notification (HUB_APPROVAL_BATCH_PUSH_SECONDS). */
+  approvalBatchPushSeconds: number;
   /** Abuse limits (HUB_RATE_LIMIT_*); generous, so only floods hit them. */
   rateLimits: RateLimits;
   /**
@@ -224,6 +231,8 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   webhookAllowPrivate: false,
   pushAllowPrivate: false,
   pushBurstSeconds: 10,
+  approvalBatchWindowSeconds: 5,
+  approvalBatchPushSeconds: 1.5,
   rateLimits: {
     loginPerMinute: 120,
     loginFailuresPerAccountAddressPerHour: 10,

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApprovalDetailsSchema, WITHDRAW_REASON } from "@inquiry-hub/protocol";
 import type { Client } from "@modelcontextprotocol/client";
 import type { ApprovalAuditEntry } from "../../src/features/approvals/audit-log";
+import { runBatchId } from "../../src/features/approvals/batches/batch-assigner";
 import { waitFor } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 import { answerOver, nextEvent } from "../socket-helpers";
@@ -51,6 +52,7 @@ describe.each(GENERATIONS)("request_approval over the %s path", (generation) => 
       description: "Send an email on the person's behalf.",
       inputSchema: SEND_EMAIL.input_schema,
       runId: "run-42",
+      batchId: runBatchId(person.userId, "run-42"),
     });
     expect(opened.question).toContain("Tool: `send_email` (langgraph)");
     const card = await onLaptop;

@@ -77,7 +77,11 @@ describe("Sentinel failover under pending approvals", () => {
         leaseSeconds: 3,
       },
       { proxy: upstream.proxy, heartbeatSeconds: 0.2 },
-      { approvalAudit: (entry) => audit.push(entry) },
+      {
+        approvalAudit: (entry) => {
+          if (entry.event === "approval.decision") audit.push(entry);
+        },
+      },
     );
   });
   afterAll(async () => {

@@ -8,7 +8,10 @@ import type { DemoToolsServer } from "@inquiry-hub/demo-tools";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Hub, HubConfig, HubOverrides } from "../../src/index";
-import type { ApprovalAuditEntry } from "../../src/features/approvals/audit-log";
+import type {
+  ApprovalAuditEntry,
+  ApprovalBatchAuditEntry,
+} from "../../src/features/approvals/audit-log";
 import { parseProxyConfig } from "../../src/config/load-proxy-config";
 import { callUntilOpened, startTestHub } from "../helpers";
 import type { OpenedCall } from "../helpers";
@@ -25,6 +28,8 @@ export interface ProxyHarness {
   hubUrl: URL;
   sandboxDir: string;
   audit: ApprovalAuditEntry[];
+  /** Every group decision ("Approve all") the hub audited. */
+  batchAudit: ApprovalBatchAuditEntry[];
   /** Socket.IO devices on the hub, disconnected by `close`. */
   devices: DeviceSockets;
   registerUser(): Promise<string>;
@@ -91,9 +96,16 @@ export async function startProxyHarness(
 ): Promise<ProxyHarness> {
   const { proxy, sandboxDir, ...upstream } = await startDemoUpstream(tools);
   const audit: ApprovalAuditEntry[] = [];
+  const batchAudit: ApprovalBatchAuditEntry[] = [];
   const testHub = await startTestHub(
     { proxy, ...overrides },
-    { ...deps, approvalAudit: (entry) => audit.push(entry) },
+    {
+      ...deps,
+      approvalAudit: (entry) => {
+        if (entry.event === "approval.batch") batchAudit.push(entry);
+        else audit.push(entry);
+      },
+    },
   );
   const hubUrl = testHub.url;
   const clients: Client[] = [];
@@ -103,6 +115,7 @@ export async function startProxyHarness(
     hubUrl,
     sandboxDir,
     audit,
+    batchAudit,
     devices: testHub.devices,
     async registerUser() {
       return (await testHub.registerUser("proxy")).token;

@@ -8,7 +8,10 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { InquiryStatus } from "@inquiry-hub/protocol";
 import type { HubConfig } from "../../src/index";
-import type { ApprovalAuditEntry } from "../../src/features/approvals/audit-log";
+import type {
+  ApprovalAuditEntry,
+  ApprovalBatchAuditEntry,
+} from "../../src/features/approvals/audit-log";
 import { createProgressRecorder, startTestHub } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 import type { TestDevice } from "../socket-helpers";
@@ -64,6 +67,8 @@ export interface ApprovalBench {
   agentKey: string;
   /** Every approval the hub audited; emptied by `reset`. */
   audit: ApprovalAuditEntry[];
+  /** Every group decision the hub audited; emptied by `reset`. */
+  batchAudit: ApprovalBatchAuditEntry[];
   /** An SDK v2 client (`connectV2`) with the agent key unless `token` is given; closed by `reset`. */
   agent(generation: Generation, options?: { token?: string; query?: string }): Promise<Client>;
   /** The stored status of one of the person's inquiries. */
@@ -80,8 +85,14 @@ export async function startApprovalBench(
   personDeviceName?: string,
 ): Promise<ApprovalBench> {
   const audit: ApprovalAuditEntry[] = [];
+  const batchAudit: ApprovalBatchAuditEntry[] = [];
   const clients: Client[] = [];
-  const hub = await startTestHub(config, { approvalAudit: (entry) => audit.push(entry) });
+  const hub = await startTestHub(config, {
+    approvalAudit: (entry) => {
+      if (entry.event === "approval.batch") batchAudit.push(entry);
+      else audit.push(entry);
+    },
+  });
   const person = await hub.registerUser(username, personDeviceName);
   const phoneLogin = await hub.login(person.username, "Pixel 7");
   const phone = await hub.devices.connect({ token: phoneLogin.token });
@@ -92,6 +103,7 @@ export async function startApprovalBench(
     phone,
     agentKey,
     audit,
+    batchAudit,
     async agent(generation, options = {}) {
       const client = await connectV2(hub, options.token ?? agentKey, generation, options.query);
       clients.push(client);
@@ -103,6 +115,7 @@ export async function startApprovalBench(
     async reset() {
       await Promise.allSettled(clients.splice(0).map((client) => client.close()));
       audit.length = 0;
+      batchAudit.length = 0;
     },
     close: () => hub.close(),
   };

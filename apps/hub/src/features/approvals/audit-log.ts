@@ -1,4 +1,4 @@
-import type { ApprovalVote, Inquiry } from "@inquiry-hub/protocol";
+import type { ApprovalVote, BatchSkipReason, Inquiry, InquiryStatus } from "@inquiry-hub/protocol";
 import type { ApprovalOutcome, ApprovalVerdict } from "./approval-outcome";
 import { redactArguments } from "./redact-arguments";
 import type { Logger } from "../../kernel/ports";
@@ -29,8 +29,30 @@ export interface ApprovalAuditEntry {
   votes?: ApprovalVote[] | undefined;
 }
 
-/** Where audit entries go; the default writes one JSON line per decision to stdout. */
-export type AuditSink = (entry: ApprovalAuditEntry) => void;
+/**
+ * One group decision ("Approve all" on a batch) as one act: who, from which device, what, and
+ * what became of each listed approval. Each decided item also has its own `approval.decision`
+ * entry when its call ends, as any approval does.
+ */
+export interface ApprovalBatchAuditEntry {
+  event: "approval.batch";
+  batchId: string;
+  userId: string;
+  decidedByDeviceId: string;
+  action: "approve" | "reject";
+  reason?: string | undefined;
+  /** Each listed approval, in the order listed: the status it ended in, or why it was left. */
+  items: (
+    { inquiryId: string; status: InquiryStatus } | { inquiryId: string; skipped: BatchSkipReason }
+  )[];
+  decidedAt: string;
+}
+
+/** Every kind of line the approval audit trail holds. */
+export type AuditEntry = ApprovalAuditEntry | ApprovalBatchAuditEntry;
+
+/** Where audit entries go; the default writes one JSON line per entry to stdout. */
+export type AuditSink = (entry: AuditEntry) => void;
 
 /**
  * The default sink: one line per decision through the hub's logger (JSON on stdout, at
@@ -43,6 +65,10 @@ export type AuditSink = (entry: ApprovalAuditEntry) => void;
  */
 export function createLogAuditSink(logger: Logger, options: { fullArguments: boolean }): AuditSink {
   return (entry) => {
+    if (entry.event === "approval.batch") {
+      logger.info(entry, "approval batch decision");
+      return;
+    }
     const shown = options.fullArguments
       ? entry
       : {

@@ -37,6 +37,12 @@ export interface InquiryServiceOptions {
   now?: () => Date;
 }
 
+/** What else a person's answer records beyond the answer itself. */
+export interface AnswerOptions {
+  /** The approval was decided with its whole batch (one group decision). */
+  batchId?: string | undefined;
+}
+
 /**
  * The one place inquiries change. Every resolution — HTTP answer, MCP respond, backstop
  * timeout, cancelled call — goes through `resolve`, a store compare-and-set, so an inquiry is
@@ -50,7 +56,8 @@ export interface InquiryService {
   /**
    * A person's answer from the authenticated device `deviceId`; CONFLICT naming the winning
    * device (by name when known) and the status if it was already resolved. `via` records
-   * where the person answered when it was not on that device (e.g. in the agent's MCP client).
+   * where the person answered when it was not on that device (e.g. in the agent's MCP client);
+   * `options.batchId` that it was one item of a group decision.
    */
   answer(
     userId: string,
@@ -58,6 +65,7 @@ export interface InquiryService {
     body: AnswerBody,
     deviceId: string,
     via?: AnswerVia,
+    options?: AnswerOptions,
   ): Promise<Inquiry>;
   /**
    * A person's Extend from device `deviceId`: moves the pending inquiry's `expiresAt` one

@@ -150,15 +150,16 @@ export function createInquiryService(
     body: AnswerBody,
     deviceId: string,
     via: AnswerVia | undefined,
+    batchId: string | undefined,
   ): Promise<Inquiry> {
     if (inquiry.status !== "pending") throw await conflict(inquiry);
     checkApprovalAnswer(inquiry, body, deps.validateArguments);
     const checked = checkQuestionnaireAnswer(inquiry, body);
     checkElicitationAnswer(inquiry, checked, deps.validateArguments);
-    const outcome = await resolve(
-      inquiry.id,
-      resolutionFromAnswer(inquiry.type, checked, now(), deviceId, via),
-    );
+    const outcome = await resolve(inquiry.id, {
+      ...resolutionFromAnswer(inquiry.type, checked, now(), deviceId, via),
+      ...(batchId === undefined ? {} : { batchId }),
+    });
     if (!outcome.applied) throw await conflict(outcome.inquiry);
     return outcome.inquiry;
   }
@@ -190,14 +191,14 @@ export function createInquiryService(
       return deps.store.listByUser(userId, status);
     },
 
-    async answer(userId, id, body, deviceId, via) {
+    async answer(userId, id, body, deviceId, via, answerOptions) {
       const inquiry = await getOwned(userId, id);
       const endSpan = tracing.startAnswer(
         tracing.enabled ? await deps.store.traceContextOf(id) : undefined,
         inquiry,
       );
       try {
-        const answered = await answerPending(inquiry, body, deviceId, via);
+        const answered = await answerPending(inquiry, body, deviceId, via, answerOptions?.batchId);
         endSpan({ outcome: answered.status });
         return answered;
       } catch (error) {

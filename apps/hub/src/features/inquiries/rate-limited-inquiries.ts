@@ -64,9 +64,9 @@ export function withRateLimits(
       if (input.announce === false) await spendDelegated(userId);
       return inquiries.create(userId, input);
     },
-    async answer(userId, id, body, deviceId, via) {
+    async answer(userId, id, body, deviceId, via, options) {
       await answers.consume(userId);
-      return inquiries.answer(userId, id, body, deviceId, via);
+      return inquiries.answer(userId, id, body, deviceId, via, options);
     },
   };
 }

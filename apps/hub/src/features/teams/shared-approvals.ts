@@ -147,10 +147,10 @@ export function withSharedApprovals(
       return [...own, ...matching].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
 
-    async answer(userId, id, body, deviceId, via) {
+    async answer(userId, id, body, deviceId, via, options) {
       const inquiry = await visible(userId, id);
       if (inquiry.sharedApproval === undefined)
-        return inner.answer(userId, id, body, deviceId, via);
+        return inner.answer(userId, id, body, deviceId, via, options);
       return castVote(voting, userId, inquiry, body, deviceId);
     },
   };

@@ -13,8 +13,11 @@ import type { HoldOverride } from "../../../platform/mcp/hold-budget";
 
 /** Everything a proxy session shares across its gated calls. */
 export interface ApprovalContext extends KeyedApprovalContext {
-  /** The proxy session id: groups the approvals of one agent run on the devices. */
-  runId: string;
+  /**
+   * The legacy proxy session id: groups the approvals of one agent run on the devices. Absent
+   * on the 2026-07-28 path, where each request stands alone and the credential's window groups.
+   */
+  runId?: string | undefined;
   /** Keyed gated calls: the decision is acted on (forwarded) at most once. */
   forwardOnce: ForwardOnce;
   /** Each upstream tool's definition as first seen, so a changed one is asked about. */

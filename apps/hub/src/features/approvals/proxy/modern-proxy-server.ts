@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { McpServerFactory } from "@modelcontextprotocol/server";
 import type { UpstreamConfig } from "../proxy-policy";
 import type { UpstreamConnections } from "../upstream/upstream-connections";
@@ -22,8 +21,9 @@ const STAYS_OPEN = new AbortController().signal;
  * connection is never shared), so a pool would need a demultiplexer the MCP client does not
  * offer; the price is one upstream handshake per request, within the same per-user and
  * per-upstream connection caps. Nothing outlives the request but the inquiry and the sealed
- * `requestState` (or the approval task's record), so any hub node serves any round. Each
- * request is its own run id.
+ * `requestState` (or the approval task's record), so any hub node serves any round. A
+ * request names no run (each one is a new exchange), so its approvals join the batch the
+ * caller's credential opened within the last few seconds.
  */
 export function createModernProxyServerFactory(deps: {
   upstreamName: string;
@@ -55,7 +55,6 @@ export function createModernProxyServerFactory(deps: {
         descriptionPrefix: upstream.descriptionPrefix,
         userId: caller.userId,
         agentDeviceId: caller.deviceId,
-        runId: randomUUID(),
         yoloOverride,
         hold,
       },
