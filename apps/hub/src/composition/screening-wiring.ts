@@ -1,6 +1,7 @@
 import type { ApprovalScreening } from "../features/approvals/approval-screening";
 import type { HubConfig } from "../config/hub-config";
 import type { HubDeps } from "./hub-deps";
+import { createPersonRuleGate } from "../features/approval-rules/person-rule-gate";
 import { createBatchAssigner } from "../features/approvals/batches/batch-assigner";
 
 /**
@@ -9,6 +10,7 @@ import { createBatchAssigner } from "../features/approvals/batches/batch-assigne
  */
 export function wireApprovalScreening(config: HubConfig, deps: HubDeps): ApprovalScreening {
   return {
+    personRules: createPersonRuleGate(deps.approvalRules),
     assignBatch: createBatchAssigner({
       windows: deps.batchWindows,
       windowMs: config.approvalBatchWindowSeconds * 1000,
