@@ -1,6 +1,8 @@
 import type { ApprovalScreening } from "../features/approvals/approval-screening";
 import type { HubConfig } from "../config/hub-config";
 import type { HubDeps } from "./hub-deps";
+import { createRiskAssessor } from "../features/approvals/risk/model-label";
+import { createOpenAiRiskModel } from "../features/approvals/risk/adapters/openai-risk-model";
 import { createPersonRuleGate } from "../features/approval-rules/person-rule-gate";
 import { createBatchAssigner } from "../features/approvals/batches/batch-assigner";
 
@@ -10,6 +12,11 @@ import { createBatchAssigner } from "../features/approvals/batches/batch-assigne
  */
 export function wireApprovalScreening(config: HubConfig, deps: HubDeps): ApprovalScreening {
   return {
+    assessRisk: createRiskAssessor(
+      config.riskModel === undefined
+        ? undefined
+        : createOpenAiRiskModel(config.riskModel, deps.logger),
+    ),
     personRules: createPersonRuleGate(deps.approvalRules),
     assignBatch: createBatchAssigner({
       windows: deps.batchWindows,

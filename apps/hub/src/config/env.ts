@@ -14,6 +14,7 @@ import { LimitsEnvSchema, limitSettings } from "./limits-env";
 import { StoreEnvSchema, storeSettings } from "./store-env";
 import { ProxyEnvSchema, proxySettings } from "./proxy-env";
 import { ChannelsEnvSchema, channelSettings } from "./channels-env";
+import { RiskEnvSchema, riskSettings } from "./risk-env";
 import { BatchEnvSchema, batchSettings } from "./batch-env";
 
 /**
@@ -30,6 +31,7 @@ export const EnvSchema = z.object({
   ...ProxyEnvSchema.shape,
   ...ChannelsEnvSchema.shape,
   ...LimitsEnvSchema.shape,
+  ...RiskEnvSchema.shape,
   ...BatchEnvSchema.shape,
 });
 
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     ...proxySettings(parsed.data, present),
     ...channelSettings(parsed.data),
     ...inquirySettings(parsed.data),
+    ...riskSettings(parsed.data),
     ...batchSettings(parsed.data),
     metrics: metrics.exposure,
     tracing: tracingExport(parsed.data, "inquiry-hub"),

@@ -3,6 +3,7 @@ import type { MetricsExposure, OtlpTracingConfig } from "@inquiry-hub/telemetry"
 import type { RateLimits } from "../kernel/ports";
 import type { RegistrationPolicy } from "../features/accounts/auth-service";
 import type { OpenAiAnswerDrafterConfig } from "../features/inquiries/adapters/openai-answer-drafter";
+import type { OpenAiRiskModelConfig } from "../features/approvals/risk/adapters/openai-risk-model";
 import type { ProxyConfig } from "../features/approvals/proxy-policy";
 import type { SessionCaps } from "../platform/mcp/session-caps";
 import type { HeldCallCaps } from "../platform/mcp/held-calls";
@@ -179,6 +180,11 @@ export interface HubConfig {
    * absent = no drafting. Drafting runs before the inquiry is announced, within `timeoutMs`.
    */
   answerDrafting?: OpenAiAnswerDrafterConfig | undefined;
+  /**
+   * The model that may raise the risk label of each gated call (HUB_RISK_*); absent = the
+   * hub's rules label alone. It only labels, within `timeoutMs`, before the card goes out.
+   */
+  riskModel?: OpenAiRiskModelConfig | undefined;
   /** Where Prometheus `/metrics` is served (METRICS_TOKEN, METRICS_PORT); off by default. */
   metrics: MetricsExposure;
   /** Where OpenTelemetry spans are exported (OTEL_EXPORTER_OTLP_*); absent = tracing off. */

@@ -52,6 +52,7 @@ describe.each(GENERATIONS)("request_approval over the %s path", (generation) => 
       description: "Send an email on the person's behalf.",
       inputSchema: SEND_EMAIL.input_schema,
       runId: "run-42",
+      risk: { level: "medium", reason: "Writes or sends: send_email", source: "rules" },
       batchId: runBatchId(person.userId, "run-42"),
     });
     expect(opened.question).toContain("Tool: `send_email` (langgraph)");

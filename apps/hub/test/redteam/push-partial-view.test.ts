@@ -132,7 +132,10 @@ describe("red team: deciding from a notification that shows part of the call", (
       });
 
       const message = await questionPushed(receiver, phone, opened.inquiryId);
-      expect(message.inquiry.question.startsWith("write_file on demo: ")).toBe(true);
+      // The risk line leads, then the hub's summary, cut.
+      const [risk, summary = ""] = message.inquiry.question.split("\n");
+      expect(risk).toBe("Medium risk · Writes or sends: write_file");
+      expect(summary.startsWith("write_file on demo: ")).toBe(true);
       expect(message.inquiry.question).not.toContain("curl");
       expect(message.actions).toEqual([{ type: "open" }]);
       await rejectAll(token, opened);
@@ -145,16 +148,19 @@ describe("red team: deciding from a notification that shows part of the call", (
       // its burst window (see the grouping test below).
       const agent = async () => harness.connectAgent(await signedIn("requester"));
 
+      // Inserts, not deletes: a high-risk call gets no buttons at all (a fresh look).
       const long = await gatedCall(await agent(), "execute_sql", {
-        query: `SELECT '${"x".repeat(MAX_PUSH_BODY_LENGTH)}'; DELETE FROM notes`,
+        query: `SELECT '${"x".repeat(MAX_PUSH_BODY_LENGTH)}'; INSERT INTO notes VALUES (1)`,
       });
       const longPush = await questionPushed(receiver, approverPhone, long.inquiryId);
       expect(longPush.actions).toEqual([{ type: "open" }]);
       await rejectAll(approverToken, long);
 
-      const short = await gatedCall(await agent(), "execute_sql", { query: "DELETE FROM notes" });
+      const short = await gatedCall(await agent(), "execute_sql", {
+        query: "INSERT INTO notes VALUES (1)",
+      });
       const shortPush = await questionPushed(receiver, approverPhone, short.inquiryId);
-      expect(shortPush.inquiry.question).toContain('{"query":"DELETE FROM notes"}');
+      expect(shortPush.inquiry.question).toContain('{"query":"INSERT INTO notes VALUES (1)"}');
       expect(shortPush.actions).toEqual([{ type: "approve" }, { type: "reject" }]);
       await rejectAll(approverToken, short);
     });
@@ -189,7 +195,11 @@ describe("red team: deciding from a notification that shows part of the call", (
 
       const message = await questionPushed(receiver, phone, inquiryId);
       const body = message.inquiry.question;
-      expect(body.startsWith('delete_repository on langgraph: {"force":true}')).toBe(true);
+      expect(
+        body.startsWith(
+          'High risk · Deletes or destroys: delete_repository, with force\ndelete_repository on langgraph: {"force":true}',
+        ),
+      ).toBe(true);
       expect(body.indexOf("delete_repository")).toBeLessThan(body.indexOf("Read-only"));
       const answered = await hub.request(`/api/inquiries/${inquiryId}/answer`, {
         token: person.token,
