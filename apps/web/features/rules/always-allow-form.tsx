@@ -6,6 +6,7 @@ import type { ApprovalRule, RuleCondition } from "@inquiry-hub/protocol";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import { queryKeys } from "@/lib/client/query-keys";
 import { Button } from "@/lib/ui/button";
+import { cn } from "@/lib/ui/cn";
 import { DIALOG_ACTIONS } from "@/lib/ui/confirm-dialog";
 import { DialogClose } from "@/lib/ui/dialog";
 import { FieldError } from "@/lib/ui/input";
@@ -14,6 +15,9 @@ import { initialChoice, ruleBodyOf } from "./rule-choice";
 import { RuleChoiceFields } from "./rule-choice-fields";
 import { RulePreview } from "./rule-preview";
 import { createRule } from "./rules-client";
+
+const STICKY_ON_PHONE =
+  "sticky -bottom-4 -mx-4 -mb-4 border-t bg-card p-4 sm:static sm:m-0 sm:border-0 sm:p-0";
 
 /**
  * The "Always allow" choice for one approval, once the hub's suggestions are in: the fields,
@@ -65,7 +69,8 @@ export function AlwaysAllowForm({
           {describeApiError(error, t, "rules.createFailed")}
         </FieldError>
       )}
-      <div className={DIALOG_ACTIONS}>
+      {/* On a phone's sheet the buttons stay in reach while the choices above scroll. */}
+      <div className={cn(DIALOG_ACTIONS, STICKY_ON_PHONE)}>
         <DialogClose asChild>
           <Button type="button" variant="secondary">
             {t("rules.cancel")}

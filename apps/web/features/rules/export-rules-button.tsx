@@ -13,9 +13,11 @@ const EXPORT_FILE = "approval-rules.json";
 
 /**
  * Export: asks the hub for the rules in the proxy config's policy format and saves them as a
- * JSON file, which Import (here or on another hub) and the proxy config both read.
+ * JSON file, which Import (here or on another hub) and the proxy config both read; a toast
+ * names the rules that format cannot hold exactly (the hub leaves them out rather than widen
+ * them). Disabled while there is nothing to export.
  */
-export function ExportRulesButton() {
+export function ExportRulesButton({ disabled }: { disabled: boolean }) {
   const t = useT();
   const toast = useToast();
   const { mutate, isPending } = useMutation({
@@ -30,6 +32,11 @@ export function ExportRulesButton() {
       link.download = EXPORT_FILE;
       link.click();
       URL.revokeObjectURL(url);
+      if (rules.omitted !== undefined && rules.omitted.length > 0)
+        toast({
+          text: t("rules.exportOmitted", { names: rules.omitted.join(", ") }),
+          testId: "rule-toast",
+        });
     },
     onError: (error) => toast({ text: describeApiError(error, t, "rules.exportFailed") }),
   });
@@ -38,7 +45,7 @@ export function ExportRulesButton() {
     <Button
       type="button"
       variant="secondary"
-      disabled={isPending}
+      disabled={disabled || isPending}
       onClick={() => mutate()}
       data-testid="rules-export"
     >

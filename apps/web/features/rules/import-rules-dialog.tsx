@@ -86,6 +86,7 @@ export function ImportRulesDialog() {
             <Input
               id={fileId}
               type="file"
+              className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-2.5 file:py-1 file:text-sm file:font-medium file:text-foreground"
               accept="application/json,.json"
               onChange={(event) => {
                 const file = event.target.files?.[0];

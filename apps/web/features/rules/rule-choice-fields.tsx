@@ -83,7 +83,7 @@ export function RuleChoiceFields({
       </fieldset>
       <fieldset disabled={disabled}>
         <legend className={LEGEND}>{t("rules.durationLegend")}</legend>
-        <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-4">
+        <div className="flex flex-wrap gap-x-6">
           {DURATIONS.map((duration) => (
             <label key={duration} className={CHECK_ROW}>
               <input

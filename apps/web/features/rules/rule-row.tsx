@@ -55,7 +55,9 @@ export function RuleRow({ rule }: { rule: ApprovalRule }) {
                 {rule.tool}
               </code>
               <span>{t("rules.via", { upstream: rule.upstream })}</span>
-              <span aria-hidden>·</span>
+              <span aria-hidden className="hidden sm:inline">
+                ·
+              </span>
               <span>{agentOf(rule, t)}</span>
             </p>
             <p

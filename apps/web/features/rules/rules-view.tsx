@@ -46,7 +46,7 @@ export function RulesView() {
           <p className="text-sm text-muted-foreground">{t("rules.hint")}</p>
         </div>
         <div className="flex shrink-0 gap-2">
-          <ExportRulesButton />
+          <ExportRulesButton disabled={data === undefined || data.length === 0} />
           <ImportRulesDialog />
         </div>
       </div>

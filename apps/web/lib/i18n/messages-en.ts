@@ -531,6 +531,7 @@ export const en = {
   "rules.updateFailed": "Could not change the rule.",
   "rules.export": "Export",
   "rules.exportFailed": "Could not export your rules.",
+  "rules.exportOmitted": "Saved. Left out, as the config's format has no exact form for a rule of several conditions or none: {names}",
   "rules.import": "Import",
   "rules.importTitle": "Import rules",
   "rules.importExplain":

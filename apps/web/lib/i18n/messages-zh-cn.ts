@@ -521,6 +521,7 @@ export const zhCN: Record<MessageKey, string> = {
   "rules.updateFailed": "无法修改规则。",
   "rules.export": "导出",
   "rules.exportFailed": "无法导出你的规则。",
+  "rules.exportOmitted": "已保存。以下规则未导出，因为配置格式无法准确表达含多个条件或无条件的规则：{names}",
   "rules.import": "导入",
   "rules.importTitle": "导入规则",
   "rules.importExplain":
