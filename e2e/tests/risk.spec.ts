@@ -38,7 +38,7 @@ test("cards lead with the hub's risk label: a DELETE is high risk, decided only 
     await expect(high.getByTestId("risk-badge")).toHaveText("High risk");
     await expect(high.getByTestId("risk-badge")).toHaveAttribute("data-level", "high");
     await expect(high.getByTestId("risk-reason")).toHaveText(`Deletes rows: ${query}`);
-    await expect(high.getByTestId("fresh-look-note")).toContainText("decide it here");
+    await expect(high.getByTestId("fresh-look-note")).toContainText("decided only here");
     // The label comes before the tool: the person reads the stakes first.
     const label = await high.getByTestId("risk-label").boundingBox();
     const tool = await high.getByTestId("approval-tool").boundingBox();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Check, Pencil, ShieldAlert } from "lucide-react";
+import { Check, Eye, Pencil, ShieldAlert } from "lucide-react";
 import type { AnswerBody, ApprovalDetails, InquiryOpenedMeta } from "@inquiry-hub/protocol";
 import type { Message } from "@/lib/i18n/translate";
 import { Button } from "@/lib/ui/button";
@@ -99,7 +99,11 @@ export function ApprovalCard({ inquiry, approval, onAnswer, onClose }: ApprovalC
     >
       {approval.risk !== undefined && <RiskLabel risk={approval.risk} />}
       {approval.freshLook === true && (
-        <p className="text-sm font-medium" data-testid="fresh-look-note">
+        <p
+          className="flex items-start gap-2 rounded-lg bg-destructive-muted px-3 py-2 text-sm font-medium text-destructive-muted-foreground"
+          data-testid="fresh-look-note"
+        >
+          <Eye aria-hidden className="mt-0.5 size-4 shrink-0" />
           {t("risk.freshLook")}
         </p>
       )}

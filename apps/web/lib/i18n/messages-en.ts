@@ -548,7 +548,7 @@ export const en = {
   "risk.medium": "Medium risk",
   "risk.high": "High risk",
   "risk.freshLook":
-    "High risk: decide it here, on its own, after looking at it. Group buttons and notifications leave it out.",
+    "Look at it closely: it is decided only here, on its own card, never by a group button or a notification.",
   "batch.region": "{count} approvals that arrived together",
   "batch.count": "{count} approvals from your agent via {upstream}",
   "batch.approveAll": "Approve all",

@@ -537,7 +537,7 @@ export const zhCN: Record<MessageKey, string> = {
   "risk.low": "低风险",
   "risk.medium": "中风险",
   "risk.high": "高风险",
-  "risk.freshLook": "高风险：请在这里单独查看后再决定。批量按钮和通知都不包含它。",
+  "risk.freshLook": "请仔细查看：它只能在这张卡片上单独决定，批量按钮和通知都无法决定它。",
   "batch.region": "一起到达的 {count} 个审批",
   "batch.count": "你的智能体通过 {upstream} 发来的 {count} 个审批",
   "batch.approveAll": "全部批准",
