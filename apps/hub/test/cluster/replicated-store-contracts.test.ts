@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createRedisInfra } from "../../src/composition/stores/redis-infra";
 import { describeAccountContract } from "../support/contracts/account-stores";
+import { describeApprovalRuleStoreContract } from "../support/contracts/approval-rule-store";
 import { describeChannelContract } from "../support/contracts/channel-stores";
 import { describeConversationContract } from "../support/contracts/conversation-store";
 import { describeIdempotencyContract } from "../support/contracts/idempotency-index";
@@ -50,6 +51,9 @@ describeOnSentinelAndCluster("Redis stores", ({ name, topology }) => {
 
   const settings = useTopologyInfra("settings", topology);
   describeSettingsContract(name, () => settings().settingsStore);
+
+  const rules = useTopologyInfra("approval-rules", topology);
+  describeApprovalRuleStoreContract(name, () => rules().approvalRules);
 
   const teams = useTopologyInfra("teams", topology);
   describeTeamContract(name, () => teams().teamStore);
