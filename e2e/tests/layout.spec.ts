@@ -18,7 +18,14 @@ test.use({ viewport: { width: 1280, height: 800 } });
 const LONG_MESSAGE =
   `${"Please look into the quarterly report and ".repeat(4)}${"x".repeat(32)}`.slice(0, 200);
 
-const SIGNED_IN_PAGES = ["/chat", "/inbox", "/history", "/devices", "/agent-keys"] as const;
+const SIGNED_IN_PAGES = [
+  "/chat",
+  "/inbox",
+  "/history",
+  "/devices",
+  "/rules",
+  "/agent-keys",
+] as const;
 
 async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -84,6 +91,7 @@ test("on a Pixel 7 the header is at most 64 px, the bottom navigation is there, 
 
   await nav.getByRole("button", { name: "More" }).click();
   const menu = phone.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "Rules" })).toBeVisible();
   await expect(menu.getByRole("menuitem", { name: "Agent keys" })).toBeVisible();
   await expect(
     menu.getByRole("menuitemcheckbox", { name: "YOLO: let the agent decide" }),
