@@ -23,31 +23,37 @@ const RISK_TITLES = {
 } as const satisfies Record<RiskLevel, MessageKey>;
 
 /**
- * A notification's title and body: an approval with a risk label leads with it ("High risk:
- * approval needed", its reason on the first line), anything else is a new question.
+ * A notification's title, body and tag: an approval with a risk label leads with it ("High
+ * risk: approval needed", its reason on the first line), anything else is a new question. An
+ * approval of a batch is tagged with the batch, so its newest notification replaces the one
+ * before: one per batch, counting its `batchSize` open approvals once there are several.
  */
-export function notificationText(inquiry: Inquiry, t: Translate): { title: string; body: string } {
-  const risk = inquiry.approval?.risk;
-  if (risk === undefined)
-    return { title: t("toast.newQuestion"), body: inquiry.question.slice(0, 200) };
-  return {
-    title: t(RISK_TITLES[risk.level]),
-    body: `${risk.reason}\n${inquiry.question}`.slice(0, 200),
-  };
+export function notificationText(
+  inquiry: Inquiry,
+  t: Translate,
+  batchSize = 1,
+): { title: string; body: string; tag: string } {
+  const approval = inquiry.approval;
+  const risk = approval?.risk;
+  const body = (
+    risk === undefined ? inquiry.question : `${risk.reason}\n${inquiry.question}`
+  ).slice(0, 200);
+  const tag = approval?.batchId === undefined ? inquiry.id : `batch:${approval.batchId}`;
+  if (batchSize > 1) return { title: t("notify.batch", { count: batchSize }), body, tag };
+  const title = risk === undefined ? t("toast.newQuestion") : t(RISK_TITLES[risk.level]);
+  return { title, body, tag };
 }
 
 /**
- * Shows a system notification for a new inquiry when permission is granted. The inquiry id
- * is the tag, so several tabs of one browser show it once; a click focuses the inbox.
+ * Shows a system notification for a new inquiry when permission is granted. The tag (the
+ * inquiry id, or its batch's) makes several tabs of one browser show it once; a click focuses
+ * the inbox.
  */
-export function notifyNewInquiry(inquiry: Inquiry, t: Translate): void {
+export function notifyNewInquiry(inquiry: Inquiry, t: Translate, batchSize = 1): void {
   if (notificationState() !== "granted") return;
-  const { title, body } = notificationText(inquiry, t);
+  const { title, body, tag } = notificationText(inquiry, t, batchSize);
   try {
-    const notification = new Notification(title, {
-      body,
-      tag: inquiry.id,
-    });
+    const notification = new Notification(title, { body, tag });
     notification.onclick = () => {
       window.focus();
       if (window.location.pathname !== "/inbox") window.location.assign("/inbox");

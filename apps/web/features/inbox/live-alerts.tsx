@@ -17,19 +17,19 @@ const TOAST_MS = 10_000;
 /**
  * What a new inquiry raises on every signed-in page: the pending count in the tab title and
  * on its icon, a toast with "Open inbox" (not on the chat, which shows its own question
- * inline), and a system notification when the person allowed them.
+ * inline), and a system notification when the person allowed them: one per batch of approvals.
  */
 export function LiveAlerts() {
   const pathname = usePathname();
   const t = useT();
   const showToast = useToast();
-  const latest = useRef({ t, showToast, pathname });
   const { latestNew } = useLiveInquiries();
   const { open } = useOpenInquiries();
+  const latest = useRef({ t, showToast, pathname, open });
 
   useEffect(() => {
-    latest.current = { t, showToast, pathname };
-  }, [pathname, showToast, t]);
+    latest.current = { t, showToast, pathname, open };
+  }, [open, pathname, showToast, t]);
 
   useEffect(() => {
     document.title = badgedTitle(document.title, open.length);
@@ -39,10 +39,19 @@ export function LiveAlerts() {
 
   useEffect(() => {
     if (latestNew === undefined) return;
-    const { t: translate, showToast: show, pathname: page } = latest.current;
+    const { t: translate, showToast: show, pathname: page, open: shown } = latest.current;
     const onChat = page === "/chat";
+    const batchId = latestNew.inquiry.approval?.batchId;
+    const batchSize =
+      batchId === undefined
+        ? 1
+        : new Set(
+            [...shown, latestNew.inquiry]
+              .filter((inquiry) => inquiry.approval?.batchId === batchId)
+              .map((inquiry) => inquiry.id),
+          ).size;
     if (!onChat || document.visibilityState !== "visible")
-      notifyNewInquiry(latestNew.inquiry, translate);
+      notifyNewInquiry(latestNew.inquiry, translate, batchSize);
     if (onChat) return;
     show({
       text: translate("toast.newQuestion"),

@@ -531,7 +531,8 @@ export const en = {
   "rules.updateFailed": "Could not change the rule.",
   "rules.export": "Export",
   "rules.exportFailed": "Could not export your rules.",
-  "rules.exportOmitted": "Saved. Left out, as the config's format has no exact form for a rule of several conditions or none: {names}",
+  "rules.exportOmitted":
+    "Saved. Left out, as the config's format has no exact form for a rule of several conditions or none: {names}",
   "rules.import": "Import",
   "rules.importTitle": "Import rules",
   "rules.importExplain":
@@ -567,6 +568,7 @@ export const en = {
   "notify.lowRisk": "Low risk: approval needed",
   "notify.mediumRisk": "Medium risk: approval needed",
   "notify.highRisk": "High risk: approval needed",
+  "notify.batch": "{count} approvals waiting from one agent",
   "history.byRule": "Allowed by rule {name}",
   "history.byRuleNamed": "allowed by rule {name}",
   "history.withBatch": "Decided with its batch",

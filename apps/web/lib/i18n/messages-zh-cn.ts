@@ -521,7 +521,8 @@ export const zhCN: Record<MessageKey, string> = {
   "rules.updateFailed": "无法修改规则。",
   "rules.export": "导出",
   "rules.exportFailed": "无法导出你的规则。",
-  "rules.exportOmitted": "已保存。以下规则未导出，因为配置格式无法准确表达含多个条件或无条件的规则：{names}",
+  "rules.exportOmitted":
+    "已保存。以下规则未导出，因为配置格式无法准确表达含多个条件或无条件的规则：{names}",
   "rules.import": "导入",
   "rules.importTitle": "导入规则",
   "rules.importExplain":
@@ -556,6 +557,7 @@ export const zhCN: Record<MessageKey, string> = {
   "notify.lowRisk": "低风险：需要审批",
   "notify.mediumRisk": "中风险：需要审批",
   "notify.highRisk": "高风险：需要审批",
+  "notify.batch": "来自同一个智能体的 {count} 个审批待处理",
   "history.byRule": "由规则 {name} 放行",
   "history.byRuleNamed": "由规则 {name} 放行",
   "history.withBatch": "随所在批次一起决定",
