@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApprovalRuleListSchema, MAX_RULES_PER_PERSON } from "@inquiry-hub/protocol";
-import type { ApprovalRule } from "@inquiry-hub/protocol";
+import type { ApprovalRule, RequestApprovalArgs } from "@inquiry-hub/protocol";
 import { waitFor } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 import { answerOver } from "../socket-helpers";
@@ -17,6 +17,15 @@ import {
 } from "../support/request-approval";
 import type { ApprovalBench } from "../support/request-approval";
 import { signIn, startAfterTeamSetup } from "../support/team-restart";
+
+/** A destructive query (DELETE without WHERE): the hub's rules label it high risk. */
+const WIPE_NOTES: RequestApprovalArgs = {
+  source: "langgraph",
+  tool: "run_sql",
+  arguments: { query: "DELETE FROM notes" },
+  description: "Run a query.",
+  allowed_decisions: ["approve", "reject"],
+};
 
 async function send(hub: TestHub, token: string, route: string, method = "GET", body?: unknown) {
   const response = await hub.request(route, {
@@ -215,6 +224,36 @@ describe("red team: approval rules over the HTTP API and request_approval", () =
     });
     expect(sent.status).toBe(409);
     expect(await rulesOf(person.token)).toHaveLength(1);
+  });
+
+  it("a rule never passes a high-risk call: it asks, for a fresh look", async () => {
+    const client = await bench.agent("2025 session");
+    const first = requestApproval(client, WIPE_NOTES);
+    const opened = await first.progress.next("APPROVAL");
+    const made = await send(hub, person.token, "/api/approval-rules", "POST", {
+      fromInquiryId: opened.inquiryId,
+      agent: "any-agent",
+      conditions: [{ arg: "query", sql: ["delete"] }],
+      duration: "1h",
+    });
+    expect(made.status).toBe(201);
+    await answerOver(phone.socket, { inquiryId: opened.inquiryId, action: "reject" });
+    await first.call;
+
+    const again = requestApproval(client, WIPE_NOTES);
+    const card = await again.progress.next("APPROVAL");
+    const shown = await waitFor(() =>
+      Promise.resolve(phone.created.find((each) => each.id === card.inquiryId)),
+    );
+    expect(shown.approval).toMatchObject({ freshLook: true, risk: { level: "high" } });
+    await answerOver(phone.socket, { inquiryId: card.inquiryId, action: "reject" });
+    expect(decisionOf(await again.call)).toMatchObject({ decision: "reject" });
+    await send(
+      hub,
+      person.token,
+      `/api/approval-rules/${(made.body as ApprovalRule).id}`,
+      "DELETE",
+    );
   });
 
   it("person A's rule for any of their agents never passes person B's same call", async () => {
