@@ -8,7 +8,8 @@
  *   (same tag, same buttons, alerting again) once a fifth of the time is left;
  *   `inquiry:withdrawn` closes the question's notification with that tag (answered elsewhere,
  *   timed out, cancelled); `inquiries:grouped` shows one notification for a burst of one
- *   credential's questions (tag `credential:<id>`), which only opens the inbox.
+ *   credential's questions (tag `credential:<id>`), or for the approvals of one batch
+ *   ("5 approvals from <agent>", tag `batch:<id>`), which only opens the inbox.
  * - Decision buttons come only from the hub's `actions`, and only on a body shown whole: the hub
  *   offers them only when an approval's whole summary fits, and this worker drops them from a
  *   body that is cut (ends with "…" or is longer than the hub's limit) all the same.
@@ -167,10 +168,15 @@ function showGroup(message) {
     typeof message.agentName === "string" && message.agentName !== ""
       ? message.agentName
       : "Your agent";
+  // A batch's approvals, gathered by the hub so the batch buzzes once; decided together in the app.
+  const batch = typeof message.batchId === "string" ? message.batchId : undefined;
   const questions = message.count === 1 ? "1 more question" : `${message.count} more questions`;
-  return self.registration.showNotification(`Agent ${agent} asked ${questions}`, {
+  const approvals = message.count === 1 ? "1 approval" : `${message.count} approvals`;
+  const title =
+    batch === undefined ? `Agent ${agent} asked ${questions}` : `${approvals} from ${agent}`;
+  return self.registration.showNotification(title, {
     body: "Open the app to see them.",
-    tag: `credential:${message.credentialId}`,
+    tag: batch === undefined ? `credential:${message.credentialId}` : `batch:${batch}`,
     icon: "/icons/icon-192.png",
     badge: "/icons/icon-192.png",
     data: { kind: "group" },

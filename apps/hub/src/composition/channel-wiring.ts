@@ -115,6 +115,7 @@ export function createChannels(
     claims,
     logger: core.logger,
     burstWindowMs: config.pushBurstSeconds * 1000,
+    batchGatherMs: config.approvalBatchPushSeconds * 1000,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
     ...(core.onEscalated === undefined ? {} : { onEscalated: core.onEscalated }),
   });

@@ -118,6 +118,11 @@ export const PushMessageSchema = z.discriminatedUnion("type", [
     agentName: z.string().max(200),
     /** How many questions the notification stands for. */
     count: z.number().int().min(1),
+    /**
+     * Set when they are the approvals of one batch, gathered briefly so the batch buzzes once:
+     * "5 approvals from <agent>", tagged `batch:<batchId>`, opening the inbox.
+     */
+    batchId: z.string().min(1).max(100).optional(),
   }),
   z.object({
     type: z.literal("inquiry:withdrawn"),

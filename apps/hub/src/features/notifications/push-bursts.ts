@@ -5,6 +5,9 @@ import type { Pushed } from "./push-delivery";
 /** How long one credential's questions are gathered into one notification after its first. */
 export const PUSH_BURST_WINDOW_MS = 10_000;
 
+/** How long a batch's approvals are gathered before their one notification goes out. */
+export const PUSH_BATCH_GATHER_MS = 1_500;
+
 /** A question waiting for its credential's window to end. */
 interface Held {
   inquiry: Inquiry;
@@ -18,6 +21,15 @@ interface Window {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** The batch an announced question belongs to: an approval of an agent credential's batch. */
+function batchOf(inquiry: Inquiry): { batchId: string; credentialId: string } | undefined {
+  const batchId = inquiry.approval?.batchId;
+  const credentialId = inquiry.askedByCredentialId;
+  return batchId === undefined || credentialId === undefined
+    ? undefined
+    : { batchId, credentialId };
+}
+
 /**
  * Keeps one agent credential from flooding the person's devices. A credential's question
  * after a quiet spell is pushed at once and opens a window of `windowMs`; its further
@@ -25,6 +37,11 @@ interface Window {
  * its own, several become one `inquiries:grouped` notification ("Agent <name> asked 7
  * questions", open only), and a new window opens while questions keep coming. Questions of
  * no credential (opened by the hub itself) are pushed at once.
+ *
+ * Approvals of a batch (`approval.batchId`) are gathered instead: the batch's first one waits
+ * `batchGatherMs`, the ones arriving meanwhile join it, and then ONE notification goes out
+ * for the batch: the approval itself when it came alone, else one grouped notification naming
+ * the batch ("5 approvals from <agent>"), so a run's calls made together buzz the phone once.
  *
  * The windows live in this node's memory: in a cluster each node gathers the questions it
  * announces, so a burst spread over N nodes reaches a device as at most N notifications per
@@ -44,13 +61,24 @@ export interface PushBursts {
 }
 
 export function createPushBursts(deps: {
-  /** Pushes the one notification standing for a credential's held questions. */
-  pushGroup: (credentialId: string, inquiries: readonly Inquiry[]) => Promise<void>;
+  /**
+   * Pushes the one notification standing for a credential's held questions, or (with
+   * `batchId`) for the gathered approvals of one batch.
+   */
+  pushGroup: (
+    credentialId: string,
+    inquiries: readonly Inquiry[],
+    batchId?: string,
+  ) => Promise<void>;
   logger: Logger;
   windowMs?: number;
+  batchGatherMs?: number;
 }): PushBursts {
   const windowMs = deps.windowMs ?? PUSH_BURST_WINDOW_MS;
+  const batchGatherMs = deps.batchGatherMs ?? PUSH_BATCH_GATHER_MS;
   const windows = new Map<string, Window>();
+  /** Batch id → the approvals of it gathered so far. */
+  const batches = new Map<string, Window>();
 
   function open(credentialId: string): void {
     const window: Window = {
@@ -64,12 +92,10 @@ export function createPushBursts(deps: {
     windows.set(credentialId, window);
   }
 
-  async function flush(credentialId: string, window: Window): Promise<void> {
-    windows.delete(credentialId);
-    const held = window.held;
-    if (held.length === 0) return;
-    open(credentialId);
+  /** Pushes what `held` holds: alone when one, else as one group (settling each with none). */
+  async function pushHeld(held: Held[], credentialId: string, batchId?: string): Promise<void> {
     const [only] = held;
+    if (only === undefined) return;
     if (held.length === 1 && only !== undefined) {
       const pushed = await only.pushAlone().catch((error: unknown) => {
         deps.logger.error(
@@ -85,11 +111,44 @@ export function createPushBursts(deps: {
     await deps.pushGroup(
       credentialId,
       held.map((each) => each.inquiry),
+      batchId,
     );
+  }
+
+  async function flush(credentialId: string, window: Window): Promise<void> {
+    windows.delete(credentialId);
+    if (window.held.length === 0) return;
+    open(credentialId);
+    await pushHeld(window.held, credentialId);
+  }
+
+  /** Holds an approval of a batch until the batch's gathering ends. */
+  function gather(
+    { batchId, credentialId }: { batchId: string; credentialId: string },
+    held: Omit<Held, "settle">,
+  ): Promise<Pushed> {
+    let gathering = batches.get(batchId);
+    if (gathering === undefined) {
+      const started: Window = {
+        held: [],
+        timer: setTimeout(() => {
+          batches.delete(batchId);
+          pushHeld(started.held, credentialId, batchId).catch((error: unknown) =>
+            deps.logger.error({ err: error, batchId }, "web push of a batch failed"),
+          );
+        }, batchGatherMs),
+      };
+      batches.set(batchId, started);
+      gathering = started;
+    }
+    const { held: list } = gathering;
+    return new Promise((settle) => list.push({ ...held, settle }));
   }
 
   return {
     admit(inquiry, pushAlone) {
+      const batch = batchOf(inquiry);
+      if (batch !== undefined) return gather(batch, { inquiry, pushAlone });
       const credentialId = inquiry.askedByCredentialId;
       if (credentialId === undefined) return pushAlone();
       const window = windows.get(credentialId);
@@ -100,7 +159,7 @@ export function createPushBursts(deps: {
       return new Promise((settle) => window.held.push({ inquiry, pushAlone, settle }));
     },
     forget(inquiryId) {
-      for (const window of windows.values()) {
+      for (const window of [...windows.values(), ...batches.values()]) {
         const index = window.held.findIndex((each) => each.inquiry.id === inquiryId);
         if (index === -1) continue;
         window.held.splice(index, 1)[0]?.settle([]);
@@ -108,11 +167,12 @@ export function createPushBursts(deps: {
       }
     },
     stop() {
-      for (const window of windows.values()) {
+      for (const window of [...windows.values(), ...batches.values()]) {
         clearTimeout(window.timer);
         for (const each of window.held) each.settle([]);
       }
       windows.clear();
+      batches.clear();
     },
   };
 }

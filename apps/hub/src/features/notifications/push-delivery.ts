@@ -39,9 +39,10 @@ export interface PushDelivery {
   /**
    * Pushes one `inquiries:grouped` notification (open only) in place of `inquiries`, the
    * questions one credential asked within a burst: each person of their first audiences gets
-   * it on their away devices, counting the questions that would have reached them.
+   * it on their away devices, counting the questions that would have reached them. With
+   * `batchId` they are the approvals of that batch, and the notification says so.
    */
-  pushGroup(credentialId: string, inquiries: readonly Inquiry[]): Promise<void>;
+  pushGroup(credentialId: string, inquiries: readonly Inquiry[], batchId?: string): Promise<void>;
   /** Pushes `inquiry:withdrawn` of a resolved inquiry to those of `pushed` still subscribed. */
   withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void>;
 }
@@ -144,7 +145,11 @@ export function createPushDelivery(deps: {
     return accepted.map(({ deviceId, endpoint }) => ({ deviceId, endpoint }));
   }
 
-  async function pushGroup(credentialId: string, inquiries: readonly Inquiry[]): Promise<void> {
+  async function pushGroup(
+    credentialId: string,
+    inquiries: readonly Inquiry[],
+    batchId?: string,
+  ): Promise<void> {
     const counts = new Map<string, number>();
     for (const inquiry of inquiries)
       for (const userId of audienceUserIds(inquiry, 0))
@@ -159,6 +164,7 @@ export function createPushDelivery(deps: {
           credentialId,
           agentName,
           count: counts.get(byId.get(target.deviceId)?.userId ?? "") ?? inquiries.length,
+          ...(batchId === undefined ? {} : { batchId }),
         }),
       ),
     );

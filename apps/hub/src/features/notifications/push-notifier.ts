@@ -17,7 +17,8 @@ import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
  * the buttons each may use), and again to each escalation's newcomers; on `inquiry.resolved` it pushes `inquiry:withdrawn` to exactly
  * the subscriptions that took the question, so their service workers close the notification.
  * A revoked device's subscriptions are deleted with it. A burst of one credential's questions
- * reaches the devices as one grouped notification (see `createPushBursts`).
+ * reaches the devices as one grouped notification, and so do the approvals of one batch
+ * (see `createPushBursts`).
  *
  * Every node hears every event, so both pushes go through `claims`: one node pushes the
  * question and records which subscriptions got it, one node pushes the withdrawal to those.
@@ -41,14 +42,18 @@ export function startPushNotifier(deps: {
   onEscalated?: (listener: EscalationListener) => () => void;
   /** How long a credential's questions are gathered into one notification (`PushBursts`). */
   burstWindowMs?: number;
+  /** How long a batch's approvals are gathered into one notification (`PushBursts`). */
+  batchGatherMs?: number;
 }): () => void {
   const { logger } = deps;
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
   const { delivery } = deps;
   const bursts = createPushBursts({
-    pushGroup: (credentialId, inquiries) => delivery.pushGroup(credentialId, inquiries),
+    pushGroup: (credentialId, inquiries, batchId) =>
+      delivery.pushGroup(credentialId, inquiries, batchId),
     logger,
     ...(deps.burstWindowMs === undefined ? {} : { windowMs: deps.burstWindowMs }),
+    ...(deps.batchGatherMs === undefined ? {} : { batchGatherMs: deps.batchGatherMs }),
   });
 
   /** One push of the question: to its first audience (step 0), or to an escalation's newcomers. */
