@@ -200,3 +200,12 @@ export {
   MAX_BATCH_ITEMS,
 } from "./batches";
 export type { BatchDecisionBody, BatchDecisionResult, BatchSkipReason } from "./batches";
+export {
+  DigestSettingSchema,
+  MAX_ROUTING_DELAY_SECONDS,
+  PresenceReportSchema,
+  QuietHoursSchema,
+  RoutingPlanSchema,
+  TimeZoneSchema,
+} from "./reach";
+export type { DigestSetting, PresenceReport, QuietHours, RoutingPlan } from "./reach";

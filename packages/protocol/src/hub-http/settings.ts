@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IsoTimestampSchema } from "../inquiry";
+import { DigestSettingSchema, QuietHoursSchema, RoutingPlanSchema } from "./reach";
 
 /**
  * YOLO mode: while on, inquiries resolve at once as delegated to the agent (no card is
@@ -16,6 +17,12 @@ export type YoloSetting = z.infer<typeof YoloSettingSchema>;
 /** A user's settings, as `GET /api/settings` returns them and `settings:changed` carries them. */
 export const UserSettingsSchema = z.object({
   yolo: YoloSettingSchema,
+  /** How a question reaches the person over time; absent: every channel at once. */
+  routing: RoutingPlanSchema.optional(),
+  /** When push and Slack stay quiet; absent: never. */
+  quietHours: QuietHoursSchema.optional(),
+  /** The daily digest; absent: none. */
+  digest: DigestSettingSchema.optional(),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
