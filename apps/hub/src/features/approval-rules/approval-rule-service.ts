@@ -42,23 +42,24 @@ export type ApprovalRuleService = ReturnType<typeof createApprovalRuleService>;
 /**
  * Checks each condition's syntax as the proxy config reads it (SQL kinds included), and,
  * when `args` are given, that it permits them: a rule never refuses the call it was made from.
- * Throws BAD_REQUEST naming the condition.
+ * Throws BAD_REQUEST naming the condition under `field` (its place in the request body).
  */
 export function checkConditions(
   conditions: readonly RuleCondition[],
   args?: Record<string, unknown>,
+  field = "conditions",
 ): void {
   conditions.forEach((condition, index) => {
     const read = ConditionSyntaxSchema.safeParse(condition);
     const issue = read.success ? undefined : read.error.issues[0];
     if (issue !== undefined) {
-      const where = ["conditions", index, ...issue.path].join(".");
+      const where = [field, index, ...issue.path].join(".");
       throw new HubError("BAD_REQUEST", `${where}: ${issue.message}`);
     }
     if (args !== undefined && !conditionsPermit([condition], args)) {
       throw new HubError(
         "BAD_REQUEST",
-        `conditions.${String(index)}: "${describeCondition(condition)}" does not permit this approval's own arguments`,
+        `${field}.${String(index)}: "${describeCondition(condition)}" does not permit this approval's own arguments`,
       );
     }
   });

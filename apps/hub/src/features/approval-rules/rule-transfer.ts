@@ -45,7 +45,7 @@ export async function importRules(
   const createdAt = new Date(deps.now()).toISOString();
   const rules = Object.entries(file.upstreams).flatMap(([upstream, { tools }]) =>
     Object.entries(tools).flatMap(([tool, { allow }]) => {
-      checkConditions(allow);
+      checkConditions(allow, undefined, `upstreams.${upstream}.tools.${tool}.allow`);
       return allow.map((condition): ApprovalRule => ({
         id: randomUUID(),
         name: defaultRuleName(tool, [condition]),
