@@ -27,11 +27,11 @@ async function expectNoViolations(page: Page, what: string): Promise<void> {
   await page.emulateMedia({ colorScheme: null });
 }
 
-test("every page passes axe's WCAG A/AA rules, light and dark: login, pairing, chat and inbox with a card, history, devices, agent keys", async ({
+test("every page passes axe's WCAG A/AA rules, light and dark: login, pairing, chat and inbox with a card, history, devices, agent keys, rules", async ({
   browser,
   page,
 }) => {
-  // Seven pages analysed by axe twice each, each a few seconds of the browser's CPU.
+  // Nine views analysed by axe twice each, each a few seconds of the browser's CPU.
   test.setTimeout(180_000);
   await page.goto("/login");
   await expectNoViolations(page, "/login");
@@ -79,6 +79,15 @@ test("every page passes axe's WCAG A/AA rules, light and dark: login, pairing, c
   await page.getByRole("menuitem", { name: "Revoke axe key" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoViolations(page, "/agent-keys's revoke dialog");
+
+  await page.goto("/rules");
+  await expect(page.getByTestId("rules-empty")).toBeVisible();
+  await expectNoViolations(page, "/rules, empty");
+  await page.getByRole("button", { name: "Import" }).click();
+  await page.getByLabel("Rules as JSON").fill("{}");
+  await page.getByRole("dialog").getByRole("button", { name: "Import" }).click();
+  await expect(page.getByRole("dialog").getByTestId("error-message")).toBeVisible();
+  await expectNoViolations(page, "/rules's import dialog with a mistake named");
 });
 
 test("with the keyboard alone: create an account, ask, and answer the card", async ({ page }) => {
