@@ -5,6 +5,7 @@ import { resultText, waitFor } from "../helpers";
 import type { TestDevice } from "../socket-helpers";
 import { gatedCall } from "../support/proxy-harness";
 import type { OpenedCall } from "../helpers";
+import { connectModernMcp } from "../support/modern-mcp-client";
 import { startBatchBench } from "./batch-bench";
 import type { BatchBench, BatchStore } from "./batch-bench";
 
@@ -135,6 +136,38 @@ describe.each<BatchStore>(["memory", "redis"])("batches of approvals on %s", (st
       reason: "not this week",
       batchId,
     });
+  });
+
+  it("a 2026-07-28 client's calls, each its own request, join the batch their credential opened", async () => {
+    const { client } = await connectModernMcp([bench.harness.hubUrl], bench.person.token, "", {
+      path: "/proxy/demo/mcp",
+    });
+    const titles = [1, 2, 3].map((n) => `modern-${n}-${randomUUID().slice(0, 8)}`);
+    const calls = titles.map((title) =>
+      client.callTool({
+        name: "execute_sql",
+        arguments: { query: `INSERT INTO notes (title) VALUES ('${title}')` },
+      }),
+    );
+    const cards = await waitFor(() => {
+      const seen = bench.phone.created.filter((card) =>
+        titles.some((title) => JSON.stringify(card.approval?.arguments).includes(title)),
+      );
+      return Promise.resolve(seen.length === titles.length ? seen : undefined);
+    });
+    const batchIds = new Set(cards.map((card) => card.approval?.batchId));
+    expect(batchIds.size).toBe(1);
+    const [batchId] = [...batchIds];
+    expect(batchId).toMatch(/^batch-/);
+
+    const result = await bench.decided(batchId ?? "", {
+      action: "approve",
+      inquiryIds: cards.map((card) => card.id),
+    });
+    expect(result.skipped).toEqual([]);
+    await Promise.all(calls);
+    for (const title of titles) expect(await bench.rowsTitled(title)).toBe(1);
+    await client.close();
   });
 
   it("a bad body or batch id is a 400 naming the field, and nothing is decided", async () => {
