@@ -13,6 +13,7 @@
  * | durable restarts (durable-ports.ts)       | 3330       | 4330–4332              |           |
  * | durable `npm start` (npm-start.ts)        | 3340       | 4340–4342              |           |
  * | shared vote (tests/push-shared-vote.spec) | 3350       | 4350–4352              |           |
+ * | team batch (tests/batches.spec)           | 3360       | 4360–4362              |           |
  */
 export const E2E_PORTS = {
   web: 3300,
