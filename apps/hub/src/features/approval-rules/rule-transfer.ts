@@ -42,26 +42,28 @@ export async function importRules(
   userId: string,
   file: ApprovalRulesExport,
 ): Promise<ApprovalRule[]> {
-  const createdAt = new Date(deps.now()).toISOString();
-  const rules = Object.entries(file.upstreams).flatMap(([upstream, { tools }]) =>
+  const entries = Object.entries(file.upstreams).flatMap(([upstream, { tools }]) =>
     Object.entries(tools).flatMap(([tool, { allow }]) => {
       checkConditions(allow, undefined, `upstreams.${upstream}.tools.${tool}.allow`);
-      return allow.map((condition): ApprovalRule => ({
-        id: randomUUID(),
-        name: defaultRuleName(tool, [condition]),
-        upstream,
-        tool,
-        agentCredentialId: null,
-        agentName: null,
-        conditions: [condition],
-        createdAt,
-        expiresAt: null,
-        fromInquiryId: null,
-        allowedCount: 0,
-        lastAllowedAt: null,
-      }));
+      return allow.map((condition) => ({ upstream, tool, condition }));
     }),
   );
+  // A millisecond apart, ending now: rules are listed by creation, so the file's order stays.
+  const end = deps.now();
+  const rules = entries.map(({ upstream, tool, condition }, index): ApprovalRule => ({
+    id: randomUUID(),
+    name: defaultRuleName(tool, [condition]),
+    upstream,
+    tool,
+    agentCredentialId: null,
+    agentName: null,
+    conditions: [condition],
+    createdAt: new Date(end - (entries.length - 1 - index)).toISOString(),
+    expiresAt: null,
+    fromInquiryId: null,
+    allowedCount: 0,
+    lastAllowedAt: null,
+  }));
   const kept = await deps.service.pruneExpired(userId);
   const tooMany = new HubError(
     "CONFLICT",
