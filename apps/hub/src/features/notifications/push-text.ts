@@ -54,6 +54,20 @@ export function riskLine(risk: RiskAssessment): string {
   return escapeUnfaithful(`${RISK_WORDS[risk.level]} · ${risk.reason.replace(/\s+/g, " ")}`);
 }
 
+/**
+ * Characters of the risk line a push body spends at most: its reason may quote the arguments
+ * the summary shows anyway, and every character it takes is one the summary loses before the
+ * body is cut and its buttons go (the card shows the whole reason).
+ */
+const MAX_PUSH_RISK_LINE_LENGTH = 64;
+
+function pushRiskLine(risk: RiskAssessment): string {
+  const line = riskLine(risk);
+  return line.length <= MAX_PUSH_RISK_LINE_LENGTH
+    ? line
+    : `${line.slice(0, MAX_PUSH_RISK_LINE_LENGTH - 1)}…`;
+}
+
 /** What a notification shows of an inquiry, and whether that is all a decision rests on. */
 export interface PushText {
   body: string;
@@ -77,15 +91,15 @@ function fitted(text: string): PushText {
 
 /**
  * The notification body of `inquiry`, at most `MAX_PUSH_BODY_LENGTH` characters. An approval
- * leads with its `riskLine` when it has a label, then shows `approvalSummary`; its
- * description (the policy's text, or a `request_approval` caller's claim) follows only when
- * both fit whole, so a cut body is always a cut summary.
+ * leads with its `riskLine` (cut to 64 characters) when it has a label, then shows
+ * `approvalSummary`; its description (the policy's text, or a `request_approval` caller's
+ * claim) follows only when both fit whole, so a cut body is always a cut summary.
  * A plain question shows its own text.
  */
 export function pushTextFor(inquiry: Inquiry): PushText {
   if (inquiry.approval === undefined) return fitted(inquiry.question);
   const { risk } = inquiry.approval;
-  const lead = risk === undefined ? "" : `${riskLine(risk)}\n`;
+  const lead = risk === undefined ? "" : `${pushRiskLine(risk)}\n`;
   const summary = `${lead}${approvalSummary(inquiry.approval)}`;
   const description = escapeUnfaithful(inquiry.approval.description.replace(/\s+/g, " "));
   const described = `${summary}\n\n${description}`;

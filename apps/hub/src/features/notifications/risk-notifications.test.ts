@@ -56,6 +56,20 @@ describe("notifications lead with the risk", () => {
     expect(text.whole).toBe(true);
   });
 
+  it("cuts a long risk line in a push, so the summary keeps its room and its buttons", () => {
+    const long: RiskAssessment = {
+      level: "medium",
+      reason: `Writes data: INSERT INTO notes (title) VALUES ('${"x".repeat(50)}')`,
+      source: "rules",
+    };
+    const text = pushTextFor(approval(long));
+    const [line = "", summary = ""] = text.body.split("\n");
+    expect(line).toHaveLength(64);
+    expect(line.endsWith("…")).toBe(true);
+    expect(summary).toBe('execute_sql on db: {"sql":"DELETE FROM notes"}');
+    expect(text.whole).toBe(true);
+  });
+
   it("shows no risk line for an approval without a label", () => {
     expect(pushTextFor(approval(undefined)).body.startsWith("execute_sql on db")).toBe(true);
   });
