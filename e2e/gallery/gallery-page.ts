@@ -8,11 +8,16 @@ export const GALLERY_PAGES = [
   { name: "login", title: "Log in or create an account" },
   { name: "chat-approval", title: "The chat with a gated tool call waiting for approval" },
   { name: "inbox", title: "The inbox with the approval waiting" },
+  {
+    name: "rules-dialog",
+    title: "Always allow: a rule made from the approval, with the hub's preview",
+  },
   { name: "chat", title: "The chat with the agent's question" },
   { name: "history", title: "History" },
   { name: "history-detail", title: "One approval in history" },
   { name: "devices", title: "Devices and pairing" },
   { name: "pair", title: "A phone opening the pairing link" },
+  { name: "rules", title: "Rules: the person's standing rules, what each allowed, until when" },
   { name: "agent-keys", title: "Agent keys" },
 ] as const;
 export type GalleryPageName = (typeof GALLERY_PAGES)[number]["name"];

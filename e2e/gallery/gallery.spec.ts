@@ -41,6 +41,12 @@ function shows(testId: string): Prepare {
   return (page) => expect(page.getByTestId(testId).first()).toBeVisible();
 }
 
+/** The approval card's Always allow dialog, once the hub's preview of the rule is in. */
+const alwaysAllowOpen: Prepare = async (page) => {
+  await page.getByTestId("always-allow").click();
+  await expect(page.getByTestId("rule-preview-allows")).toBeVisible();
+};
+
 /** The devices page with a pairing code open, as a person about to pair a phone sees it. */
 const pairingOpen: Prepare = async (page) => {
   await page.getByTestId("pair-phone").click();
@@ -103,11 +109,11 @@ for (const language of LANGUAGES) {
       await page.goto("/inbox");
       await expect(page.getByTestId("approval-card")).toBeVisible();
       await shoot(page, language, "inbox", size, shows("approval-card"));
+      await shoot(page, language, "rules-dialog", size, alwaysAllowOpen);
     }
-    await desk
-      .getByTestId("approval-card")
-      .getByRole("button", { name: "Approve", exact: true })
-      .click();
+    // Approved through Always allow, so the Rules page below has the rule it made.
+    await alwaysAllowOpen(desk);
+    await desk.getByRole("button", { name: "Allow and approve this call" }).click();
     await expect(desk.getByTestId("approval-card")).toHaveCount(0);
 
     await desk.goto(conversation);
@@ -136,6 +142,14 @@ for (const language of LANGUAGES) {
       await shoot(page, language, "history", size, shows("history-row"));
       await page.goto(detail);
       await shoot(page, language, "history-detail", size, shows("history-detail-status"));
+    }
+
+    for (const [page, size] of [
+      [desk, "desk"],
+      [phone, "phone"],
+    ] as const) {
+      await page.goto("/rules");
+      await shoot(page, language, "rules", size, shows("rule-row"));
     }
 
     const created = await desk.request.post("/api/agent-keys", { data: { name: "laptop agent" } });
