@@ -90,13 +90,16 @@ describe("CLIENT_TO_SERVER_EVENTS", () => {
 
   it("drives the Socket.IO event map: an unknown payload and a typed ack", () => {
     expectTypeOf<keyof ClientToServerEvents>().toEqualTypeOf<
-      "inquiry:answer" | "inquiry:receipt"
+      "inquiry:answer" | "inquiry:receipt" | "presence:report"
     >();
     expectTypeOf<ClientToServerEvents["inquiry:answer"]>().parameters.toEqualTypeOf<
       [unknown, (response: SocketAck<Inquiry>) => void]
     >();
     expectTypeOf<ClientToServerEvents["inquiry:receipt"]>().parameters.toEqualTypeOf<
       [unknown, (response: SocketAck<{ recorded: boolean }>) => void]
+    >();
+    expectTypeOf<ClientToServerEvents["presence:report"]>().parameters.toEqualTypeOf<
+      [unknown, (response: SocketAck<{ kept: boolean }>) => void]
     >();
   });
 });

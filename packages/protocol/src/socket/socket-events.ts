@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConversationChangedSchema, UserSettingsSchema } from "../hub-http";
+import { ConversationChangedSchema, PresenceReportSchema, UserSettingsSchema } from "../hub-http";
 import type { ErrorCode } from "../hub-http";
 import {
   InquiryAgentWaitingSchema,
@@ -68,6 +68,8 @@ export const CLIENT_TO_SERVER_EVENTS = {
     payload: SocketReceiptPayloadSchema,
     ack: z.object({ recorded: z.boolean() }),
   },
+  /** This device's app is (not) visible and focused now; `kept` is false for a throttled one. */
+  "presence:report": { payload: PresenceReportSchema, ack: z.object({ kept: z.boolean() }) },
 } as const satisfies Record<string, { payload: z.ZodType; ack: z.ZodType }>;
 
 export type ClientToServerEventName = keyof typeof CLIENT_TO_SERVER_EVENTS;
