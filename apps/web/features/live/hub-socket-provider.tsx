@@ -16,6 +16,7 @@ import { sendAnswer } from "./send-answer";
 import { followSettings } from "./settings-cache";
 import { useHubSocket } from "./use-hub-socket";
 import { useLeavingCards } from "./use-leaving-cards";
+import { usePresenceReports } from "./use-presence-reports";
 import { usePendingState } from "./use-pending-state";
 
 /**
@@ -23,7 +24,8 @@ import { usePendingState } from "./use-pending-state";
  * pages keeps the socket. It opens the socket (`useHubSocket`) and hands what the hub pushes
  * to the module that owns each part: the inquiry events to the pending state
  * (`followPendingInquiries`), receipts, settings and conversation changes to their caches
- * (`followReceipts`, `followSettings`, `followConversations`). It provides the connection
+ * (`followReceipts`, `followSettings`, `followConversations`), and reports the tab's presence
+ * (`usePresenceReports`). It provides the connection
  * (with answers and "seen" receipts sent over it) and the live inquiries to the pages.
  */
 export function HubSocketProvider({ children }: { children: ReactNode }) {
@@ -42,6 +44,7 @@ export function HubSocketProvider({ children }: { children: ReactNode }) {
     [dispatch, queryClient, receipts],
   );
   const { connected, connectCount, protocolMismatch, socketRef } = useHubSocket(subscribe);
+  usePresenceReports(socketRef, connectCount);
 
   const answer = useCallback(
     (inquiryId: string, body: AnswerBody) => sendAnswer(socketRef.current, inquiryId, body),
