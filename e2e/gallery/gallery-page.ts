@@ -12,6 +12,8 @@ export const GALLERY_PAGES = [
     name: "rules-dialog",
     title: "Always allow: a rule made from the approval, with the hub's preview",
   },
+  { name: "inbox-batch", title: "The inbox with five approvals of one agent run as one group" },
+  { name: "inbox-risk", title: "The inbox with a high-risk approval, led by its risk label" },
   { name: "chat", title: "The chat with the agent's question" },
   { name: "history", title: "History" },
   { name: "history-detail", title: "One approval in history" },

@@ -3,6 +3,7 @@ import path from "node:path";
 import { devices, expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
 import { logInThroughUi, registerThroughUi, sendChatMessage } from "../support/accounts";
+import { callInParallel, connectProxyAgent, createAgentKey } from "../support/agent-proxy";
 import { openConversationAddress } from "../support/conversations";
 import { answerCard } from "../support/inquiry-card";
 import { E2E_SANDBOX_DIR } from "../support/sandbox";
@@ -68,6 +69,49 @@ async function shoot(
   await prepare(page);
   await shootThemes(page, language.code, name, size);
   await showIn(page, "en");
+}
+
+/**
+ * An agent run's five parallel writes as one group, then a DELETE's high-risk card, on desk
+ * and phone; each is decided afterwards so the next pages show no open approval.
+ */
+async function shootBatchAndRisk(desk: Page, phone: Page, language: Language): Promise<void> {
+  const secret = await createAgentKey(desk, "gallery agent");
+  const writer = await connectProxyAgent(secret);
+  const writes = callInParallel(
+    writer,
+    "write_file",
+    [1, 2, 3, 4, 5].map((n) => ({ path: `gallery/note-${n}.txt`, content: `note ${n}` })),
+  );
+  for (const [page, size] of [
+    [desk, "desk"],
+    [phone, "phone"],
+  ] as const) {
+    await page.goto("/inbox");
+    await expect(page.getByTestId("batch-item")).toHaveCount(5);
+    await shoot(page, language, "inbox-batch", size, shows("approval-batch"));
+  }
+  await desk.getByRole("button", { name: "Approve all" }).click();
+  await writes;
+  await writer.close();
+
+  const deleter = await connectProxyAgent(secret);
+  const deletion = deleter.callTool(
+    { name: "execute_sql", arguments: { query: "DELETE FROM notes WHERE title = 'draft'" } },
+    undefined,
+    { timeout: 120_000 },
+  );
+  for (const [page, size] of [
+    [desk, "desk"],
+    [phone, "phone"],
+  ] as const) {
+    await page.goto("/inbox");
+    await expect(page.getByTestId("risk-label")).toBeVisible();
+    await shoot(page, language, "inbox-risk", size, shows("risk-label"));
+  }
+  await desk.getByTestId("approval-card").getByRole("button", { name: "Reject" }).click();
+  await deletion;
+  await deleter.close();
 }
 
 test.beforeAll(async () => {
@@ -162,6 +206,8 @@ for (const language of LANGUAGES) {
       await expect(page.getByText("laptop agent").first()).toBeVisible();
       await shoot(page, language, "agent-keys", size, shows("agent-key-row"));
     }
+
+    await shootBatchAndRisk(desk, phone, language);
 
     await desk.goto("/devices");
     await shoot(desk, language, "devices", "desk", pairingOpen);
