@@ -37,6 +37,7 @@ export const FEATURE_DEPENDENCIES = {
   "approval-rules": ["accounts", "inquiries", "approvals"],
   notifications: ["accounts", "inquiries", "teams", "receipts", "history"],
   "agent-mcp": ["accounts", "inquiries", "approvals"],
+  digest: ["accounts", "history"],
 };
 
 /** Every feature folder, read from disk, so a new folder is guarded the day it appears. */

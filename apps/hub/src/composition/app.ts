@@ -65,6 +65,7 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
       username: async (userId) => (await deps.userStore.findById(userId))?.username,
       logger,
       metrics: metrics.inquiries,
+      digestSettingOf: async (userId) => (await core.settings.get(userId)).digest,
     },
     deps.channelStores,
     deps.channelSenders,

@@ -1,4 +1,4 @@
-import type { ApprovalVote, Inquiry } from "@inquiry-hub/protocol";
+import type { ApprovalVote, DigestSetting, Inquiry } from "@inquiry-hub/protocol";
 import { Router } from "express";
 import type { RequestHandler } from "express";
 import type { Logger } from "../kernel/ports";
@@ -24,6 +24,8 @@ import { createReceiptService } from "../features/receipts/receipt-service";
 import type { ReceiptService } from "../features/receipts/receipt-service";
 import { createReceiptRoutes } from "../features/receipts/http/receipt-routes";
 import { createHistoryRoutes } from "../features/history/http/history-routes";
+import { createDigestService } from "../features/digest/digest-service";
+import { createDigestRoutes } from "../features/digest/http/digest-routes";
 import { createPushRoutes } from "../features/notifications/http/push-routes";
 import {
   createWebhookChannelRoutes,
@@ -38,7 +40,7 @@ import {
 /** What the composition root mounts and stops. */
 export interface Channels {
   /**
-   * `/api/history`, `/api/push`, `/api/channels/webhook`, `/api/webhook-decisions`,
+   * `/api/history`, `/api/digest`, `/api/push`, `/api/channels/webhook`, `/api/webhook-decisions`,
    * `/api/inquiries/:id/receipts`.
    */
   router: Router;
@@ -71,6 +73,8 @@ export function createChannels(
     logger: Logger;
     /** Counts push and webhook deliveries; nothing by default. */
     metrics?: InquiryMetrics;
+    /** The person's daily digest setting, for the digest's default time zone. */
+    digestSettingOf?: (userId: string) => Promise<DigestSetting | undefined>;
   },
   stores: ChannelStores,
   senders: ChannelSenders,
@@ -153,6 +157,12 @@ export function createChannels(
 
   const router = Router();
   router.use("/api/history", core.authenticate, createHistoryRoutes(history));
+  const digests = createDigestService({
+    history,
+    settingOf: core.digestSettingOf ?? (() => Promise.resolve(undefined)),
+    webPublicUrl: config.webPublicUrl,
+  });
+  router.use("/api/digest", core.authenticate, createDigestRoutes(digests));
   router.use(
     "/api/push",
     createPushRoutes({

@@ -209,3 +209,12 @@ export {
   TimeZoneSchema,
 } from "./reach";
 export type { DigestSetting, PresenceReport, QuietHours, RoutingPlan } from "./reach";
+export {
+  DigestAskerSchema,
+  DigestItemSchema,
+  DigestQuerySchema,
+  DigestSchema,
+  MAX_DIGEST_INQUIRIES,
+  MAX_DIGEST_SECTION_ITEMS,
+} from "./digest";
+export type { Digest, DigestAsker, DigestItem, DigestQuery } from "./digest";
