@@ -30,11 +30,13 @@ export type UserSettings = z.infer<typeof UserSettingsSchema>;
 export const MAX_YOLO_SECONDS = 7 * 24 * 60 * 60;
 
 /**
- * Body of `PUT /api/settings`. `forSeconds` is the convenient way to ask for an expiry
- * ("for 1 hour" = 3600); the hub turns it into `until`. Unknown keys are refused.
+ * Body of `PUT /api/settings`: only the parts it names change. `forSeconds` is the convenient
+ * way to ask for a YOLO expiry ("for 1 hour" = 3600); the hub turns it into `until`. `null`
+ * removes a reach part (routing plan, quiet hours, digest). Unknown keys are refused.
  *
  * @example { yolo: { enabled: true, forSeconds: 3600 } }
- * @example { yolo: { enabled: false } }
+ * @example { routing: { pushAfterSeconds: 30, webhookAfterSeconds: null, escalateAtShareLeft: null } }
+ * @example { quietHours: null }
  */
 export const UpdateSettingsBodySchema = z
   .object({
@@ -47,9 +49,16 @@ export const UpdateSettingsBodySchema = z
       .strict()
       .refine((yolo) => yolo.forSeconds === undefined || yolo.until === undefined, {
         message: "give forSeconds or until, not both",
-      }),
+      })
+      .optional(),
+    routing: RoutingPlanSchema.nullable().optional(),
+    quietHours: QuietHoursSchema.nullable().optional(),
+    digest: DigestSettingSchema.nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, {
+    message: "name at least one setting: yolo, routing, quietHours or digest",
+  });
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
 
 /** Whether a YOLO setting is in force at `now` (on, and not past its `until`). */

@@ -19,6 +19,34 @@ export function describeSettingsContract(name: string, open: () => SettingsStore
       expect(await store.get(bob)).toEqual({ yolo: { enabled: true } });
     });
 
+    it("keeps the reach parts and removes one on null, an expired YOLO leaving them", async () => {
+      let now = new Date("2026-01-01T00:00:00.000Z");
+      const service = createSettingsService({ store: open(), now: () => now });
+      const user = randomUUID();
+      const routing = { pushAfterSeconds: 30, webhookAfterSeconds: 120, escalateAtShareLeft: 0.2 };
+      const quietHours = {
+        start: "22:00",
+        end: "07:00",
+        timeZone: "Europe/Berlin",
+        during: "wait" as const,
+      };
+      const digest = { daily: true, hour: 8, timeZone: "Asia/Shanghai" };
+      await service.update(user, { yolo: { enabled: true, forSeconds: 60 }, routing });
+      await service.update(user, { quietHours, digest });
+      expect(await service.get(user)).toEqual({
+        yolo: { enabled: true, until: "2026-01-01T00:01:00.000Z" },
+        routing,
+        quietHours,
+        digest,
+      });
+      now = new Date("2026-01-01T00:02:00.000Z");
+      expect(await service.update(user, { digest: null })).toEqual({
+        yolo: { enabled: false },
+        routing,
+        quietHours,
+      });
+    });
+
     it("backs a service that reads an expired YOLO as off", async () => {
       let now = new Date("2026-01-01T00:00:00.000Z");
       const service = createSettingsService({ store: open(), now: () => now });

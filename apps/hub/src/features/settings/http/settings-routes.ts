@@ -5,9 +5,10 @@ import { requestPrincipal } from "../../accounts/http/authenticate";
 import { parseInput } from "../../../platform/http/validate";
 
 /**
- * `GET /api/settings` → the user's settings; `PUT /api/settings` `{yolo:{enabled, forSeconds?
- * | until?}}` → the new settings (400 naming the bad field, nothing changed). Every device of
- * the user hears the change as `settings:changed`.
+ * `GET /api/settings` → the user's settings; `PUT /api/settings` with any of `yolo`, `routing`,
+ * `quietHours`, `digest` (`null` removes a reach part) → the new settings (400 naming the bad
+ * field, nothing changed). Mounted behind person authentication: an agent credential gets 403.
+ * Every device of the user hears the change as `settings:changed`.
  */
 export function createSettingsRoutes(settings: SettingsService): Router {
   const router = Router();

@@ -3,7 +3,7 @@ import type { UserSettings } from "@inquiry-hub/protocol";
 import type { SettingsStore } from "../ports";
 import type { EmbeddedDatabase } from "../../../platform/lmdb/embedded-database";
 
-/** Each user's settings (YOLO) under their id, validated on the way out of the disk. */
+/** Each user's settings (YOLO, routing, quiet hours, digest) under their id, validated on the way out of the disk. */
 export function createLmdbSettingsStore(db: EmbeddedDatabase): SettingsStore {
   const table = db.table<UserSettings>("settings");
   return {
