@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import Link from "next/link";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { HistoryFilter } from "@inquiry-hub/protocol";
 import { useLeaveToLoginOnUnauthorized } from "@/features/auth";
@@ -33,7 +34,16 @@ export function HistoryView() {
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <main className="mx-auto grid w-full max-w-3xl min-w-0 content-start gap-4 p-3 sm:p-6">
-      <h1 className="text-2xl font-semibold">{t("nav.history")}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">{t("nav.history")}</h1>
+        <Link
+          href="/digest"
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          data-testid="history-digest-link"
+        >
+          {t("digest.link")}
+        </Link>
+      </div>
       <HistoryFilters filter={filter} onChange={setFilter} />
       {isPending && <p className="text-sm text-muted-foreground">{t("common.loading")}</p>}
       {error !== null && (

@@ -26,6 +26,8 @@ export const queryKeys = {
   receipts: (id: string) => ["inquiries", "receipts", id] as const,
   /** One inquiry's history detail. */
   historyDetail: (id: string) => ["history", "detail", id] as const,
+  /** The digest of one day in one time zone. */
+  digest: (day: string, timeZone: string) => ["history", "digest", day, timeZone] as const,
   /** The person's standing approval rules; also the prefix of the keys below. */
   approvalRules: ["approval-rules"] as const,
   /** The conditions the hub offers from one approval's arguments. */
