@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { LogOut } from "lucide-react";
+import { LogOut, Settings } from "lucide-react";
 import { useLogOut } from "@/features/auth";
 import { LanguageMenuItems, useT } from "@/features/i18n";
 import { YoloMenuItems } from "@/features/settings";
@@ -26,8 +26,9 @@ export interface UserMenuProps {
 }
 
 /**
- * Who is signed in, the language, YOLO (with what it does) and Log out, in one menu. It puts
- * several features side by side, so it lives with the signed-in layout rather than in one.
+ * Who is signed in, Settings, the language, YOLO (with what it does) and Log out, in one menu.
+ * It puts several features side by side, so it lives with the signed-in layout rather than in
+ * one.
  */
 export function UserMenu({
   username,
@@ -61,6 +62,12 @@ export function UserMenu({
               </Link>
             </DropdownMenuItem>
           ))}
+        <DropdownMenuItem asChild className="min-h-11 sm:min-h-9">
+          <Link href="/settings" data-testid="settings-link">
+            <Settings aria-hidden />
+            {t("nav.settings")}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <LanguageMenuItems />
         <DropdownMenuSeparator />
