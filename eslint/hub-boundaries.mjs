@@ -37,6 +37,7 @@ export const FEATURE_DEPENDENCIES = {
   "approval-rules": ["accounts", "inquiries", "approvals"],
   notifications: ["accounts", "inquiries", "teams", "receipts", "history"],
   "agent-mcp": ["accounts", "inquiries", "approvals"],
+  audit: ["accounts", "approvals"],
   digest: ["accounts", "history"],
 };
 

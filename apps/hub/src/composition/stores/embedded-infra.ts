@@ -17,6 +17,7 @@ import { createLmdbPushSubscriptionStore } from "../../features/notifications/st
 import { createLmdbReceiptStore } from "../../features/receipts/stores/lmdb-receipt-store";
 import { createLmdbSettingsStore } from "../../features/settings/stores/lmdb-settings-store";
 import { createLmdbApprovalRuleStore } from "../../features/approval-rules/stores/lmdb-approval-rule-store";
+import { createLmdbAuditChainStore } from "../../features/audit/stores/lmdb-audit-chain-store";
 import { createLmdbConversationStore } from "../../features/conversations/stores/lmdb-conversation-store";
 import { createLmdbTeamStore } from "../../features/teams/stores/lmdb-team-store";
 import {
@@ -74,6 +75,7 @@ export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfr
     settingsStore: createLmdbSettingsStore(db),
     approvalRules: createLmdbApprovalRuleStore(db),
     conversationStore: createLmdbConversationStore(db),
+    auditChains: createLmdbAuditChainStore(db),
     teamStore: createLmdbTeamStore(db),
     teamInvitations: createLmdbOneTimeSecretStore(db, "team-invitation"),
     approvalVotes: createLmdbApprovalVoteStore(db, { ttlSeconds: historyTtlSeconds }),

@@ -3,6 +3,7 @@ import type { DeviceStore, TokenStore, UserStore } from "../../features/accounts
 import type { ToolDefinitionPins, UsedRequestStates } from "../../features/approvals/ports";
 import type { BatchWindows } from "../../features/approvals/batches/ports";
 import type { ApprovalRuleStore } from "../../features/approval-rules/ports";
+import type { AuditChainStore } from "../../features/audit/ports";
 import type { ConversationStore } from "../../features/conversations/ports";
 import type { DeliveryLog } from "../../features/history/ports";
 import type { AuditTrail } from "../../features/inquiries/audit-trail";
@@ -78,5 +79,7 @@ export interface HubStores extends TeamStores {
   approvalRules: ApprovalRuleStore;
   /** People's conversations and their turns. */
   conversationStore: ConversationStore;
+  /** The tamper-evident audit: signed hash chains per person and team, and the signing key. */
+  auditChains: AuditChainStore;
   channelStores: ChannelStores;
 }

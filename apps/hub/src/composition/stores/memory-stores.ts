@@ -7,6 +7,7 @@ import { createMemoryToolDefinitionPins } from "../../features/approvals/stores/
 import { createMemoryUsedRequestStates } from "../../features/approvals/stores/memory-used-request-states";
 import { createMemoryBatchWindows } from "../../features/approvals/batches/memory-batch-windows";
 import { createMemoryApprovalRuleStore } from "../../features/approval-rules/stores/memory-approval-rule-store";
+import { createMemoryAuditChainStore } from "../../features/audit/stores/memory-audit-chain-store";
 import { createMemoryConversationStore } from "../../features/conversations/stores/memory-conversation-store";
 import { createMemoryDeliveryLog } from "../../features/history/stores/memory-delivery-log";
 import { createMemoryAuditTrail } from "../../features/inquiries/stores/memory-audit-trail";
@@ -54,6 +55,7 @@ export function createMemoryStores(options: MemoryStoreOptions): HubStores {
     settingsStore: createMemorySettingsStore(),
     approvalRules: createMemoryApprovalRuleStore(),
     conversationStore: createMemoryConversationStore(),
+    auditChains: createMemoryAuditChainStore(),
     teamStore: createMemoryTeamStore(),
     teamInvitations: createMemoryOneTimeSecretStore(),
     approvalVotes: createMemoryApprovalVoteStore({ ttlMs: historyTtlMs }),

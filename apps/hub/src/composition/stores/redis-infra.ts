@@ -35,6 +35,7 @@ import { createRedisOneTimeSecretStore } from "../../platform/redis/redis-one-ti
 import { createRedisPendingIndex } from "../../features/inquiries/stores/redis-pending-index";
 import { createRedisSettingsStore } from "../../features/settings/stores/redis-settings-store";
 import { createRedisApprovalRuleStore } from "../../features/approval-rules/stores/redis-approval-rule-store";
+import { createRedisAuditChainStore } from "../../features/audit/stores/redis-audit-chain-store";
 import { createRedisConversationStore } from "../../features/conversations/stores/redis-conversation-store";
 import { createRedisApprovalVoteStore } from "../../features/teams/stores/redis-approval-vote-store";
 import { createRedisTeamStore } from "../../features/teams/stores/redis-team-store";
@@ -211,6 +212,7 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
       uses: (userId) => keys.approvalRuleUses(userId),
     }),
     conversationStore: createRedisConversationStore(commands, keys.conversationKeys),
+    auditChains: createRedisAuditChainStore(commands, keyPrefix),
     teamStore: createRedisTeamStore(commands, keyPrefix),
     teamInvitations: createRedisOneTimeSecretStore(
       commands,
