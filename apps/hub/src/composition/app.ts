@@ -20,6 +20,7 @@ import type { Hub, HubOverrides } from "./hub-deps";
 import { wireInquiries } from "./inquiry-wiring";
 import { wireMcp } from "./mcp-wiring";
 import { attachSocketLayer } from "./socket-server";
+import { createDeviceAttention } from "../features/accounts/device-attention";
 
 export type { Hub, HubDeps, HubOverrides } from "./hub-deps";
 
@@ -84,12 +85,14 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
   });
 
   const httpServer = createServer(app);
+  const attention = createDeviceAttention();
   const sockets = attachSocketLayer(httpServer, {
     auth: accounts.auth,
     devices: accounts.devices,
     tickets: accounts.tickets,
     inquiries,
     receipts: channels.receipts,
+    attention,
     bus: eventBus,
     corsOrigins: config.corsOrigins,
     adapter: deps.cluster?.socketAdapter,
@@ -146,6 +149,7 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
     httpServer,
     inquiries,
     eventBus,
+    attention,
     async listen() {
       metricsUrl = await metricsEndpoints.listen();
       return new Promise<URL>((resolve, reject) => {

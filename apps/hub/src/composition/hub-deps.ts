@@ -1,3 +1,4 @@
+import type { DeviceAttention } from "../features/accounts/device-attention";
 import type { Server } from "node:http";
 import type { Logger } from "@inquiry-hub/logging";
 import type { ServerOptions } from "socket.io";
@@ -69,6 +70,8 @@ export interface Hub {
   /** The service every transport shares; for in-process tests and future transports. */
   inquiries: InquiryService;
   eventBus: InquiryEventBus;
+  /** Which devices are in front of their person now (their latest `presence:report`). */
+  attention: DeviceAttention;
   /** Listens on config.port/host (0 = any free port) and resolves with the base URL. */
   listen(): Promise<URL>;
   /** The separate `/metrics` listener's base URL once `listen()` resolved (METRICS_PORT). */

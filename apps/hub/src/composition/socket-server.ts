@@ -6,6 +6,8 @@ import type { DeviceService } from "../features/accounts/device-service";
 import type { ReceiptService } from "../features/receipts/receipt-service";
 import { startReceiptFanOut } from "../features/receipts/socket/receipt-fan-out";
 import { handleReceiptReports } from "../features/receipts/socket/receipt-reports";
+import type { DeviceAttention } from "../features/accounts/device-attention";
+import { handlePresenceReports } from "../features/accounts/socket/presence-reports";
 import type { InquiryService } from "../features/inquiries/inquiry-service";
 import type { InquiryEventBus } from "../features/inquiries/ports";
 import type { SocketTicketService } from "../features/accounts/socket-ticket-service";
@@ -46,6 +48,8 @@ export function attachSocketLayer(
     tickets: SocketTicketService;
     inquiries: InquiryService;
     receipts: ReceiptService;
+    /** Keeps each device's `presence:report` (visible, focused). */
+    attention: DeviceAttention;
     bus: InquiryEventBus;
     corsOrigins: string[];
     adapter?: ServerOptions["adapter"] | undefined;
@@ -69,6 +73,7 @@ export function attachSocketLayer(
   io.on("connection", (socket) => {
     handleDeviceConnection(socket, deps);
     handleReceiptReports(socket, deps);
+    handlePresenceReports(socket, deps.attention);
   });
   const stopFanOut = startSocketFanOut(io, deps);
   const stopReceiptFanOut = startReceiptFanOut(io, deps);
