@@ -127,7 +127,9 @@ export function DigestView() {
         >
           <ChevronRight aria-hidden className="size-4" />
         </Button>
-        <p className="text-xs text-muted-foreground sm:ml-auto">{timeZone}</p>
+        <p className="text-xs text-muted-foreground sm:ml-auto">
+          {t("digest.timeZone", { zone: timeZone })}
+        </p>
       </div>
       {isPending && <p className="text-sm text-muted-foreground">{t("common.loading")}</p>}
       {error !== null && (
