@@ -5,6 +5,7 @@ import { createLocalEventBus } from "../features/inquiries/adapters/local-event-
 import { createHttpWebhookPoster } from "../features/notifications/adapters/http-webhook-poster";
 import { createWebPushSender } from "../features/notifications/adapters/web-push-sender";
 import { createMemoryAttemptLimiters } from "../platform/rate-limit/attempt-limiters";
+import { wireAudit, withAuditChain } from "./audit-wiring";
 import type { ConfigWithSecrets } from "./channel-secrets";
 import type { HubDeps, HubOverrides } from "./hub-deps";
 import { createMemoryStores } from "./stores/memory-stores";
@@ -13,6 +14,7 @@ import { createMemoryStores } from "./stores/memory-stores";
  * Completes what a caller of `createHub` gave with the defaults of a single node kept in
  * memory: memory stores, an in-process event bus and rate limiters, the service logger, a
  * decision audit on that logger, Web Push and webhooks sent from this process, no tracing.
+ * Whatever audit sink is given, each decision is also appended to the signed audit chain.
  * `main.ts` replaces the stores with the embedded database or Redis; tests replace single
  * parts.
  */
@@ -22,13 +24,17 @@ export function completeHubDeps(config: ConfigWithSecrets, overrides: HubOverrid
     maxResolvedPerUser: config.memoryHistoryPerUser,
   });
   const logger = overrides.logger ?? createLogger({ service: "hub" });
+  const audit = wireAudit(config, {
+    store: overrides.auditChains ?? stores.auditChains,
+    teamIdsOf: (userId) => (overrides.teamStore ?? stores.teamStore).teamIdsOf(userId),
+    logger,
+  });
+  const fullArguments = { fullArguments: config.auditFullArguments };
+  const logSink = createLogAuditSink(auditChild(logger), fullArguments);
   return {
     ...stores,
     eventBus: createLocalEventBus(logger),
     attemptLimiters: createMemoryAttemptLimiters(),
-    approvalAudit: createLogAuditSink(auditChild(logger), {
-      fullArguments: config.auditFullArguments,
-    }),
     channelSenders: {
       pushSender: createWebPushSender(
         { ...config.vapidKeys, subject: config.vapidSubject },
@@ -41,6 +47,7 @@ export function completeHubDeps(config: ConfigWithSecrets, overrides: HubOverrid
     tracing: NO_INQUIRY_TRACING,
     ...overrides,
     logger,
+    approvalAudit: withAuditChain(overrides.approvalAudit ?? logSink, audit, fullArguments),
     channelStores: { ...stores.channelStores, ...overrides.channelStores },
   };
 }

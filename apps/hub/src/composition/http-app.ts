@@ -12,6 +12,7 @@ import { createLoginThrottle } from "../features/accounts/login-throttle";
 import { createInquiryRoutes } from "../features/inquiries/http/inquiry-routes";
 import { createBatchDecisions } from "../features/approvals/batches/batch-decision";
 import { createBatchRoutes } from "../features/approvals/batches/http/batch-routes";
+import { createAuditRoutes } from "../features/audit/http/audit-routes";
 import { createSettingsRoutes } from "../features/settings/http/settings-routes";
 import type { HubConfig } from "../config/hub-config";
 import { createErrorHandler, notFoundHandler } from "../platform/http/error-response";
@@ -19,6 +20,7 @@ import { createReadinessHandler } from "../platform/http/readiness-route";
 import { securityHeaders } from "../platform/http/security-headers";
 import type { Accounts } from "./accounts-wiring";
 import { wireApprovalRules } from "./approval-rules-wiring";
+import { wireAudit } from "./audit-wiring";
 import type { HubDeps } from "./hub-deps";
 import type { Inquiries } from "./inquiry-wiring";
 import type { McpSurfaces } from "./mcp-wiring";
@@ -106,6 +108,12 @@ export function createHttpApp(
     wireApprovalRules(deps, { store: core.store, devices }),
   );
   app.use("/api/teams", authenticatePerson, core.teams.router);
+  const audit = wireAudit(config, {
+    store: deps.auditChains,
+    teamIdsOf: (userId) => deps.teamStore.teamIdsOf(userId),
+    logger: deps.logger,
+  });
+  app.use("/api/audit", authenticatePerson, createAuditRoutes(audit.service));
   app.use(
     "/api",
     createAgentCredentialRoutes(

@@ -102,6 +102,11 @@ export interface HubConfig {
    */
   auditFullArguments: boolean;
   /**
+   * PKCS#8 PEM file of the Ed25519 key that signs the audit chains (HUB_AUDIT_SIGNING_KEY_FILE);
+   * unset = a key generated once and kept in the store.
+   */
+  auditSigningKeyFile?: string | undefined;
+  /**
    * Several nodes share state through this Redis: one Redis (REDIS_URL), Sentinel
    * (REDIS_SENTINELS + REDIS_SENTINEL_NAME) or Cluster (REDIS_CLUSTER_NODES); unset = one node.
    */

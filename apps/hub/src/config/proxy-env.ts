@@ -17,6 +17,10 @@ export const ProxyEnvSchema = z.object({
     description:
       "`1`: the approval audit on stdout prints full tool arguments; `0`: keys kept, values redacted.",
   }),
+  HUB_AUDIT_SIGNING_KEY_FILE: z.string().min(1).optional().meta({
+    description:
+      "PKCS#8 PEM file of the Ed25519 key that signs the audit chains (`openssl genpkey -algorithm ed25519`). Unset: generated on the first start and kept in the store (memory: per process; embedded: in its database; Redis: the first node's key for all).",
+  }),
   HUB_REQUEST_STATE_SECRET: z
     .string()
     .min(MIN_REQUEST_STATE_SECRET_LENGTH, `at least ${MIN_REQUEST_STATE_SECRET_LENGTH} characters`)
@@ -62,6 +66,7 @@ export function proxySettings(
   HubConfig,
   | "proxy"
   | "auditFullArguments"
+  | "auditSigningKeyFile"
   | "requestStateSecret"
   | "proxySessionCaps"
   | "upstreamMaxResultBytes"
@@ -69,6 +74,7 @@ export function proxySettings(
   return {
     proxy: readProxyConfig(env.PROXY_CONFIG_PATH, present),
     auditFullArguments: env.HUB_AUDIT_FULL_ARGUMENTS,
+    auditSigningKeyFile: env.HUB_AUDIT_SIGNING_KEY_FILE,
     requestStateSecret: env.HUB_REQUEST_STATE_SECRET,
     proxySessionCaps: {
       perCredential: env.HUB_PROXY_SESSIONS_PER_CREDENTIAL,

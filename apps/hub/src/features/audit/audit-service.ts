@@ -12,12 +12,13 @@ export const MAX_AUDIT_EXPORT_RECORDS = 5_000;
 export interface AuditService {
   /** The signed header and every record, chain by chain, each oldest first. */
   exportFor(userId: string): Promise<{ header: AuditExportHeader; records: AuditRecord[] }>;
-  publicKey(): { publicKey: string; keyId: string };
+  publicKey(): Promise<{ publicKey: string; keyId: string }>;
 }
 
 export function createAuditService(deps: {
   store: AuditChainStore;
-  signer: AuditSigner;
+  /** The hub's signer, loaded once by the caller. */
+  signer: () => Promise<AuditSigner>;
   /** The teams the person belongs to now. */
   teamIdsOf: (userId: string) => Promise<string[]>;
 }): AuditService {
@@ -27,8 +28,12 @@ export function createAuditService(deps: {
       const chains = new Map<string, AuditRecord[]>();
       for (const chain of ids)
         chains.set(chain, await deps.store.list(chain, MAX_AUDIT_EXPORT_RECORDS));
-      return { header: exportHeader(deps.signer, chains), records: [...chains.values()].flat() };
+      const header = exportHeader(await deps.signer(), chains);
+      return { header, records: [...chains.values()].flat() };
     },
-    publicKey: () => ({ publicKey: deps.signer.publicKeyPem, keyId: deps.signer.keyId }),
+    async publicKey() {
+      const signer = await deps.signer();
+      return { publicKey: signer.publicKeyPem, keyId: signer.keyId };
+    },
   };
 }

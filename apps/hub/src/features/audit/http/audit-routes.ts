@@ -26,9 +26,9 @@ export function createAuditRoutes(audit: AuditService): Router {
     }
     res.end();
   });
-  router.get("/public-key", (_req, res) => {
+  router.get("/public-key", async (_req, res) => {
     res.setHeader("cache-control", "no-store");
-    res.json(audit.publicKey());
+    res.json(await audit.publicKey());
   });
   return router;
 }
