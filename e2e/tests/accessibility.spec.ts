@@ -27,7 +27,7 @@ async function expectNoViolations(page: Page, what: string): Promise<void> {
   await page.emulateMedia({ colorScheme: null });
 }
 
-test("every page passes axe's WCAG A/AA rules, light and dark: login, pairing, chat and inbox with a card, history, devices, agent keys, rules", async ({
+test("every page passes axe's WCAG A/AA rules, light and dark: login, pairing, chat and inbox with a card, history, devices, agent keys, rules, settings", async ({
   browser,
   page,
 }) => {
@@ -88,6 +88,15 @@ test("every page passes axe's WCAG A/AA rules, light and dark: login, pairing, c
   await page.getByRole("dialog").getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("dialog").getByTestId("error-message")).toBeVisible();
   await expectNoViolations(page, "/rules's import dialog with a mistake named");
+
+  await page.goto("/settings");
+  await page.getByTestId("routing-plan").check();
+  await page.getByTestId("quiet-on").check();
+  await page.getByTestId("digest-on").check();
+  await page.getByTestId("push-after").fill("");
+  await page.getByTestId("save-settings").click();
+  await expect(page.getByTestId("field-error")).toBeVisible();
+  await expectNoViolations(page, "/settings with every part on and a field's mistake named");
 });
 
 test("with the keyboard alone: create an account, ask, and answer the card", async ({ page }) => {

@@ -25,6 +25,7 @@ const SIGNED_IN_PAGES = [
   "/devices",
   "/rules",
   "/agent-keys",
+  "/settings",
 ] as const;
 
 async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
