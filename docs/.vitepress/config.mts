@@ -42,6 +42,7 @@ export default defineConfig({
           { text: "Conversations and runs", link: "/concepts/conversations" },
           { text: "The approval proxy", link: "/concepts/approvals" },
           { text: "Teams", link: "/concepts/teams" },
+          { text: "The audit log", link: "/concepts/audit" },
         ],
       },
       {
