@@ -4,6 +4,8 @@ import { createApprovalRuleRoutes } from "../features/approval-rules/http/approv
 import type { DeviceService } from "../features/accounts/device-service";
 import type { InquiryStore } from "../features/inquiries/ports";
 import type { HubDeps } from "./hub-deps";
+import type { AuditWiring } from "./audit-wiring";
+import { withRuleAudit } from "./rule-audit";
 
 /**
  * The routes of people's standing approval rules (`/api/approval-rules`, mounted behind the
@@ -12,14 +14,17 @@ import type { HubDeps } from "./hub-deps";
  */
 export function wireApprovalRules(
   deps: HubDeps,
-  parts: { store: InquiryStore; devices: DeviceService },
+  parts: { store: InquiryStore; devices: DeviceService; audit: AuditWiring },
 ): Router {
   const now = Date.now;
-  const service = createApprovalRuleService({
-    store: deps.approvalRules,
-    readInquiry: (id) => parts.store.get(id),
-    credentialName: (credentialId) => parts.devices.nameOf(credentialId),
-    now,
-  });
+  const service = withRuleAudit(
+    createApprovalRuleService({
+      store: deps.approvalRules,
+      readInquiry: (id) => parts.store.get(id),
+      credentialName: (credentialId) => parts.devices.nameOf(credentialId),
+      now,
+    }),
+    parts.audit,
+  );
   return createApprovalRuleRoutes({ service, store: deps.approvalRules, now });
 }

@@ -102,17 +102,17 @@ export function createHttpApp(
   );
   app.use("/api/devices", authenticatePerson, createDeviceRoutes(devices));
   app.use("/api/settings", authenticatePerson, createSettingsRoutes(core.settings));
-  app.use(
-    "/api/approval-rules",
-    authenticatePerson,
-    wireApprovalRules(deps, { store: core.store, devices }),
-  );
-  app.use("/api/teams", authenticatePerson, core.teams.router);
   const audit = wireAudit(config, {
     store: deps.auditChains,
     teamIdsOf: (userId) => deps.teamStore.teamIdsOf(userId),
     logger: deps.logger,
   });
+  app.use(
+    "/api/approval-rules",
+    authenticatePerson,
+    wireApprovalRules(deps, { store: core.store, devices, audit }),
+  );
+  app.use("/api/teams", authenticatePerson, core.teams.router);
   app.use("/api/audit", authenticatePerson, createAuditRoutes(audit.service));
   app.use(
     "/api",

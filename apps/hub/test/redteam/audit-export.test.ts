@@ -72,6 +72,36 @@ describe("red team: the audit export", () => {
     expect(((await published.json()) as { publicKey: string }).publicKey).toBe(header.publicKey);
   });
 
+  it("a rule the person makes and revokes is recorded after the decision, in order", async () => {
+    const made = await bench.hub.request("/api/approval-rules", {
+      method: "POST",
+      token: bench.person.token,
+      body: { fromInquiryId: inquiryId, agent: "any-agent", conditions: [], duration: "1h" },
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const revoked = await bench.hub.request(`/api/approval-rules/${id}`, {
+      method: "DELETE",
+      token: bench.person.token,
+    });
+    expect(revoked.status).toBe(204);
+    const lines = await waitFor(async () => {
+      const text = (await exportOf(bench.person.token)).text;
+      return text.trimEnd().split("\n").length === 4 ? text : undefined;
+    });
+    expect(verifyAuditExport(lines)).toMatchObject({ valid: true });
+    const kinds = lines
+      .trimEnd()
+      .split("\n")
+      .slice(1)
+      .map((line) => AuditRecordSchema.parse(JSON.parse(line)));
+    expect(kinds.map((record) => [record.seq, record.kind, record.subject])).toEqual([
+      [1, "approval.decision", inquiryId],
+      [2, "rule.created", id],
+      [3, "rule.revoked", id],
+    ]);
+  });
+
   it("another person's export holds none of it", async () => {
     const { status, text } = await exportOf(stranger.token);
     expect(status).toBe(200);
