@@ -20,6 +20,7 @@ import { startWebhookNotifier } from "../features/notifications/webhook-notifier
 import { WEBHOOK_DEVICE_ID, WEBHOOK_DEVICE_NAME } from "../features/notifications/ports";
 import { pushEndpointProblem, webhookUrlProblem } from "../platform/outbound-http/url-problems";
 import type { EscalationListener } from "../features/teams/shared-approvals";
+import type { ReachSettings } from "../features/notifications/routing-plan";
 import { createReceiptService } from "../features/receipts/receipt-service";
 import type { ReceiptService } from "../features/receipts/receipt-service";
 import { createReceiptRoutes } from "../features/receipts/http/receipt-routes";
@@ -75,6 +76,8 @@ export function createChannels(
     metrics?: InquiryMetrics;
     /** The person's daily digest setting, for the digest's default time zone. */
     digestSettingOf?: (userId: string) => Promise<DigestSetting | undefined>;
+    /** The person's routing plan and quiet hours, which push follows; none: push at once. */
+    reachOf?: (userId: string) => Promise<ReachSettings>;
   },
   stores: ChannelStores,
   senders: ChannelSenders,
@@ -91,6 +94,10 @@ export function createChannels(
     readInquiry: core.readInquiry,
     logger: core.logger,
   });
+  const seen = async (inquiryId: string) =>
+    ((await receipts.list([inquiryId])).get(inquiryId) ?? []).some(
+      (receipt) => receipt.kind === "seen",
+    );
   const history = createHistoryService({
     inquiries: core.inquiries,
     audit: trail,
@@ -122,6 +129,7 @@ export function createChannels(
     batchGatherMs: config.approvalBatchPushSeconds * 1000,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
     ...(core.onEscalated === undefined ? {} : { onEscalated: core.onEscalated }),
+    ...(core.reachOf === undefined ? {} : { routing: { reachOf: core.reachOf, seen } }),
   });
 
   const stopExpiryPush = startExpiryPush({

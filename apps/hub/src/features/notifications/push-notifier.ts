@@ -10,6 +10,8 @@ import type { PushAudience, PushDelivery } from "./push-delivery";
 import type { EscalationListener } from "../teams/shared-approvals";
 import { NO_INQUIRY_METRICS } from "../inquiries/inquiry-metrics";
 import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
+import { createRoutingWaits } from "./routing-waits";
+import type { RoutingSources } from "./routing-waits";
 
 /**
  * Reaches devices that are not looking: on `inquiry.created` it pushes the question through
@@ -23,6 +25,9 @@ import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
  * Every node hears every event, so both pushes go through `claims`: one node pushes the
  * question and records which subscriptions got it, one node pushes the withdrawal to those.
  * The withdrawal looks them up again, so a subscription removed meanwhile is left alone.
+ *
+ * With `routing`, the claiming node holds a question's first push back by the owner's plan
+ * (`pushAfterSeconds`) and quiet hours, and sends it only if it is still pending and unseen.
  *
  * @returns the function that stops listening.
  */
@@ -44,6 +49,8 @@ export function startPushNotifier(deps: {
   burstWindowMs?: number;
   /** How long a batch's approvals are gathered into one notification (`PushBursts`). */
   batchGatherMs?: number;
+  /** The owners' routing plans and quiet hours, and `seen` receipts; none: push at once. */
+  routing?: RoutingSources;
 }): () => void {
   const { logger } = deps;
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
@@ -55,6 +62,7 @@ export function startPushNotifier(deps: {
     ...(deps.burstWindowMs === undefined ? {} : { windowMs: deps.burstWindowMs }),
     ...(deps.batchGatherMs === undefined ? {} : { batchGatherMs: deps.batchGatherMs }),
   });
+  const waits = createRoutingWaits(deps.routing);
 
   /** One push of the question: to its first audience (step 0), or to an escalation's newcomers. */
   const claimKey = (inquiry: Inquiry, step: number): string =>
@@ -69,6 +77,11 @@ export function startPushNotifier(deps: {
   async function announce(inquiry: Inquiry, audience?: PushAudience): Promise<void> {
     const key = claimKey(inquiry, audience?.step ?? 0);
     if (!(await deps.claims.claimAnnouncement("push", key))) return;
+    // The plan holds back the first audience only; escalation newcomers are pushed at once.
+    if (audience === undefined && !(await waits.due(inquiry, "push"))) {
+      await deps.claims.recordAnnouncement("push", key, undefined);
+      return;
+    }
     const pushAlone = () =>
       delivery.pushToAwayDevices(inquiry, "inquiry:new", audience).catch((error: unknown) => {
         logger.error({ err: error, inquiryId: inquiry.id }, "web push of a new inquiry failed");
@@ -86,6 +99,7 @@ export function startPushNotifier(deps: {
   async function followUp(inquiry: Inquiry): Promise<void> {
     if (inquiry.status === "pending") return;
     bursts.forget(inquiry.id);
+    waits.forget(inquiry.id);
     await Promise.all(
       [0, ...escalationSteps(inquiry)].map(async (step) => {
         const resolution = encodeResolution(inquiry);
@@ -133,6 +147,7 @@ export function startPushNotifier(deps: {
 
   return () => {
     bursts.stop();
+    waits.stop();
     stopEvents();
     stopEscalations?.();
     stopRevocations();

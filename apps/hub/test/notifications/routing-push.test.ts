@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { SocketAck } from "@inquiry-hub/protocol";
+import type { TestLogin } from "../helpers";
+import { subscribeToReceiver, useHubAndReceiver } from "../support/hub-and-receiver";
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PLAN = { pushAfterSeconds: 1, webhookAfterSeconds: null, escalateAtShareLeft: null };
+
+/** `HH:MM` in UTC, `minutes` from now. */
+const utcTime = (minutes: number) =>
+  new Date(Date.now() + minutes * 60_000).toISOString().slice(11, 16);
+
+describe("push by the routing plan and quiet hours", () => {
+  const suite = useHubAndReceiver({ pushAllowPrivate: true });
+
+  /** A person whose phone (no socket) takes pushes at `/push/<prefix>`, with `settings`. */
+  async function person(prefix: string, settings: unknown): Promise<TestLogin> {
+    const phone = await suite.hub.registerUser(prefix, "Phone");
+    await subscribeToReceiver(suite, phone, `/push/${prefix}`);
+    const put = await suite.hub.request("/api/settings", {
+      method: "PUT",
+      token: phone.token,
+      body: settings,
+    });
+    expect(put.status).toBe(200);
+    return phone;
+  }
+  const pushedTo = (prefix: string) =>
+    suite.receiver.received.filter((each) => each.path === `/push/${prefix}`);
+
+  const approval = (level: "medium" | "high") => ({
+    type: "APPROVAL" as const,
+    question: `A ${level} call?`,
+    approval: {
+      upstream: "demo",
+      tool: "execute_sql",
+      arguments: { query: "DELETE FROM notes" },
+      allowedDecisions: ["approve" as const, "reject" as const],
+      description: "Run SQL",
+      risk: { level, reason: "Deletes rows", source: "rules" as const },
+    },
+  });
+
+  it("pushes an unseen question only once the plan's delay has passed", async () => {
+    const phone = await person("delayed", { routing: PLAN });
+    const started = Date.now();
+    await suite.hub.hub.inquiries.create(phone.userId, { question: "Which city?" });
+    await settle(600);
+    expect(pushedTo("delayed")).toEqual([]);
+    await suite.receiver.waitForCount(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(pushedTo("delayed")).toHaveLength(1);
+  });
+
+  it("pushes nothing once a device has seen the question, nor after it was answered", async () => {
+    const phone = await person("seen", { routing: PLAN });
+    const laptopLogin = await suite.hub.login(phone.username, "Laptop");
+    const laptop = await suite.hub.devices.connect({ token: laptopLogin.token });
+    try {
+      const seen = await suite.hub.hub.inquiries.create(phone.userId, { question: "Seen?" });
+      await expect.poll(() => laptop.created.length).toBe(1);
+      const ack = await new Promise<SocketAck<{ recorded: boolean }>>((resolve) =>
+        laptop.socket.emit("inquiry:receipt", { inquiryId: seen.id, kind: "seen" }, resolve),
+      );
+      expect(ack).toEqual({ data: { recorded: true } });
+      const cancelled = await suite.hub.hub.inquiries.create(phone.userId, { question: "Gone?" });
+      await suite.hub.hub.inquiries.cancel(cancelled.id);
+      await settle(1500);
+      expect(pushedTo("seen")).toEqual([]);
+    } finally {
+      laptop.socket.disconnect();
+    }
+  });
+
+  it("pushes at once without a plan, as before", async () => {
+    const phone = await person("planless", { routing: null });
+    const started = Date.now();
+    await suite.hub.hub.inquiries.create(phone.userId, { question: "Now?" });
+    await suite.receiver.waitForCount(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("holds a medium question during quiet hours and lets a high-risk one through", async () => {
+    const quietHours = { start: utcTime(-1), end: utcTime(2), timeZone: "UTC", during: "wait" };
+    const phone = await person("quiet", { quietHours });
+    await suite.hub.hub.inquiries.create(phone.userId, approval("medium"));
+    const high = await suite.hub.hub.inquiries.create(phone.userId, approval("high"));
+    await suite.receiver.waitForCount(1);
+    await settle(1500);
+    const pushed = pushedTo("quiet");
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]?.headers.topic).toBe(high.id.replaceAll("-", ""));
+  });
+});
