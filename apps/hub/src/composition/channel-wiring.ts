@@ -109,6 +109,7 @@ export function createChannels(
     ...(core.username === undefined ? {} : { username: core.username }),
   });
 
+  const routing = core.reachOf === undefined ? {} : { routing: { reachOf: core.reachOf, seen } };
   const subscriptions = stores.pushSubscriptions;
   const sender = senders.pushSender;
   const pushDelivery = createPushDelivery({
@@ -129,7 +130,7 @@ export function createChannels(
     batchGatherMs: config.approvalBatchPushSeconds * 1000,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
     ...(core.onEscalated === undefined ? {} : { onEscalated: core.onEscalated }),
-    ...(core.reachOf === undefined ? {} : { routing: { reachOf: core.reachOf, seen } }),
+    ...routing,
   });
 
   const stopExpiryPush = startExpiryPush({
@@ -160,6 +161,7 @@ export function createChannels(
     retry: { attempts: config.webhookAttempts, baseDelayMs: config.webhookRetryBaseSeconds * 1000 },
     logger: core.logger,
     ...(core.metrics === undefined ? {} : { metrics: core.metrics }),
+    ...routing,
   });
   const decisions = createWebhookDecisions({ secret, nonces, inquiries: core.inquiries });
 

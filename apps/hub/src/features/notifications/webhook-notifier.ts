@@ -13,6 +13,8 @@ import type { WebhookConfigStore, WebhookPoster } from "./ports";
 import type { DeliveryReceipts } from "../receipts/receipt-service";
 import { NO_INQUIRY_METRICS } from "../inquiries/inquiry-metrics";
 import type { InquiryMetrics } from "../inquiries/inquiry-metrics";
+import { createRoutingWaits } from "./routing-waits";
+import type { RoutingSources } from "./routing-waits";
 
 /** How a receipt names the channel a webhook reached. */
 const WEBHOOK_CHANNEL_NAMES: Record<WebhookKind, string> = {
@@ -45,6 +47,10 @@ const AnnouncedSchema = z.object({ updatedAt: z.string() });
  * configuration still in place, so a channel never hears of a resolution without the
  * question (nor about a question it never got, after the user changed the URL).
  *
+ * With `routing`, the claiming node holds the question back by the owner's plan
+ * (`webhookAfterSeconds`; null: never) and quiet hours, and posts it only if it is still
+ * pending and unseen.
+ *
  * @returns the function that stops listening; deliveries already under way finish.
  */
 export function startWebhookNotifier(deps: {
@@ -62,10 +68,13 @@ export function startWebhookNotifier(deps: {
   metrics?: InquiryMetrics;
   /** Hears each question a webhook accepted; nobody by default. */
   receipts?: DeliveryReceipts;
+  /** The owners' routing plans and quiet hours, and `seen` receipts; none: post at once. */
+  routing?: RoutingSources;
 }): () => void {
   const { logger } = deps;
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
   const now = deps.now ?? (() => new Date());
+  const waits = createRoutingWaits(deps.routing, now);
 
   async function deliver(
     inquiry: Inquiry,
@@ -108,6 +117,10 @@ export function startWebhookNotifier(deps: {
 
   async function announce(inquiry: Inquiry): Promise<void> {
     if (!(await deps.claims.claimAnnouncement("webhook", inquiry.id))) return;
+    if (!(await waits.due(inquiry, "webhook"))) {
+      await deps.claims.recordAnnouncement("webhook", inquiry.id, undefined);
+      return;
+    }
     const config = await postQuestion(inquiry).catch((error: unknown) => {
       logger.error({ err: error, inquiryId: inquiry.id }, "webhook announcement failed");
       return undefined;
@@ -128,6 +141,7 @@ export function startWebhookNotifier(deps: {
 
   async function followUp(inquiry: Inquiry): Promise<void> {
     if (inquiry.status === "pending") return;
+    waits.forget(inquiry.id);
     const announced = await deps.claims.claimFollowUp(
       "webhook",
       inquiry.id,
@@ -139,7 +153,7 @@ export function startWebhookNotifier(deps: {
     if (config?.updatedAt === updatedAt) await postOutcome(inquiry, config);
   }
 
-  return deps.bus.subscribe((event) => {
+  const stopEvents = deps.bus.subscribe((event) => {
     if (event.type === "inquiry.created") {
       announce(event.inquiry).catch((error: unknown) =>
         logger.error({ err: error, inquiryId: event.inquiry.id }, "webhook announcement failed"),
@@ -150,4 +164,8 @@ export function startWebhookNotifier(deps: {
       logger.error({ err: error, inquiryId: event.inquiry.id }, "webhook follow-up failed"),
     );
   });
+  return () => {
+    waits.stop();
+    stopEvents();
+  };
 }
