@@ -72,6 +72,23 @@ describe("push by the routing plan and quiet hours", () => {
     }
   });
 
+  it("pushes anyway when another person's device claims to have seen the question", async () => {
+    const phone = await person("foreign", { routing: PLAN });
+    const stranger = await suite.hub.registerUser("foreign-stranger", "Laptop");
+    const intruder = await suite.hub.devices.connect({ token: stranger.token });
+    try {
+      const inquiry = await suite.hub.hub.inquiries.create(phone.userId, { question: "Mine?" });
+      const ack = await new Promise<SocketAck<{ recorded: boolean }>>((resolve) =>
+        intruder.socket.emit("inquiry:receipt", { inquiryId: inquiry.id, kind: "seen" }, resolve),
+      );
+      expect(ack).not.toEqual({ data: { recorded: true } });
+      await suite.receiver.waitForCount(1);
+      expect(pushedTo("foreign")).toHaveLength(1);
+    } finally {
+      intruder.socket.disconnect();
+    }
+  });
+
   it("pushes at once without a plan, as before", async () => {
     const phone = await person("planless", { routing: null });
     const started = Date.now();
