@@ -38,7 +38,7 @@ export const FEATURE_DEPENDENCIES = {
   notifications: ["accounts", "inquiries", "teams", "receipts", "history"],
   "agent-mcp": ["accounts", "inquiries", "approvals"],
   audit: ["accounts", "approvals"],
-  digest: ["accounts", "history"],
+  digest: ["accounts", "history", "notifications"],
 };
 
 /** Every feature folder, read from disk, so a new folder is guarded the day it appears. */

@@ -9,7 +9,8 @@
  *   `inquiry:withdrawn` closes the question's notification with that tag (answered elsewhere,
  *   timed out, cancelled); `inquiries:grouped` shows one notification for a burst of one
  *   credential's questions (tag `credential:<id>`), or for the approvals of one batch
- *   ("5 approvals from <agent>", tag `batch:<id>`), which only opens the inbox.
+ *   ("5 approvals from <agent>", tag `batch:<id>`), which only opens the inbox; `digest:daily`
+ *   shows the daily digest's line (tag `digest:<day>`), which opens that day's digest page.
  * - Decision buttons come only from the hub's `actions`, and only on a body shown whole: the hub
  *   offers them only when an approval's whole summary fits, and this worker drops them from a
  *   body that is cut (ends with "…" or is longer than the hub's limit) all the same.
@@ -185,9 +186,22 @@ function showGroup(message) {
   });
 }
 
+/** The daily digest's one line; a click opens the digest page of this origin (never the payload's link). */
+function showDigest(message) {
+  if (typeof message.text !== "string" || typeof message.day !== "string") return Promise.resolve();
+  return self.registration.showNotification("Daily digest", {
+    body: message.text,
+    tag: `digest:${message.day}`,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { kind: "digest", day: message.day },
+  });
+}
+
 function handlePushMessage(message) {
   if (message?.type === "inquiry:new") return showQuestion(message, false);
   if (message?.type === "inquiries:grouped") return showGroup(message);
+  if (message?.type === "digest:daily") return showDigest(message);
   if (message?.type === "inquiry:expiring") return showQuestion(message, true);
   if (message?.type === "inquiry:withdrawn" && typeof message.inquiryId === "string")
     return closeQuestion(message.inquiryId);
@@ -282,6 +296,11 @@ function handleNotificationClick(notification, actionName) {
   if (notification.data?.kind === "group") {
     notification.close();
     return openCard(undefined);
+  }
+  if (notification.data?.kind === "digest") {
+    notification.close();
+    const day = encodeURIComponent(String(notification.data.day));
+    return self.clients.openWindow(new URL(`/digest?day=${day}`, self.location.origin).href);
   }
   const inquiryId = notification.data?.inquiryId ?? notification.tag;
   const actions = actionsForBody(readActions(notification.data?.actions), notification.body);

@@ -67,6 +67,8 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
       logger,
       metrics: metrics.inquiries,
       digestSettingOf: async (userId) => (await core.settings.get(userId)).digest,
+      digestUsers: () => deps.settingsStore.digestUsers(),
+      digestClock: deps.digestClock,
       reachOf: async (userId) => {
         const { routing, quietHours } = await core.settings.get(userId);
         return { ...(routing && { routing }), ...(quietHours && { quietHours }) };

@@ -27,6 +27,7 @@ import { createReceiptRoutes } from "../features/receipts/http/receipt-routes";
 import { createHistoryRoutes } from "../features/history/http/history-routes";
 import { createDigestService } from "../features/digest/digest-service";
 import { createDigestRoutes } from "../features/digest/http/digest-routes";
+import { startDigestPosts } from "../features/digest/digest-posts";
 import { createPushRoutes } from "../features/notifications/http/push-routes";
 import {
   createWebhookChannelRoutes,
@@ -76,6 +77,10 @@ export function createChannels(
     metrics?: InquiryMetrics;
     /** The person's daily digest setting, for the digest's default time zone. */
     digestSettingOf?: (userId: string) => Promise<DigestSetting | undefined>;
+    /** The people with the daily digest on; none: no daily digest is posted. */
+    digestUsers?: () => Promise<string[]>;
+    /** The clock the digest's schedule reads; Date.now by default. */
+    digestClock?: () => number;
     /** The person's routing plan and quiet hours, which push follows; none: push at once. */
     reachOf?: (userId: string) => Promise<ReachSettings>;
   },
@@ -173,6 +178,25 @@ export function createChannels(
     webPublicUrl: config.webPublicUrl,
   });
   router.use("/api/digest", core.authenticate, createDigestRoutes(digests));
+  const stopDigestPosts =
+    core.digestUsers === undefined || core.digestSettingOf === undefined
+      ? undefined
+      : startDigestPosts({
+          digests,
+          digestUsers: core.digestUsers,
+          settingOf: core.digestSettingOf,
+          claims,
+          push: pushDelivery,
+          webhookConfigs,
+          poster: senders.webhookPoster,
+          retry: {
+            attempts: config.webhookAttempts,
+            baseDelayMs: config.webhookRetryBaseSeconds * 1000,
+          },
+          tickMs: config.digestTickSeconds * 1000,
+          logger: core.logger,
+          ...(core.digestClock === undefined ? {} : { now: core.digestClock }),
+        });
   router.use(
     "/api/push",
     createPushRoutes({
@@ -203,6 +227,7 @@ export function createChannels(
       stopPush();
       stopExpiryPush();
       stopWebhook();
+      stopDigestPosts?.();
     },
   };
 }

@@ -44,6 +44,7 @@ export function completeHubDeps(config: ConfigWithSecrets, overrides: HubOverrid
     },
     cluster: undefined,
     requestStateClock: Date.now,
+    digestClock: Date.now,
     tracing: NO_INQUIRY_TRACING,
     ...overrides,
     logger,

@@ -52,6 +52,8 @@ export interface HubDeps extends HubStores {
   cluster: HubClusterDeps | undefined;
   /** Epoch ms by which `requestState`s are sealed and checked; Date.now by default (tests move it). */
   requestStateClock: () => number;
+  /** Epoch ms by which the daily digest's schedule tells the hour; Date.now by default (tests move it a day on). */
+  digestClock: () => number;
   /** Where inquiry spans go (OpenTelemetry, see createOtelInquiryTracing); nothing by default. */
   tracing: InquiryTracing;
 }

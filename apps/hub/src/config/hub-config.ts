@@ -172,6 +172,11 @@ export interface HubConfig {
    */
   pushBurstSeconds: number;
   /**
+   * How often each node looks for daily digests that are due (one tick per node, not a timer
+   * per person). Not an env setting: a minute is the schedule's grain; tests shorten it.
+   */
+  digestTickSeconds: number;
+  /**
    * How long an agent credential's batch of approvals stays open after its last one
    * (HUB_APPROVAL_BATCH_WINDOW_SECONDS); calls naming a run join the run's batch instead.
    */
@@ -242,6 +247,7 @@ export const DEFAULT_HUB_CONFIG: HubConfig = {
   webhookAllowPrivate: false,
   pushAllowPrivate: false,
   pushBurstSeconds: 10,
+  digestTickSeconds: 60,
   approvalBatchWindowSeconds: 5,
   approvalBatchPushSeconds: 1.5,
   rateLimits: {

@@ -85,8 +85,8 @@ const PushedInquirySchema = z.object({
  * The (encrypted) payload of a Web Push message, read by the service worker. `inquiry:new`
  * shows a notification tagged with the inquiry id, with `actions` as its buttons;
  * `inquiry:expiring` replaces it (same tag, same buttons) when a fifth of the time is left;
- * `inquiries:grouped` stands for a burst of one credential's questions; `inquiry:withdrawn`
- * closes an inquiry's tag.
+ * `inquiries:grouped` stands for a burst of one credential's questions; `digest:daily` is the
+ * day's summary; `inquiry:withdrawn` closes an inquiry's tag.
  */
 export const PushMessageSchema = z.discriminatedUnion("type", [
   z.object({
@@ -123,6 +123,16 @@ export const PushMessageSchema = z.discriminatedUnion("type", [
      * "5 approvals from <agent>", tagged `batch:<batchId>`, opening the inbox.
      */
     batchId: z.string().min(1).max(100).optional(),
+  }),
+  z.object({
+    /**
+     * The daily digest's one line ("Yesterday: 12 asked, 9 approved, 1 timed out"), tagged
+     * `digest:<day>`, opening `link` (the digest page of that day).
+     */
+    type: z.literal("digest:daily"),
+    day: z.iso.date(),
+    text: z.string().min(1).max(200),
+    link: z.url(),
   }),
   z.object({
     type: z.literal("inquiry:withdrawn"),

@@ -80,9 +80,11 @@ export const WEBHOOK_DEVICE_NAME = "Webhook link";
 /**
  * The outside channels whose messages must go out once per inquiry, not once per node.
  * `expiry-push` claims one expiry warning rather than one inquiry: its id is
- * `<inquiryId>@<expiresAt>`, so each deadline an Extend sets is warned about once.
+ * `<inquiryId>@<expiresAt>`, so each deadline an Extend sets is warned about once. `digest`
+ * claims one person's daily digest post: its id is `<userId>@<their local date>`, so it goes
+ * out once a day however many nodes tick (only `claimAnnouncement` is used).
  */
-export type ClaimedChannel = "push" | "webhook" | "expiry-push";
+export type ClaimedChannel = "push" | "webhook" | "expiry-push" | "digest";
 
 /**
  * How long a claim outlives its creation: longer than any inquiry can stay pending (at most

@@ -45,6 +45,11 @@ export interface PushDelivery {
   pushGroup(credentialId: string, inquiries: readonly Inquiry[], batchId?: string): Promise<void>;
   /** Pushes `inquiry:withdrawn` of a resolved inquiry to those of `pushed` still subscribed. */
   withdraw(inquiry: Inquiry, pushed: Pushed): Promise<void>;
+  /**
+   * Pushes `message` (not about one inquiry, e.g. the daily digest) to every subscribed device
+   * of `userId`, open or not, and returns how many subscriptions took it.
+   */
+  pushToUser(userId: string, message: PushMessage): Promise<number>;
 }
 
 /**
@@ -188,5 +193,13 @@ export function createPushDelivery(deps: {
     );
   }
 
-  return { pushToAwayDevices, pushGroup, withdraw };
+  async function pushToUser(userId: string, message: PushMessage): Promise<number> {
+    const devices = await deps.devices.list(userId, "");
+    if (devices.length === 0) return 0;
+    const targets = await deps.subscriptions.listByDevices(devices.map((device) => device.id));
+    const delivered = await Promise.all(targets.map((target) => deliver(target, message)));
+    return delivered.filter(Boolean).length;
+  }
+
+  return { pushToAwayDevices, pushGroup, withdraw, pushToUser };
 }

@@ -109,3 +109,12 @@ export function resolvedMessage(
     ...(deviceName === undefined ? {} : { deviceName }),
   });
 }
+
+/**
+ * The daily digest's post: its one line and a link to that day's digest page. The line is
+ * the hub's own (numbers only), so only the link needs the receiver's markup.
+ */
+export function digestMessage(kind: WebhookKind, day: string, line: string, link: string): unknown {
+  const text = `${line}\n${linkMarkup(kind, { label: "Open the digest", url: link })}`;
+  return envelope(kind, text, { type: "digest.daily", day, link });
+}

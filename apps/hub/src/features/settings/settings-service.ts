@@ -66,6 +66,7 @@ export function createSettingsService(deps: {
       if (body.yolo !== undefined) settings.yolo = yoloFrom(body.yolo, now());
       for (const part of REACH_PARTS) applyPart(settings, part, body[part]);
       await deps.store.put(userId, settings);
+      await deps.store.markDigest(userId, settings.digest?.daily === true);
       const visible = await get(userId);
       for (const listener of listeners) listener(userId, visible);
       return visible;

@@ -35,6 +35,7 @@ export interface CredentialScope {
  * | `<p>{u:<userId>}:pending-askers`       | hash   | pending inquiry id → credential that asked it |
  * | `<p>{u:<userId>}:audit`                | stream | the user's state changes (see audit-trail.ts) |
  * | `<p>{u:<userId>}:settings`             | string | JSON of the user's settings (YOLO)           |
+ * | `<p>digest-users`                      | set    | user ids with the daily digest on            |
  * | `<p>{u:<userId>}:tool-pins:<upstream>` | hash   | tool → digest of its accepted definition     |
  * | `<p>{u:<userId>}:approval-rules`       | hash   | rule id → JSON of one standing approval rule |
  * | `<p>{u:<userId>}:approval-rule-uses`   | hash   | rule id → calls it passed; `<id>:last` → when |
@@ -155,6 +156,8 @@ export interface AccountKeyLayout {
   userDevices(userId: string): string;
   /** JSON of a user's settings (YOLO). */
   settings(userId: string): string;
+  /** Set of the user ids with the daily digest on (kept beside each settings save). */
+  digestUsers: string;
   /** One single-use secret of `kind` ("pairing", "ticket"), with its own expiry. */
   secret(kind: string, secretHash: string): string;
 }
@@ -241,6 +244,7 @@ export function createKeyLayout(prefix: string): KeyLayout {
       deviceByToken: (tokenHash) => `${prefix}device-token:${tokenHash}`,
       userDevices: (userId) => `${user(userId)}devices`,
       settings: (userId) => `${user(userId)}settings`,
+      digestUsers: `${prefix}digest-users`,
       secret: (kind, secretHash) => `${prefix}secret:${kind}:${secretHash}`,
     },
     teamKeys: {

@@ -47,6 +47,26 @@ export function describeSettingsContract(name: string, open: () => SettingsStore
       });
     });
 
+    it("indexes the users with the daily digest on as the service saves", async () => {
+      const store = open();
+      const service = createSettingsService({ store });
+      const [ada, bob, cy] = [randomUUID(), randomUUID(), randomUUID()];
+      const ours: string[] = [ada, bob, cy];
+      const digest = { daily: true, hour: 8, timeZone: "Europe/Berlin" };
+      await service.update(ada, { digest });
+      await service.update(bob, { digest: { ...digest, daily: false } });
+      await service.update(cy, { digest });
+      await service.update(cy, { yolo: { enabled: true } });
+      const mine = async () =>
+        (await store.digestUsers()).filter((id) => ours.includes(id)).sort();
+      expect(await mine()).toEqual([ada, cy].sort());
+      await service.update(ada, { digest: null });
+      await service.update(cy, { digest: { ...digest, daily: false } });
+      await store.markDigest(bob, true);
+      await store.markDigest(bob, true);
+      expect(await mine()).toEqual([bob]);
+    });
+
     it("backs a service that reads an expired YOLO as off", async () => {
       let now = new Date("2026-01-01T00:00:00.000Z");
       const service = createSettingsService({ store: open(), now: () => now });

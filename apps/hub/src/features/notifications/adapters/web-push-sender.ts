@@ -11,7 +11,8 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * The message's `Topic` (at most 32 base64url characters, RFC 8030 §5.4): the inquiry id, or
- * for a grouped notification a digest of its credential, so a newer group replaces an older one.
+ * for a grouped notification a digest of its credential, so a newer group replaces an older one;
+ * the daily digest's day.
  */
 function topicOf(message: PushMessage): string {
   switch (message.type) {
@@ -19,6 +20,8 @@ function topicOf(message: PushMessage): string {
       return message.inquiryId.replaceAll("-", "");
     case "inquiries:grouped":
       return createHash("sha256").update(message.credentialId).digest("base64url").slice(0, 32);
+    case "digest:daily":
+      return `digest${message.day.replaceAll("-", "")}`;
     case "inquiry:new":
     case "inquiry:expiring":
       return message.inquiry.id.replaceAll("-", "");

@@ -6,6 +6,7 @@ import type { EmbeddedDatabase } from "../../../platform/lmdb/embedded-database"
 /** Each user's settings (YOLO, routing, quiet hours, digest) under their id, validated on the way out of the disk. */
 export function createLmdbSettingsStore(db: EmbeddedDatabase): SettingsStore {
   const table = db.table<UserSettings>("settings");
+  const digest = db.table<true>("settings-digest-users");
   return {
     get(userId) {
       const value: unknown = table.get(userId);
@@ -13,6 +14,13 @@ export function createLmdbSettingsStore(db: EmbeddedDatabase): SettingsStore {
     },
     async put(userId, settings) {
       await table.put(userId, settings);
+    },
+    async markDigest(userId, daily) {
+      if (daily) await digest.put(userId, true);
+      else await digest.remove(userId);
+    },
+    digestUsers() {
+      return Promise.resolve([...digest.getKeys()].map(String));
     },
   };
 }

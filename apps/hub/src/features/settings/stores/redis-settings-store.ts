@@ -25,5 +25,13 @@ export function createRedisSettingsStore(
         redis.set(keys.settings(userId), JSON.stringify(settings)),
       );
     },
+    async markDigest(userId, daily) {
+      await callRedis("index the digest", () =>
+        daily ? redis.sadd(keys.digestUsers, userId) : redis.srem(keys.digestUsers, userId),
+      );
+    },
+    digestUsers() {
+      return callRedis("list the digest's users", () => redis.smembers(keys.digestUsers));
+    },
   };
 }
