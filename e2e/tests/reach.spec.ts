@@ -126,7 +126,7 @@ test("quiet hours around now hold a normal approval's push and let a high-risk o
       method: "PUT",
       token: await sessionToken(page.context()),
       body: {
-        quietHours: { start: utcTime(-60), end: utcTime(60), timeZone: "UTC", during: "wait" },
+        quietHours: { start: utcTime(-60), end: utcTime(60), timeZone: "UTC" },
       },
     });
     expect(saved.status, await saved.clone().text()).toBe(200);

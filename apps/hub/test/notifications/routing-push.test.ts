@@ -4,7 +4,7 @@ import type { TestLogin } from "../helpers";
 import { subscribeToReceiver, useHubAndReceiver } from "../support/hub-and-receiver";
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const PLAN = { pushAfterSeconds: 1, webhookAfterSeconds: null, escalateAtShareLeft: null };
+const PLAN = { pushAfterSeconds: 1, webhookAfterSeconds: null };
 
 /** `HH:MM` in UTC, `minutes` from now. */
 const utcTime = (minutes: number) =>
@@ -98,7 +98,7 @@ describe("push by the routing plan and quiet hours", () => {
   });
 
   it("holds a medium question during quiet hours and lets a high-risk one through", async () => {
-    const quietHours = { start: utcTime(-1), end: utcTime(2), timeZone: "UTC", during: "wait" };
+    const quietHours = { start: utcTime(-1), end: utcTime(2), timeZone: "UTC" };
     const phone = await person("quiet", { quietHours });
     await suite.hub.hub.inquiries.create(phone.userId, approval("medium"));
     const high = await suite.hub.hub.inquiries.create(phone.userId, approval("high"));

@@ -34,7 +34,7 @@ describe("Slack and webhooks by the routing plan and quiet hours", () => {
   const postedTo = (prefix: string) =>
     suite.receiver.received.filter((each) => each.path === `/hook/${prefix}`);
   const plan = (webhookAfterSeconds: number | null) => ({
-    routing: { pushAfterSeconds: 0, webhookAfterSeconds, escalateAtShareLeft: null },
+    routing: { pushAfterSeconds: 0, webhookAfterSeconds },
   });
 
   it("posts an unseen question only once the plan's delay has passed", async () => {
@@ -55,7 +55,7 @@ describe("Slack and webhooks by the routing plan and quiet hours", () => {
   });
 
   it("holds a medium approval during quiet hours and lets a high-risk one through", async () => {
-    const quietHours = { start: utcTime(-1), end: utcTime(2), timeZone: "UTC", during: "wait" };
+    const quietHours = { start: utcTime(-1), end: utcTime(2), timeZone: "UTC" };
     const login = await person("hushed", { quietHours });
     const approval = (level: "medium" | "high") => ({
       type: "APPROVAL" as const,

@@ -4,8 +4,8 @@ import type { UserSettings } from "@inquiry-hub/protocol";
 import { startTestHub } from "../helpers";
 import type { TestHub } from "../helpers";
 
-const ROUTING = { pushAfterSeconds: 30, webhookAfterSeconds: 120, escalateAtShareLeft: 0.2 };
-const QUIET = { start: "22:00", end: "07:00", timeZone: "Europe/Berlin", during: "wait" };
+const ROUTING = { pushAfterSeconds: 30, webhookAfterSeconds: 120 };
+const QUIET = { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" };
 const DIGEST = { daily: true, hour: 8, timeZone: "Asia/Shanghai" };
 
 describe("settings: routing plan, quiet hours and digest over HTTP", () => {

@@ -14,8 +14,8 @@ describe("formOf", () => {
     const form = formOf(
       {
         ...NO_REACH,
-        routing: { pushAfterSeconds: 5, webhookAfterSeconds: null, escalateAtShareLeft: null },
-        quietHours: { start: "22:00", end: "07:00", timeZone: "Asia/Shanghai", during: "escalate" },
+        routing: { pushAfterSeconds: 5, webhookAfterSeconds: null },
+        quietHours: { start: "22:00", end: "07:00", timeZone: "Asia/Shanghai" },
       },
       "Europe/Berlin",
     );
@@ -23,9 +23,7 @@ describe("formOf", () => {
       routing: "plan",
       pushAfter: "5",
       webhookNever: true,
-      escalate: "never",
       quiet: true,
-      during: "escalate",
       timeZone: "Asia/Shanghai",
     });
   });
@@ -46,14 +44,13 @@ describe("bodyOf", () => {
       routing: "plan" as const,
       pushAfter: "10",
       webhookNever: true,
-      escalate: "0.2",
       quiet: true,
       digest: true,
       digestHour: "8",
     };
     expect(bodyOf(form).body).toEqual({
-      routing: { pushAfterSeconds: 10, webhookAfterSeconds: null, escalateAtShareLeft: 0.2 },
-      quietHours: { start: "22:00", end: "07:00", timeZone: "UTC", during: "wait" },
+      routing: { pushAfterSeconds: 10, webhookAfterSeconds: null },
+      quietHours: { start: "22:00", end: "07:00", timeZone: "UTC" },
       digest: { daily: true, hour: 8, timeZone: "UTC" },
     });
   });

@@ -3,8 +3,7 @@
 import { useId } from "react";
 import { Field, Input } from "@/lib/ui/input";
 import { useI18n } from "@/features/i18n";
-import { ChoiceRow, ErrorOf, SELECT, Section } from "./reach-controls";
-import { ESCALATION_SHARES } from "./reach-form";
+import { ChoiceRow, ErrorOf, Section } from "./reach-controls";
 import type { ReachForm } from "./reach-form";
 
 export interface SectionProps {
@@ -54,15 +53,9 @@ function SecondsField({
 
 /** "How questions reach you": everything at once, or a plan of steps while nobody has seen it. */
 export function RoutingSection({ form, errors, disabled, onChange }: SectionProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const group = useId();
-  const escalateId = useId();
   const plan = form.routing === "plan" && !disabled;
-  const shares = ESCALATION_SHARES.some((share) => share === form.escalate)
-    ? ESCALATION_SHARES
-    : [...ESCALATION_SHARES, form.escalate].filter((share) => share !== "never");
-  const percent = new Intl.NumberFormat(locale, { style: "percent" });
-  const escalateError = errors["routing.escalateAtShareLeft"];
   return (
     <Section title={t("reach.routingTitle")} hint={t("reach.routingHint")}>
       <fieldset className="grid" disabled={disabled}>
@@ -114,25 +107,6 @@ export function RoutingSection({ form, errors, disabled, onChange }: SectionProp
               {t("reach.webhookNever")}
             </ChoiceRow>
           </div>
-          <Field label={t("reach.escalate")} htmlFor={escalateId}>
-            <select
-              id={escalateId}
-              className={`${SELECT} sm:max-w-80`}
-              value={form.escalate}
-              disabled={!plan}
-              aria-invalid={escalateError !== undefined}
-              aria-describedby={escalateError === undefined ? undefined : `${escalateId}-error`}
-              onChange={(event) => onChange({ escalate: event.target.value })}
-            >
-              <option value="never">{t("reach.escalateNever")}</option>
-              {shares.map((share) => (
-                <option key={share} value={share}>
-                  {t("reach.escalateAt", { share: percent.format(Number(share)) })}
-                </option>
-              ))}
-            </select>
-            <ErrorOf id={`${escalateId}-error`} text={escalateError} />
-          </Field>
         </div>
       )}
     </Section>

@@ -80,7 +80,6 @@ function TimeField({
 /** Quiet hours: push and Slack stay quiet; urgent questions still go out. */
 export function QuietHoursSection({ form, errors, disabled, onChange }: SectionProps) {
   const { t } = useI18n();
-  const duringId = useId();
   const on = form.quiet && !disabled;
   return (
     <Section title={t("reach.quietTitle")} hint={t("reach.quietHint")}>
@@ -113,20 +112,6 @@ export function QuietHoursSection({ form, errors, disabled, onChange }: SectionP
               onChange={(quietEnd) => onChange({ quietEnd })}
             />
           </div>
-          <Field label={t("reach.during")} htmlFor={duringId}>
-            <select
-              id={duringId}
-              className={`${SELECT} sm:max-w-80`}
-              value={form.during}
-              disabled={!on}
-              onChange={(event) =>
-                onChange({ during: event.target.value === "escalate" ? "escalate" : "wait" })
-              }
-            >
-              <option value="wait">{t("reach.duringWait")}</option>
-              <option value="escalate">{t("reach.duringEscalate")}</option>
-            </select>
-          </Field>
         </div>
       )}
     </Section>

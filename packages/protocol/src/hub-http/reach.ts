@@ -28,32 +28,26 @@ export const MAX_ROUTING_DELAY_SECONDS = 86_400;
  * shows it), then the next channel only while nobody has seen it. A person without a plan
  * gets today's behaviour: push, Slack and webhooks at once for devices that are away.
  *
- * @example { pushAfterSeconds: 30, webhookAfterSeconds: 120, escalateAtShareLeft: 0.2 }
+ * @example { pushAfterSeconds: 30, webhookAfterSeconds: 120 }
  */
 export const RoutingPlanSchema = z.strictObject({
   /** Push to phones and other away devices once the question has gone unseen this long. */
   pushAfterSeconds: z.number().int().min(0).max(MAX_ROUTING_DELAY_SECONDS),
   /** Slack and webhooks once it has gone unseen this long; null: never. */
   webhookAfterSeconds: z.number().int().min(0).max(MAX_ROUTING_DELAY_SECONDS).nullable(),
-  /**
-   * Escalate (the question's team escalation, or whoever is on call) once nobody decided and
-   * only this share of its time is left, e.g. 0.2 for "a fifth of the time left"; null: never.
-   */
-  escalateAtShareLeft: z.number().min(0.05).max(0.95).nullable(),
 });
 export type RoutingPlan = z.infer<typeof RoutingPlanSchema>;
 
 /**
  * Hours in which push and Slack stay quiet, in the person's time zone; `start` after `end`
- * spans midnight (22:00–07:00). Urgent questions (high risk, a team's on-call rule) still go
- * out; the rest `wait` for the hours to end, or `escalate` to whoever is on call.
+ * spans midnight (22:00–07:00). Urgent questions (high risk, a team's shared approval) still go
+ * out; the rest wait for the hours to end.
  */
 export const QuietHoursSchema = z
   .strictObject({
     start: TimeOfDaySchema,
     end: TimeOfDaySchema,
     timeZone: TimeZoneSchema,
-    during: z.enum(["wait", "escalate"]),
   })
   .refine((hours) => hours.start !== hours.end, {
     message: "start and end must differ",

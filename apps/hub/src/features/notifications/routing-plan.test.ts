@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Inquiry, QuietHours } from "@inquiry-hub/protocol";
 import { channelWaitMs, isUrgent, quietHoursLeftMs } from "./routing-plan";
 
-const NIGHT: QuietHours = { start: "22:00", end: "07:00", timeZone: "Europe/Berlin", during: "wait" };
+const NIGHT: QuietHours = { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" };
 const at = (iso: string) => new Date(iso);
 
 const question = (extra: Partial<Inquiry> = {}): Inquiry =>
@@ -32,14 +32,14 @@ describe("quiet hours", () => {
   });
 
   it("hold within a same-day window", () => {
-    const lunch: QuietHours = { start: "12:00", end: "13:00", timeZone: "UTC", during: "wait" };
+    const lunch: QuietHours = { start: "12:00", end: "13:00", timeZone: "UTC" };
     expect(quietHoursLeftMs(lunch, at("2026-11-28T12:15:00Z"))).toBe(45 * 60_000);
     expect(quietHoursLeftMs(lunch, at("2026-11-28T11:59:59Z"))).toBeUndefined();
   });
 });
 
 describe("when a channel's first step goes out", () => {
-  const plan = { pushAfterSeconds: 30, webhookAfterSeconds: null, escalateAtShareLeft: null };
+  const plan = { pushAfterSeconds: 30, webhookAfterSeconds: null };
   const noon = at("2026-11-28T12:00:00Z");
   const night = at("2026-11-28T22:30:00Z");
 
@@ -58,9 +58,9 @@ describe("when a channel's first step goes out", () => {
       7.5 * 3_600_000,
     );
     // The plan's delay lands inside the hours too: it waits for their end from there.
-    expect(
-      channelWaitMs({ routing: plan, quietHours: NIGHT }, question(), "push", night),
-    ).toBe(7.5 * 3_600_000);
+    expect(channelWaitMs({ routing: plan, quietHours: NIGHT }, question(), "push", night)).toBe(
+      7.5 * 3_600_000,
+    );
   });
 
   it("as usual for a high-risk question or a team approval during quiet hours", () => {

@@ -6,7 +6,7 @@ import type { ReachSettings } from "./routing-plan";
 const question = { id: "q1", userId: "u1", status: "pending" } as Inquiry;
 // Quiet hours that end 300 ms after the clock below reads.
 const QUIET: ReachSettings = {
-  quietHours: { start: "12:00", end: "13:00", timeZone: "UTC", during: "wait" },
+  quietHours: { start: "12:00", end: "13:00", timeZone: "UTC" },
 };
 const clock = () => new Date("2026-11-28T12:59:59.700Z");
 

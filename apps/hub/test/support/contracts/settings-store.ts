@@ -23,12 +23,11 @@ export function describeSettingsContract(name: string, open: () => SettingsStore
       let now = new Date("2026-01-01T00:00:00.000Z");
       const service = createSettingsService({ store: open(), now: () => now });
       const user = randomUUID();
-      const routing = { pushAfterSeconds: 30, webhookAfterSeconds: 120, escalateAtShareLeft: 0.2 };
+      const routing = { pushAfterSeconds: 30, webhookAfterSeconds: 120 };
       const quietHours = {
         start: "22:00",
         end: "07:00",
         timeZone: "Europe/Berlin",
-        during: "wait" as const,
       };
       const digest = { daily: true, hour: 8, timeZone: "Asia/Shanghai" };
       await service.update(user, { yolo: { enabled: true, forSeconds: 60 }, routing });
@@ -57,8 +56,7 @@ export function describeSettingsContract(name: string, open: () => SettingsStore
       await service.update(bob, { digest: { ...digest, daily: false } });
       await service.update(cy, { digest });
       await service.update(cy, { yolo: { enabled: true } });
-      const mine = async () =>
-        (await store.digestUsers()).filter((id) => ours.includes(id)).sort();
+      const mine = async () => (await store.digestUsers()).filter((id) => ours.includes(id)).sort();
       expect(await mine()).toEqual([ada, cy].sort());
       await service.update(ada, { digest: null });
       await service.update(cy, { digest: { ...digest, daily: false } });
