@@ -21,6 +21,10 @@ export const GALLERY_PAGES = [
   { name: "pair", title: "A phone opening the pairing link" },
   { name: "rules", title: "Rules: the person's standing rules, what each allowed, until when" },
   { name: "agent-keys", title: "Agent keys" },
+  {
+    name: "settings",
+    title: "Settings: how questions reach the person, quiet hours and the daily digest",
+  },
 ] as const;
 export type GalleryPageName = (typeof GALLERY_PAGES)[number]["name"];
 

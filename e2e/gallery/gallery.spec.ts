@@ -207,6 +207,20 @@ for (const language of LANGUAGES) {
       await shoot(page, language, "agent-keys", size, shows("agent-key-row"));
     }
 
+    const reach = {
+      routing: { pushAfterSeconds: 30, webhookAfterSeconds: 120 },
+      quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" },
+      digest: { daily: true, hour: 8, timeZone: "Europe/Berlin" },
+    };
+    expect((await desk.request.put("/api/settings", { data: reach })).status()).toBe(200);
+    for (const [page, size] of [
+      [desk, "desk"],
+      [phone, "phone"],
+    ] as const) {
+      await page.goto("/settings");
+      await shoot(page, language, "settings", size, shows("save-settings"));
+    }
+
     await shootBatchAndRisk(desk, phone, language);
 
     await desk.goto("/devices");

@@ -593,7 +593,7 @@ export const en = {
   "reach.timeZoneHint": "Quiet hours and the digest's hour are read in this time zone.",
   "reach.quietTitle": "Quiet hours",
   "reach.quietHint":
-    "No push or Slack in these hours. High-risk approvals and on-call questions still reach you.",
+    "No push or Slack in these hours. High-risk approvals and your teams' approvals still reach you; the rest wait until the hours end.",
   "reach.quietOn": "Keep quiet hours",
   "reach.quietStart": "From",
   "reach.quietEnd": "To",

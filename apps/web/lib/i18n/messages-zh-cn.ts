@@ -570,7 +570,8 @@ export const zhCN: Record<MessageKey, string> = {
   "reach.saved": "设置已保存。",
   "reach.save": "保存",
   "reach.routingTitle": "问题如何送达你",
-  "reach.routingHint": "问题总会立即显示在所有打开的应用中。手机推送和 Slack 可以等到你一段时间未查看后再发。",
+  "reach.routingHint":
+    "问题总会立即显示在所有打开的应用中。手机推送和 Slack 可以等到你一段时间未查看后再发。",
   "reach.routingOff": "同时送达所有渠道：应用、手机、Slack 和 Webhook",
   "reach.routingPlan": "逐步送达，直到我看到为止",
   "reach.pushAfter": "未查看多久后推送到手机（秒）",
@@ -580,7 +581,8 @@ export const zhCN: Record<MessageKey, string> = {
   "reach.timeZone": "时区",
   "reach.timeZoneHint": "免打扰时段和摘要的发送时间都按此时区计算。",
   "reach.quietTitle": "免打扰时段",
-  "reach.quietHint": "在这些时段内不发推送和 Slack。高风险审批和值班问题仍会送达。",
+  "reach.quietHint":
+    "在这些时段内不发推送和 Slack。高风险审批和团队审批仍会送达，其余的等到时段结束后再发。",
   "reach.quietOn": "启用免打扰时段",
   "reach.quietStart": "从",
   "reach.quietEnd": "到",
