@@ -42,6 +42,8 @@ describe("connectHubApprovals", () => {
     const approvals = await connect();
     const decision = approvals.request(SEND_EMAIL);
     const card = await hub.phone.nextApproval();
+    // The bridge's call is screened like a proxy call: its thread's batch, and a risk label.
+    expect(card.approval?.batchId).toMatch(/^run-/);
     expect(card.approval).toEqual({
       upstream: "langgraph",
       tool: "send_email",
@@ -50,6 +52,8 @@ describe("connectHubApprovals", () => {
       description: "Send an email on the person's behalf.",
       inputSchema: SEND_EMAIL.inputSchema,
       runId: "thread-1",
+      batchId: card.approval?.batchId,
+      risk: { level: "medium", reason: "Writes or sends: send_email", source: "rules" },
     });
     await hub.phone.decide(card.id, { action: "approve" });
     expect(await decision).toEqual({
