@@ -74,7 +74,6 @@ test('with a plan "tab, then the phone after 4 s", a question shows in the tab a
     await page.getByTestId("routing-plan").check();
     await page.getByTestId("push-after").fill(String(PUSH_AFTER_SECONDS));
     await page.getByText("Never send to Slack or webhooks").check();
-    await page.getByLabel("Escalate when nobody decided").selectOption("never");
     await page.getByTestId("save-settings").click();
     await expect(page.getByTestId("settings-toast")).toBeVisible();
     await page.reload();
