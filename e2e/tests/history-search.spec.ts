@@ -1,22 +1,48 @@
+import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import {
   HISTORY_EXPORT_COLUMNS,
   HistoryExportRecordSchema,
   InquirySchema,
+  MeResponseSchema,
 } from "@inquiry-hub/protocol";
 import { registerThroughUi } from "../support/accounts";
+import { REPO_ROOT } from "../support/app-services";
 import { callHubApi, sessionToken } from "../support/channels";
 import { connectHubMcp, holdToolCalls } from "../support/hub-mcp";
 
-/** The downloaded file behind the link named `name`, as text. */
-async function download(page: Page, name: string): Promise<{ filename: string; text: string }> {
+/** The downloaded file behind the link named `name`: its name, where it is, its text. */
+async function download(
+  page: Page,
+  name: string,
+): Promise<{ filename: string; path: string; text: string }> {
   const started = page.waitForEvent("download");
   await page.getByRole("link", { name }).click();
   const file = await started;
   const path = await file.path();
-  return { filename: file.suggestedFilename(), text: await readFile(path, "utf8") };
+  return { filename: file.suggestedFilename(), path, text: await readFile(path, "utf8") };
+}
+
+/** What this spec reads of an audit export's first line (checked in full by the verifier). */
+interface AuditHeader {
+  type: string;
+  chains: { chain: string; lastSeq: number }[];
+}
+
+/** The repository's own verifier run on `file`, as a person would run it. */
+async function auditVerify(file: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await promisify(execFile)("npm", ["run", "-s", "audit:verify", "--", file], {
+      cwd: REPO_ROOT,
+    });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+  }
 }
 
 test("history search, filters and export return exactly the matching records", async ({ page }) => {
@@ -87,6 +113,20 @@ test("history search, filters and export return exactly the matching records", a
     await expect(rows).toHaveCount(0);
     const none = await download(page, "Export JSON Lines");
     expect(none.text).toBe("");
+
+    // The audit log: the person's signed chain, whole, checked by the repository's verifier.
+    const me = MeResponseSchema.parse(await (await callHubApi("/api/auth/me", { token })).json());
+    const audit = await download(page, "Export audit log");
+    expect(audit.filename).toMatch(/^inquiry-audit-\d{4}-\d{2}-\d{2}\.jsonl$/);
+    const [headerLine = "", ...recordLines] = audit.text.trimEnd().split("\n");
+    const header = JSON.parse(headerLine) as AuditHeader;
+    expect(header.type).toBe("inquiry-hub.audit-export");
+    expect(header.chains.map((each) => each.chain)).toContain(`user:${me.user.id}`);
+    const held = header.chains.reduce((sum, each) => sum + each.lastSeq, 0);
+    expect(recordLines).toHaveLength(held);
+    const verified = await auditVerify(audit.path);
+    expect(verified, verified.output).toMatchObject({ code: 0 });
+    expect(verified.output).toContain(`valid: ${String(held)} records`);
   } finally {
     await held.cancelAll();
     await client.close();

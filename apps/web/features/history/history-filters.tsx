@@ -9,6 +9,7 @@ import { useT } from "@/features/i18n";
 import { Button } from "@/lib/ui/button";
 import { cn } from "@/lib/ui/cn";
 import { Field, FieldError, Input, Label } from "@/lib/ui/input";
+import { AuditExport } from "./audit-export";
 import { STATUS_LABELS } from "./describe-history";
 import { historyExportUrl } from "./history-client";
 
@@ -25,7 +26,8 @@ function filterOf(form: HTMLFormElement): Record<string, string> {
 }
 
 /**
- * Search box and filters of the history list, and export links carrying the same filters.
+ * Search box and filters of the history list, export links carrying the same filters, and the
+ * audit log's export (whole, unfiltered).
  * Text fields apply on Enter or "Apply"; the status and the dates apply as soon as they change.
  */
 export function HistoryFilters({
@@ -134,20 +136,23 @@ export function HistoryFilters({
         </Field>
       </div>
       {invalid && <FieldError>{t("history.badFilter")}</FieldError>}
-      <div className={cn("flex-wrap items-center gap-2 sm:flex", filtersShown ? "flex" : "hidden")}>
-        <span className="text-sm text-muted-foreground">{t("history.export")}</span>
-        <Button asChild variant="secondary" size="sm">
-          <a href={historyExportUrl(filter, "csv")} download>
-            <Download aria-hidden />
-            {t("history.exportCsv")}
-          </a>
-        </Button>
-        <Button asChild variant="secondary" size="sm">
-          <a href={historyExportUrl(filter, "jsonl")} download>
-            <Download aria-hidden />
-            {t("history.exportJsonl")}
-          </a>
-        </Button>
+      <div className={cn("gap-2 sm:grid", filtersShown ? "grid" : "hidden")}>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-muted-foreground">{t("history.export")}</span>
+          <Button asChild variant="secondary" size="sm">
+            <a href={historyExportUrl(filter, "csv")} download>
+              <Download aria-hidden />
+              {t("history.exportCsv")}
+            </a>
+          </Button>
+          <Button asChild variant="secondary" size="sm">
+            <a href={historyExportUrl(filter, "jsonl")} download>
+              <Download aria-hidden />
+              {t("history.exportJsonl")}
+            </a>
+          </Button>
+        </div>
+        <AuditExport />
       </div>
     </form>
   );

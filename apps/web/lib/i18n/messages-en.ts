@@ -627,6 +627,22 @@ export const en = {
   "digest.loadFailed": "Could not load the digest.",
   "digest.truncated":
     "This day held more than the digest reads; the numbers cover its newest inquiries.",
+
+  // History: the audit log export, the digest's day from a link (issue 37, web)
+  "history.auditExport": "Export audit log",
+  "history.auditHint": "A signed record of every decision; check it with npm run audit:verify.",
+  "history.auditPublicKey": "Public key",
+  "digest.badDay": "That link named no day this page can show; here is yesterday.",
+
+  // Receipts: the routing plan's steps in history (issue 37, presence)
+  "receipts.stepPushWaiting": "push to the phone after {wait} unseen",
+  "receipts.stepWebhookWaiting": "Slack/webhook after {wait} unseen",
+  "receipts.stepPushHeld": "push held: quiet hours, {wait} more",
+  "receipts.stepWebhookHeld": "Slack/webhook held: quiet hours, {wait} more",
+  "receipts.stepNoTab": "pushed at once: no tab in front of you",
+  "receipts.stepPushSkipped": "not pushed: already seen",
+  "receipts.stepWebhookSkipped": "Slack/webhook not sent: already seen",
+  "receipts.entryStep": "Routing plan: {step}",
 };
 
 /** A key of the message table; the compiler checks every `t(key)` against it. */

@@ -615,4 +615,20 @@ export const zhCN: Record<MessageKey, string> = {
   "digest.empty": "这一天你的智能体没有提问。",
   "digest.loadFailed": "无法加载摘要。",
   "digest.truncated": "这一天的记录超出了摘要的读取上限；数字只涵盖最新的记录。",
+
+  // History: the audit log export, the digest's day from a link (issue 37, web)
+  "history.auditExport": "导出审计日志",
+  "history.auditHint": "每一项决定的签名记录；可用 npm run audit:verify 校验。",
+  "history.auditPublicKey": "公钥",
+  "digest.badDay": "链接中的日期无法显示；这里显示的是昨天。",
+
+  // Receipts: the routing plan's steps in history (issue 37, presence)
+  "receipts.stepPushWaiting": "{wait}内未查看则推送到手机",
+  "receipts.stepWebhookWaiting": "{wait}内未查看则发送到 Slack/Webhook",
+  "receipts.stepPushHeld": "推送因免打扰时段暂缓，还需 {wait}",
+  "receipts.stepWebhookHeld": "Slack/Webhook 因免打扰时段暂缓，还需 {wait}",
+  "receipts.stepNoTab": "没有打开的标签页在你面前，已立即推送",
+  "receipts.stepPushSkipped": "未推送：已查看",
+  "receipts.stepWebhookSkipped": "未发送到 Slack/Webhook：已查看",
+  "receipts.entryStep": "路由计划：{step}",
 };

@@ -18,6 +18,8 @@ describe("matchRelayRoute: the allow-list of the plain hub routes", () => {
     ["POST", ["approval-rules", "import"], "/api/approval-rules/import"],
     ["POST", ["approval-rules", "preview"], "/api/approval-rules/preview"],
     ["GET", ["approval-rules", "suggestions", "i1"], "/api/approval-rules/suggestions/i1"],
+    ["GET", ["audit", "export"], "/api/audit/export"],
+    ["GET", ["audit", "public-key"], "/api/audit/public-key"],
     ["PATCH", ["approval-rules", "r1"], "/api/approval-rules/r1"],
     ["DELETE", ["approval-rules", "r1"], "/api/approval-rules/r1"],
     ["GET", ["conversations"], "/api/conversations"],
@@ -60,6 +62,28 @@ describe("matchRelayRoute: the allow-list of the plain hub routes", () => {
       kind: "required",
       afterChecks: true,
     });
+  });
+
+  it("keeps the audit export's file name and nothing more elsewhere", () => {
+    const kept = (path: string[]) => {
+      const match = matchRelayRoute("GET", path);
+      return "reason" in match ? match : match.keepHeaders;
+    };
+    expect(kept(["audit", "export"])).toEqual(["content-disposition"]);
+    expect(kept(["audit", "public-key"])).toEqual([]);
+    expect(kept(["approval-rules", "export"])).toEqual([]);
+  });
+
+  it("relays the audit routes for reading only, and no other audit path", () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"] as const) {
+      expect(matchRelayRoute(method, ["audit", "export"])).toEqual({
+        reason: "method",
+        allowed: ["GET"],
+      });
+    }
+    for (const path of [["audit"], ["audit", "append"], ["audit", "export", "x"], ["audit", ".."]]) {
+      expect(hubPathFor("GET", path), path.join("/")).toEqual({ reason: "unlisted" });
+    }
   });
 
   it("lists no other hub path, however near a listed one", () => {

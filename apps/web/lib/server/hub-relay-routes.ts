@@ -28,9 +28,14 @@ interface RelayRoute {
   methods: Partial<Record<RelayMethod, RelayBody>>;
   /** The hub's path when it is not `/api/` + the browser's path. */
   hubPath?: string;
+  /** Hub headers relayed beyond the usual ones, such as a download's `content-disposition`. */
+  keepHeaders?: readonly string[];
 }
 
 const NONE = { kind: "none" } as const;
+
+/** A download keeps the file name the hub gave it. */
+const DOWNLOAD = ["content-disposition"] as const;
 
 /**
  * The plain hub routes: each forwards its method, path and body with the session's bearer to
@@ -71,6 +76,9 @@ const RELAY_ROUTES: readonly RelayRoute[] = [
       DELETE: NONE,
     },
   },
+  // The person's signed audit chain (the hub refuses an agent's key) and the key that checks it.
+  { pattern: "audit/export", methods: { GET: NONE }, keepHeaders: DOWNLOAD },
+  { pattern: "audit/public-key", methods: { GET: NONE } },
   { pattern: "conversations", methods: { GET: NONE, POST: { kind: "optional" } } },
   {
     pattern: "conversations/:id",
@@ -110,11 +118,12 @@ const IdSegmentSchema = z
 /** The catch-all's params as Next.js hands them: the path's segments after `/api/`. */
 export const RelayParamsSchema = z.object({ path: z.array(z.string()).min(1) });
 
-/** A listed route matched: the hub path to call, the method and its body rule. */
+/** A listed route matched: the hub path to call, the method, its body rule, headers to keep. */
 export interface RelayMatch {
   hubPath: string;
   method: RelayMethod;
   body: RelayBody;
+  keepHeaders: readonly string[];
 }
 
 /** Why nothing was matched: no listed route has that path, or not that method. */
@@ -139,7 +148,7 @@ export function matchRelayRoute(
     if (body === undefined) {
       return { reason: "method", allowed: Object.keys(route.methods) as RelayMethod[] };
     }
-    return { hubPath, method, body };
+    return { hubPath, method, body, keepHeaders: route.keepHeaders ?? [] };
   }
   return { reason: "unlisted" };
 }

@@ -27,10 +27,10 @@ export async function relayListedRoute(
 }
 
 async function relayMatch(request: Request, match: RelayMatch): Promise<Response> {
-  const { hubPath, method, body } = match;
+  const { hubPath, method, body, keepHeaders } = match;
   switch (body.kind) {
     case "none":
-      return relayHub(request, hubPath, { method });
+      return relayHub(request, hubPath, { method, keepHeaders });
     case "empty":
       return relayHub(request, hubPath, { method, body: {} });
     case "optional": {
