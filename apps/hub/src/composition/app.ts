@@ -12,6 +12,8 @@ import { startSettingsFanOut } from "../features/settings/socket/settings-fan-ou
 import { refuseMetrics } from "../platform/http/refuse-metrics";
 import { countRejections } from "../platform/metrics/count-rejections";
 import { wireAccounts } from "./accounts-wiring";
+import { wireAudit } from "./audit-wiring";
+import { escalationAuditEvents } from "../features/audit/escalation-events";
 import { withEphemeralSecrets } from "./channel-secrets";
 import { createChannels } from "./channel-wiring";
 import { completeHubDeps } from "./default-deps";
@@ -108,6 +110,11 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
   });
   metrics.countConnectedDevices(() => sockets.io.sockets.sockets.size);
   accounts.roomPresence?.bind(sockets.io);
+  const audit = wireAudit(config, { stores: deps, logger });
+  const stopAuditingEscalations = teams.onEscalated((inquiry, newcomers, step) => {
+    for (const { chain, event } of escalationAuditEvents(inquiry, newcomers, step, new Date()))
+      audit.record(chain, event);
+  });
   const stopFanOuts = [
     startSettingsFanOut(sockets.io, core.settings),
     startConversationFanOut(sockets.io, conversations),
@@ -134,6 +141,7 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
   async function shutdown(): Promise<void> {
     inquiries.beginShutdown();
     stopClosingMcp();
+    stopAuditingEscalations();
     channels.stop();
     for (const stop of stopFanOuts) stop();
     expiryWarnings.stop();
@@ -145,6 +153,7 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
     inquiries.close();
     stopCountingResumes?.();
     await metricsEndpoints.close();
+    await audit.settled();
     await new Promise<void>((resolve) => {
       httpServer.close(() => resolve());
       httpServer.closeAllConnections();

@@ -25,8 +25,12 @@ export function completeHubDeps(config: ConfigWithSecrets, overrides: HubOverrid
   });
   const logger = overrides.logger ?? createLogger({ service: "hub" });
   const audit = wireAudit(config, {
-    store: overrides.auditChains ?? stores.auditChains,
-    teamIdsOf: (userId) => (overrides.teamStore ?? stores.teamStore).teamIdsOf(userId),
+    stores: {
+      auditChains: overrides.auditChains ?? stores.auditChains,
+      teamStore: overrides.teamStore ?? stores.teamStore,
+      deviceStore: overrides.deviceStore ?? stores.deviceStore,
+      settingsStore: overrides.settingsStore ?? stores.settingsStore,
+    },
     logger,
   });
   const fullArguments = { fullArguments: config.auditFullArguments };

@@ -102,11 +102,7 @@ export function createHttpApp(
   );
   app.use("/api/devices", authenticatePerson, createDeviceRoutes(devices));
   app.use("/api/settings", authenticatePerson, createSettingsRoutes(core.settings));
-  const audit = wireAudit(config, {
-    store: deps.auditChains,
-    teamIdsOf: (userId) => deps.teamStore.teamIdsOf(userId),
-    logger: deps.logger,
-  });
+  const audit = wireAudit(config, { stores: deps, logger: deps.logger });
   app.use(
     "/api/approval-rules",
     authenticatePerson,

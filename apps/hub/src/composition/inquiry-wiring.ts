@@ -1,6 +1,8 @@
 import type { HubConfig } from "../config/hub-config";
 import type { ApprovalScreening } from "../features/approvals/approval-screening";
 import { wireApprovalScreening } from "./screening-wiring";
+import { wireAudit } from "./audit-wiring";
+import { withInquiryAudit } from "./inquiry-audit";
 import type { DeviceService } from "../features/accounts/device-service";
 import type { ArgumentsValidator, InquiryStore } from "../features/inquiries/ports";
 import { createAjvArgumentsValidator } from "../features/inquiries/adapters/ajv-arguments-validator";
@@ -47,10 +49,14 @@ export function wireInquiries(
   metrics: HubMetrics,
 ): Inquiries {
   const { logger } = deps;
-  const store = countRejections(
-    deps.inquiryStore,
-    ["insert", "get", "listByUser", "resolve"],
-    metrics.storeFailed,
+  const store = withInquiryAudit(
+    countRejections(
+      deps.inquiryStore,
+      ["insert", "get", "listByUser", "resolve"],
+      metrics.storeFailed,
+    ),
+    wireAudit(config, { stores: deps, logger }),
+    { fullArguments: config.auditFullArguments },
   );
   const deviceName = (deviceId: string) => devices.nameOf(deviceId);
   const validateArguments = createAjvArgumentsValidator();

@@ -126,6 +126,7 @@ export function prepareApproval(
         outcome,
         votes,
       ),
+      final,
     );
     return outcome;
   };

@@ -51,8 +51,11 @@ export interface ApprovalBatchAuditEntry {
 /** Every kind of line the approval audit trail holds. */
 export type AuditEntry = ApprovalAuditEntry | ApprovalBatchAuditEntry;
 
-/** Where audit entries go; the default writes one JSON line per entry to stdout. */
-export type AuditSink = (entry: AuditEntry) => void;
+/**
+ * Where audit entries go; the default writes one JSON line per entry to stdout. `decided` is
+ * the final inquiry of a decision, for the signed chain (who, through what, how long).
+ */
+export type AuditSink = (entry: AuditEntry, decided?: Inquiry) => void;
 
 /**
  * The default sink: one line per decision through the hub's logger (JSON on stdout, at

@@ -12,8 +12,11 @@ const backOff = (attempt: number) =>
 
 /** Appends events to chains; the one way records are written. */
 export interface AuditChain {
-  /** Seals `event` as the next record of `chain` and stores it; resolves with that record. */
-  append(chain: string, event: AuditEvent): Promise<AuditRecord>;
+  /**
+   * Seals `event` as the next record of `chain` and stores it; resolves with that record.
+   * A promised event takes its place in the chain's queue when `append` is called.
+   */
+  append(chain: string, event: AuditEvent | Promise<AuditEvent>): Promise<AuditRecord>;
 }
 
 /**
@@ -38,7 +41,11 @@ export function createAuditChain(store: AuditChainStore, signer: AuditSigner): A
     return { ...unsealed, hash, signature: signer.sign(hash) };
   }
 
-  async function appendNow(chain: string, event: AuditEvent): Promise<AuditRecord> {
+  async function appendNow(
+    chain: string,
+    promised: AuditEvent | Promise<AuditEvent>,
+  ): Promise<AuditRecord> {
+    const event = await promised;
     let tail = tails.has(chain) ? tails.get(chain) : await store.tail(chain);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const record = seal(chain, event, tail);

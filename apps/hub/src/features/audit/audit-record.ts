@@ -12,6 +12,8 @@ export const AuditKindSchema = z.enum([
   "escalation",
   "yolo.delegated",
   "inquiry.answered",
+  "inquiry.expired",
+  "inquiry.withdrawn",
 ]);
 export type AuditKind = z.infer<typeof AuditKindSchema>;
 
@@ -25,6 +27,7 @@ export const AuditChannelSchema = z.enum([
   "yolo",
   "hub",
 ]);
+export type AuditChannel = z.infer<typeof AuditChannelSchema>;
 
 /** What one act says before it is chained: the appender adds chain, seq, links and signature. */
 export const AuditEventSchema = z.object({
