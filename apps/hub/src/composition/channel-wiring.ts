@@ -20,7 +20,8 @@ import { startWebhookNotifier } from "../features/notifications/webhook-notifier
 import { WEBHOOK_DEVICE_ID, WEBHOOK_DEVICE_NAME } from "../features/notifications/ports";
 import { pushEndpointProblem, webhookUrlProblem } from "../platform/outbound-http/url-problems";
 import type { EscalationListener } from "../features/teams/shared-approvals";
-import type { ReachSettings } from "../features/notifications/routing-plan";
+import type { Attention, ReachSettings } from "../features/notifications/routing-plan";
+import type { RoutingSources } from "../features/notifications/routing-waits";
 import { createReceiptService } from "../features/receipts/receipt-service";
 import type { ReceiptService } from "../features/receipts/receipt-service";
 import { createReceiptRoutes } from "../features/receipts/http/receipt-routes";
@@ -83,6 +84,8 @@ export function createChannels(
     digestClock?: () => number;
     /** The person's routing plan and quiet hours, which push follows; none: push at once. */
     reachOf?: (userId: string) => Promise<ReachSettings>;
+    /** Whether the person has a visible, focused tab, so a plan's push need not wait for it. */
+    attention?: (userId: string) => Promise<Attention>;
   },
   stores: ChannelStores,
   senders: ChannelSenders,
@@ -114,7 +117,17 @@ export function createChannels(
     ...(core.username === undefined ? {} : { username: core.username }),
   });
 
-  const routing = core.reachOf === undefined ? {} : { routing: { reachOf: core.reachOf, seen } };
+  const routingSources: RoutingSources | undefined =
+    core.reachOf === undefined
+      ? undefined
+      : {
+          reachOf: core.reachOf,
+          seen,
+          step: (inquiry, channel, kind, waitSeconds) =>
+            receipts.step(inquiry, channel, kind, waitSeconds),
+          ...(core.attention === undefined ? {} : { attention: core.attention }),
+        };
+  const routing = routingSources === undefined ? {} : { routing: routingSources };
   const subscriptions = stores.pushSubscriptions;
   const sender = senders.pushSender;
   const pushDelivery = createPushDelivery({

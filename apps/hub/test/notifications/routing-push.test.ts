@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SocketAck } from "@inquiry-hub/protocol";
+import { HistoryDetailSchema } from "@inquiry-hub/protocol";
+import type { DeliveryReceipt, SocketAck } from "@inquiry-hub/protocol";
 import type { TestLogin } from "../helpers";
 import { subscribeToReceiver, useHubAndReceiver } from "../support/hub-and-receiver";
 
@@ -25,6 +26,18 @@ describe("push by the routing plan and quiet hours", () => {
     expect(put.status).toBe(200);
     return phone;
   }
+  /** The question's receipts as `/api/history/:id` shows them to its owner. */
+  async function receiptsOf(owner: TestLogin, inquiryId: string): Promise<DeliveryReceipt[]> {
+    const response = await suite.hub.request(`/api/history/${inquiryId}`, { token: owner.token });
+    return HistoryDetailSchema.parse(await response.json()).item.receipts ?? [];
+  }
+  const stepsOf = async (owner: TestLogin, inquiryId: string) =>
+    (await receiptsOf(owner, inquiryId))
+      .filter((each) => each.targetId === "routing-plan")
+      .map(
+        (each) =>
+          `${each.channel} ${each.kind}${each.waitSeconds === undefined ? "" : ` ${each.waitSeconds}`}`,
+      );
   const pushedTo = (prefix: string) =>
     suite.receiver.received.filter((each) => each.path === `/push/${prefix}`);
 
@@ -44,12 +57,16 @@ describe("push by the routing plan and quiet hours", () => {
   it("pushes an unseen question only once the plan's delay has passed", async () => {
     const phone = await person("delayed", { routing: PLAN });
     const started = Date.now();
-    await suite.hub.hub.inquiries.create(phone.userId, { question: "Which city?" });
+    const inquiry = await suite.hub.hub.inquiries.create(phone.userId, { question: "Which city?" });
     await settle(600);
     expect(pushedTo("delayed")).toEqual([]);
     await suite.receiver.waitForCount(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(pushedTo("delayed")).toHaveLength(1);
+    await expect.poll(() => stepsOf(phone, inquiry.id)).toEqual(["push waiting 1"]);
+    await expect
+      .poll(async () => (await receiptsOf(phone, inquiry.id)).map((each) => each.kind))
+      .toContain("delivered");
   });
 
   it("pushes nothing once a device has seen the question, nor after it was answered", async () => {
@@ -67,6 +84,7 @@ describe("push by the routing plan and quiet hours", () => {
       await suite.hub.hub.inquiries.cancel(cancelled.id);
       await settle(1500);
       expect(pushedTo("seen")).toEqual([]);
+      expect(await stepsOf(phone, seen.id)).toEqual(["push waiting 1", "push skipped-seen"]);
     } finally {
       laptop.socket.disconnect();
     }
@@ -100,12 +118,15 @@ describe("push by the routing plan and quiet hours", () => {
   it("holds a medium question during quiet hours and lets a high-risk one through", async () => {
     const quietHours = { start: utcTime(-1), end: utcTime(2), timeZone: "UTC" };
     const phone = await person("quiet", { quietHours });
-    await suite.hub.hub.inquiries.create(phone.userId, approval("medium"));
+    const medium = await suite.hub.hub.inquiries.create(phone.userId, approval("medium"));
     const high = await suite.hub.hub.inquiries.create(phone.userId, approval("high"));
     await suite.receiver.waitForCount(1);
     await settle(1500);
     const pushed = pushedTo("quiet");
     expect(pushed).toHaveLength(1);
     expect(pushed[0]?.headers.topic).toBe(high.id.replaceAll("-", ""));
+    const [held] = await stepsOf(phone, medium.id);
+    expect(held).toMatch(/^push held \d+$/);
+    expect(await stepsOf(phone, high.id)).toEqual([]);
   });
 });

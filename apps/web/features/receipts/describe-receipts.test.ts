@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DeliveryReceipt } from "@inquiry-hub/protocol";
 import { createTranslator, translateMessage } from "@/lib/i18n/translate";
-import { describeReceipts } from "./describe-receipts";
+import { describeReceipts, describeStep } from "./describe-receipts";
+import { receiptDuration } from "./receipt-line";
 
 const t = createTranslator("en");
 const clock = (iso: string) => iso.slice(11, 16);
@@ -14,6 +15,18 @@ function receipt(
   targetName = targetId,
 ): DeliveryReceipt {
   return { kind, channel, targetId, targetName, at: `2026-11-26T${at}:00.000Z` };
+}
+
+function step(
+  kind: DeliveryReceipt["kind"],
+  channel: "push" | "webhook",
+  at: string,
+  waitSeconds?: number,
+): DeliveryReceipt {
+  return {
+    ...receipt(kind, channel, "routing-plan", at, "routing plan"),
+    ...(waitSeconds === undefined ? {} : { waitSeconds }),
+  };
 }
 
 const line = (receipts: DeliveryReceipt[]) =>
@@ -44,8 +57,35 @@ describe("describeReceipts", () => {
       ],
       "on 1 device · Slack · seen on Pixel 7 at 14:03 and 1 more",
     ],
+    [
+      "adds each channel's latest routing step",
+      [
+        step("waiting", "push", "14:00", 30),
+        step("waiting", "webhook", "14:00", 120),
+        receipt("delivered", "socket", "laptop", "14:00", "Laptop"),
+        step("skipped-seen", "push", "14:01"),
+      ],
+      "on 1 device · not pushed: already seen · Slack/webhook after 120 s unseen",
+    ],
+    [
+      "says a push went at once when no tab was in front of the person",
+      [step("no-tab", "push", "14:00"), receipt("delivered", "push", "pixel", "14:00", "Pixel 7")],
+      "on 1 device · pushed at once: no tab in front of you",
+    ],
   ])("%s", (_name, receipts, expected) => {
     expect(line(receipts)).toBe(expected);
+  });
+
+  it("words a held step's wait in the page's language", () => {
+    const held = step("held", "push", "22:00", 27_000);
+    const words = describeStep(held, receiptDuration("en"));
+    expect(words && translateMessage(t, words)).toBe("push held: quiet hours, 7.5 hr more");
+    const zh = createTranslator("zh-CN");
+    const waiting = describeStep(step("waiting", "push", "14:00", 30), receiptDuration("zh-CN"));
+    expect(waiting && translateMessage(zh, waiting)).toBe("30秒内未查看则推送到手机");
+    expect(describeStep(receipt("seen", "app", "pixel", "14:00"), receiptDuration("en"))).toBe(
+      undefined,
+    );
   });
 
   it("says nothing before the first receipt", () => {

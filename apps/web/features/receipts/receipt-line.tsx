@@ -22,10 +22,28 @@ export function receiptClock(locale: string): (iso: string) => string {
   return (iso) => new Date(iso).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
 }
 
+/** A wait in the page's language, in its largest unit ("30 sec", "2 min", "7.5 hr"). */
+export function receiptDuration(locale: string): (seconds: number) => string {
+  return (seconds) => {
+    const [value, unit] =
+      seconds >= 3600
+        ? [seconds / 3600, "hour"]
+        : seconds >= 60
+          ? [seconds / 60, "minute"]
+          : [seconds, "second"];
+    return new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit,
+      unitDisplay: "short",
+      maximumFractionDigits: unit === "hour" ? 1 : 0,
+    }).format(value);
+  };
+}
+
 /** One line of receipts in words: "on 3 devices · seen on Pixel 7 at 14:02". */
 export function ReceiptText({ receipts }: { receipts: readonly DeliveryReceipt[] }) {
   const { t, locale } = useI18n();
-  const parts = describeReceipts(receipts, receiptClock(locale));
+  const parts = describeReceipts(receipts, receiptClock(locale), receiptDuration(locale));
   return (
     <>
       {parts.length === 0

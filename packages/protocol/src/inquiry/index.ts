@@ -86,10 +86,12 @@ export type {
 } from "./shared-approval";
 export {
   DeliveryReceiptSchema,
+  DeviceReceiptKindSchema,
   InquiryReceiptsSchema,
   MAX_RECEIPTS_PER_INQUIRY,
   ReceiptChannelSchema,
   receiptKey,
   ReceiptKindSchema,
+  ROUTING_TARGET_ID,
 } from "./receipts";
 export type { DeliveryReceipt, InquiryReceipts, ReceiptChannel, ReceiptKind } from "./receipts";

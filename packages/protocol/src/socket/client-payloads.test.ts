@@ -27,4 +27,9 @@ describe("SocketReceiptPayloadSchema", () => {
       SocketReceiptPayloadSchema.safeParse({ inquiryId, kind: "seen", via: "email" }).success,
     ).toBe(false);
   });
+
+  it("refuses the routing plan's step kinds, which only the hub records", () => {
+    for (const kind of ["waiting", "held", "no-tab", "skipped-seen"])
+      expect(SocketReceiptPayloadSchema.safeParse({ inquiryId, kind }).success).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AnswerBodySchema, ReceiptKindSchema } from "../inquiry";
+import { AnswerBodySchema, DeviceReceiptKindSchema } from "../inquiry";
 
 /** Socket payload of `inquiry:answer`: the answer body plus the inquiry it answers. */
 export const SocketAnswerPayloadSchema = z
@@ -22,7 +22,7 @@ export type SocketAnswerPayload = z.infer<typeof SocketAnswerPayloadSchema>;
  */
 export const SocketReceiptPayloadSchema = z.object({
   inquiryId: z.uuid(),
-  kind: ReceiptKindSchema,
+  kind: DeviceReceiptKindSchema,
   via: z.enum(["app", "notification"]).optional(),
 });
 export type SocketReceiptPayload = z.infer<typeof SocketReceiptPayloadSchema>;

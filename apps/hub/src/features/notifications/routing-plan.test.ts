@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Inquiry, QuietHours } from "@inquiry-hub/protocol";
-import { channelWaitMs, isUrgent, quietHoursLeftMs } from "./routing-plan";
+import { channelStep, isUrgent, quietHoursLeftMs } from "./routing-plan";
 
 const NIGHT: QuietHours = { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" };
 const at = (iso: string) => new Date(iso);
@@ -39,28 +39,27 @@ describe("quiet hours", () => {
 });
 
 describe("when a channel's first step goes out", () => {
-  const plan = { pushAfterSeconds: 30, webhookAfterSeconds: null };
+  const plan = { pushAfterSeconds: 30, webhookAfterSeconds: 120 };
+  const pushOnly = { pushAfterSeconds: 30, webhookAfterSeconds: null };
   const noon = at("2026-11-28T12:00:00Z");
   const night = at("2026-11-28T22:30:00Z");
+  const step = (planMs: number, heldMs = 0, noTab = false) => ({ planMs, heldMs, noTab });
+  const quietLeft = 7.5 * 3_600_000;
 
-  it("at once without a plan or quiet hours, as always", () => {
-    expect(channelWaitMs({}, question(), "push", noon)).toBe(0);
-    expect(channelWaitMs({}, question(), "webhook", noon)).toBe(0);
-  });
-
-  it("after the plan's delay, and never for a channel the plan leaves out", () => {
-    expect(channelWaitMs({ routing: plan }, question(), "push", noon)).toBe(30_000);
-    expect(channelWaitMs({ routing: plan }, question(), "webhook", noon)).toBeUndefined();
-  });
-
-  it("when quiet hours end for a question that is not urgent", () => {
-    expect(channelWaitMs({ quietHours: NIGHT }, risky("medium"), "push", night)).toBe(
-      7.5 * 3_600_000,
-    );
-    // The plan's delay lands inside the hours too: it waits for their end from there.
-    expect(channelWaitMs({ routing: plan, quietHours: NIGHT }, question(), "push", night)).toBe(
-      7.5 * 3_600_000,
-    );
+  it.each([
+    ["no plan, a tab", {}, "push", "tab", noon, step(0)],
+    ["no plan, no tab: unchanged", {}, "push", "none", noon, step(0)],
+    ["no plan, webhook", {}, "webhook", "unknown", noon, step(0)],
+    ["a plan, a tab: the push waits", { routing: plan }, "push", "tab", noon, step(30_000)],
+    ["a plan, no presence known: waits", { routing: plan }, "push", "unknown", noon, step(30_000)],
+    ["a plan, no tab: the push at once", { routing: plan }, "push", "none", noon, step(0, 0, true)],
+    ["a plan, no tab: webhook keeps its wait", { routing: plan }, "webhook", "none", noon, step(120_000)],
+    ["a plan without webhook: never", { routing: pushOnly }, "webhook", "tab", noon, undefined],
+    ["quiet hours hold a normal question", { quietHours: NIGHT }, "push", "tab", night, step(0, quietLeft)],
+    ["a plan's wait inside quiet hours", { routing: plan, quietHours: NIGHT }, "push", "tab", night, step(30_000, quietLeft - 30_000)],
+    ["no tab during quiet hours: held all the same", { routing: plan, quietHours: NIGHT }, "push", "none", night, step(0, quietLeft, true)],
+  ] as const)("%s", (_name, settings, channel, attention, now, expected) => {
+    expect(channelStep(settings, question(), channel, now, attention)).toEqual(expected);
   });
 
   it("as usual for a high-risk question or a team approval during quiet hours", () => {
@@ -68,7 +67,12 @@ describe("when a channel's first step goes out", () => {
     expect(isUrgent(risky("medium"))).toBe(false);
     const shared = question({ sharedApproval: { audience: [] } } as unknown as Partial<Inquiry>);
     expect(isUrgent(shared)).toBe(true);
-    expect(channelWaitMs({ quietHours: NIGHT }, risky("high"), "push", night)).toBe(0);
-    expect(channelWaitMs({ routing: plan, quietHours: NIGHT }, shared, "push", night)).toBe(30_000);
+    expect(channelStep({ quietHours: NIGHT }, risky("high"), "push", night)).toEqual(step(0));
+    expect(channelStep({ routing: plan, quietHours: NIGHT }, shared, "push", night)).toEqual(
+      step(30_000),
+    );
+    expect(channelStep({ quietHours: NIGHT }, risky("medium"), "push", night)).toEqual(
+      step(0, quietLeft),
+    );
   });
 });

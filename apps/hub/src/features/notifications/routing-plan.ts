@@ -47,23 +47,46 @@ export function isUrgent(inquiry: Inquiry): boolean {
 }
 
 /**
- * How long a question's first push or webhook waits (0: at once, undefined: never): the plan's
- * delay for the channel, then, unless the question is urgent, until quiet hours end if they
- * hold at that moment. Without a plan and outside quiet hours: at once, as always.
+ * Whether the person has a visible, focused tab when the question is asked: `tab`, `none`
+ * (presence says nothing is in front of them), or `unknown` (no presence to ask).
  */
-export function channelWaitMs(
+export type Attention = "tab" | "none" | "unknown";
+
+/**
+ * When a channel's first step goes out: undefined for never (the plan leaves the channel out),
+ * else after `planMs` (the plan's wait while unseen) and `heldMs` more (quiet hours).
+ * `noTab`: the plan's push wait was dropped because no tab was in front of the person.
+ */
+export interface ChannelStep {
+  planMs: number;
+  heldMs: number;
+  noTab: boolean;
+}
+
+/**
+ * The rules of a question's first push or webhook. Without a plan: at once. With one, the
+ * channel's delay (`pushAfterSeconds`, `webhookAfterSeconds`; null: never), except that a push
+ * goes at once when presence says no tab is in front of the person: waiting for a tab that is
+ * not there only delays them. Then, unless the question is urgent, until quiet hours end if
+ * they hold at that moment.
+ */
+export function channelStep(
   settings: ReachSettings,
   inquiry: Inquiry,
   channel: "push" | "webhook",
   now: Date,
-): number | undefined {
+  attention: Attention = "unknown",
+): ChannelStep | undefined {
   const plan = settings.routing;
   const afterSeconds =
     plan === undefined ? 0 : channel === "push" ? plan.pushAfterSeconds : plan.webhookAfterSeconds;
   if (afterSeconds === null) return undefined;
-  const planMs = afterSeconds * 1000;
+  const noTab = channel === "push" && afterSeconds > 0 && attention === "none";
+  const planMs = noTab ? 0 : afterSeconds * 1000;
   const hours = settings.quietHours;
-  if (hours === undefined || isUrgent(inquiry)) return planMs;
-  const left = quietHoursLeftMs(hours, new Date(now.getTime() + planMs));
-  return planMs + (left ?? 0);
+  const heldMs =
+    hours === undefined || isUrgent(inquiry)
+      ? 0
+      : (quietHoursLeftMs(hours, new Date(now.getTime() + planMs)) ?? 0);
+  return { planMs, heldMs, noTab };
 }

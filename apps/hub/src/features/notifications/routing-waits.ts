@@ -1,6 +1,9 @@
 import type { Inquiry } from "@inquiry-hub/protocol";
-import { channelWaitMs } from "./routing-plan";
-import type { ReachSettings } from "./routing-plan";
+import { channelStep } from "./routing-plan";
+import type { Attention, ReachSettings } from "./routing-plan";
+
+/** A step of the plan that leaves a receipt in the question's history. */
+export type RoutingStepKind = "waiting" | "held" | "no-tab" | "skipped-seen";
 
 /** Where a channel's delayed first step learns the person's plan and whether anyone saw the question. */
 export interface RoutingSources {
@@ -8,13 +11,24 @@ export interface RoutingSources {
   reachOf: (userId: string) => Promise<ReachSettings>;
   /** Whether any device or notification has a `seen` receipt for the question. */
   seen: (inquiryId: string) => Promise<boolean>;
+  /** Whether the person has a visible, focused tab now; none: `unknown`, the plan's wait holds. */
+  attention?: (userId: string) => Promise<Attention>;
+  /** Records a step of the plan in the question's history; nothing by default. */
+  step?: (
+    inquiry: Inquiry,
+    channel: "push" | "webhook",
+    kind: RoutingStepKind,
+    waitSeconds?: number,
+  ) => void;
 }
 
 /**
  * This node's waiting first steps of one channel, by inquiry id. `due` resolves true when the
  * step should go out now, false when it should not (unseen no longer, resolved meanwhile, or
- * `webhookAfterSeconds: null`). Timers live in memory only: a restart loses them, and the
- * question stays on every open device until it is answered or its timeout resolves it.
+ * `webhookAfterSeconds: null`). Call it only on the node that won the step's claim: the step's
+ * receipts (waiting, held by quiet hours, no tab, skipped as seen) are written here, so once.
+ * Timers live in memory only: a restart loses them, and the question stays on every open
+ * device until it is answered or its timeout resolves it.
  */
 export interface RoutingWaits {
   due(inquiry: Inquiry, channel: "push" | "webhook"): Promise<boolean>;
@@ -35,11 +49,26 @@ export function createRoutingWaits(
     clearTimeout(entry.timer);
     entry.settle(false);
   };
+
+  /** Presence matters only to a plan's push wait; it is not asked for otherwise. */
+  async function attentionFor(settings: ReachSettings, inquiry: Inquiry, channel: string) {
+    const asks = settings.routing !== undefined && channel === "push";
+    return asks && sources?.attention ? sources.attention(inquiry.userId) : "unknown";
+  }
+
   return {
     async due(inquiry, channel) {
       if (sources === undefined) return true;
-      const waitMs = channelWaitMs(await sources.reachOf(inquiry.userId), inquiry, channel, now());
-      if (waitMs === undefined) return false;
+      const settings = await sources.reachOf(inquiry.userId);
+      const attention = await attentionFor(settings, inquiry, channel);
+      const step = channelStep(settings, inquiry, channel, now(), attention);
+      if (step === undefined) return false;
+      const note = (kind: RoutingStepKind, waitMs?: number) =>
+        sources.step?.(inquiry, channel, kind, waitMs === undefined ? undefined : Math.ceil(waitMs / 1000));
+      if (step.noTab) note("no-tab");
+      if (step.planMs > 0) note("waiting", step.planMs);
+      if (step.heldMs > 0) note("held", step.heldMs);
+      const waitMs = step.planMs + step.heldMs;
       if (waitMs === 0) return true;
       const elapsed = await new Promise<boolean>((settle) => {
         drop(inquiry.id);
@@ -50,7 +79,10 @@ export function createRoutingWaits(
         timer.unref();
         waiting.set(inquiry.id, { timer, settle });
       });
-      return elapsed && !(await sources.seen(inquiry.id));
+      if (!elapsed) return false;
+      if (!(await sources.seen(inquiry.id))) return true;
+      note("skipped-seen");
+      return false;
     },
     forget: drop,
     stop() {

@@ -1,7 +1,9 @@
+import { ROUTING_TARGET_ID } from "@inquiry-hub/protocol";
 import type {
   DeliveryReceipt,
   Inquiry,
   ReceiptChannel,
+  ReceiptKind,
   SocketReceiptPayload,
 } from "@inquiry-hub/protocol";
 import { HubError } from "../../kernel/errors";
@@ -15,9 +17,22 @@ export interface ReceiptTarget {
   name: string;
 }
 
+/** The receipts of a routing plan's steps (see `ReceiptKindSchema`). */
+export type StepReceiptKind = Exclude<ReceiptKind, "delivered" | "seen">;
+
 /** What delivery channels report: the hub itself handed the question over. */
 export interface DeliveryReceipts {
   delivered(inquiry: Inquiry, channel: ReceiptChannel, target: ReceiptTarget): void;
+  /**
+   * A step of the person's routing plan on `channel`, written by the node that claimed the
+   * step; `waitSeconds` for a step that waits.
+   */
+  step(
+    inquiry: Inquiry,
+    channel: "push" | "webhook",
+    kind: StepReceiptKind,
+    waitSeconds?: number,
+  ): void;
 }
 
 /**
@@ -56,6 +71,7 @@ export function createReceiptService(deps: {
     kind: DeliveryReceipt["kind"],
     channel: ReceiptChannel,
     target: ReceiptTarget,
+    waitSeconds?: number,
   ): Promise<boolean> {
     const receipt: DeliveryReceipt = {
       kind,
@@ -63,6 +79,7 @@ export function createReceiptService(deps: {
       targetId: target.id,
       targetName: target.name,
       at: now().toISOString(),
+      ...(waitSeconds === undefined ? {} : { waitSeconds }),
     };
     const kept = await deps.store.record(inquiry.id, receipt);
     if (kept) for (const listener of listeners) listener(inquiry);
@@ -80,6 +97,13 @@ export function createReceiptService(deps: {
     delivered(inquiry, channel, target) {
       record(inquiry, "delivered", channel, target).catch((error: unknown) =>
         deps.logger.error({ err: error, inquiryId: inquiry.id, channel }, "receipt not recorded"),
+      );
+    },
+
+    step(inquiry, channel, kind, waitSeconds) {
+      const target = { id: ROUTING_TARGET_ID, name: "routing plan" };
+      record(inquiry, kind, channel, target, waitSeconds).catch((error: unknown) =>
+        deps.logger.error({ err: error, inquiryId: inquiry.id, kind }, "step receipt not recorded"),
       );
     },
 
