@@ -18,8 +18,9 @@ export interface ChainedEvent {
  * decision, in the person's chain. `decided`, the final inquiry when the sink is given it,
  * says who decided through what (device, push, webhook link, the agent's MCP client, a rule,
  * YOLO, or the hub for a timeout or cancel) and how long it took; without it a device's
- * decision reads as `app` and none as `hub`. A team's decision is also recorded in the
- * chain of every team of its escalation steps, so the team's members read it in their export.
+ * decision reads as `app` and none as `hub`. A team's decision names the member whose vote
+ * decided it (the requester in `detail.requester`) and is also recorded in the chain of every
+ * team of its escalation steps, so the team's members read it in their export.
  */
 export function approvalAuditEvents(
   entry: AuditEntry,
@@ -48,10 +49,11 @@ export function approvalAuditEvents(
           },
         }
       : decisionFacts(decided);
+  const voter = entry.votes?.find((vote) => vote.deviceId === facts.actor.deviceId);
   const event: AuditEvent = {
     kind: "approval.decision",
     at: entry.decidedAt,
-    actor: facts.actor,
+    actor: voter === undefined ? facts.actor : { ...facts.actor, userId: voter.userId },
     ...(facts.durationMs === undefined ? {} : { durationMs: facts.durationMs }),
     subject: entry.inquiryId,
     argumentsDigest: digestOf(entry.originalArguments),
@@ -68,7 +70,9 @@ export function approvalAuditEvents(
         entry.forwardedArguments === undefined ? undefined : digestOf(entry.forwardedArguments),
       votes: entry.votes,
       ...facts.standing,
-      ...(decided?.sharedApproval === undefined ? {} : { team: decided.sharedApproval.teamId }),
+      ...(decided?.sharedApproval === undefined
+        ? {}
+        : { team: decided.sharedApproval.teamId, requester: entry.userId }),
     },
   };
   const teams = new Set(decided?.sharedApproval?.groups.map((group) => group.teamId) ?? []);
