@@ -87,14 +87,22 @@ export function wireInquiries(
       keepPendingOnShutdown: config.store === "embedded",
     },
   );
+  const settings = createSettingsService({ store: deps.settingsStore });
   const teams = createTeams(
     config,
-    { inquiries: unlimited, store, users: deps.userStore, validateArguments, deviceName, logger },
+    {
+      inquiries: unlimited,
+      store,
+      users: deps.userStore,
+      settings,
+      validateArguments,
+      deviceName,
+      logger,
+    },
     deps,
   );
   const inquiries = withRateLimits(teams.inquiries, deps.attemptLimiters, config.rateLimits);
   const pendingIndex = deps.cluster?.pendingIndex ?? deps.pendingIndex;
-  const settings = createSettingsService({ store: deps.settingsStore });
   return {
     inquiries,
     store,

@@ -8,6 +8,9 @@ import type { InquiryService } from "../features/inquiries/inquiry-service";
 import type { InquiryStore } from "../features/inquiries/ports";
 import type { UserStore } from "../features/accounts/ports";
 import { withSharedApprovals } from "../features/teams/shared-approvals";
+import { earlyEscalationOf } from "../features/teams/early-escalation";
+import { quietHoursLeftMs } from "../features/notifications/routing-plan";
+import type { SettingsService } from "../features/settings/settings-service";
 import type { EscalationListener } from "../features/teams/shared-approvals";
 import type { TeamStores } from "./stores/hub-stores";
 import { createTeamService } from "../features/teams/team-service";
@@ -42,6 +45,8 @@ export function createTeams(
     inquiries: InquiryService;
     store: InquiryStore;
     users: UserStore;
+    /** The asker's reach settings decide early escalation (early-escalation.ts). */
+    settings: Pick<SettingsService, "get">;
     validateArguments: ArgumentsValidator;
     deviceName: (deviceId: string) => Promise<string | undefined>;
     logger: Logger;
@@ -63,6 +68,12 @@ export function createTeams(
     lookup,
     validateArguments: core.validateArguments,
     deviceName: core.deviceName,
+    earlyEscalation: async (inquiry) =>
+      earlyEscalationOf(
+        await core.settings.get(inquiry.userId),
+        new Date(inquiry.createdAt),
+        (hours, at) => quietHoursLeftMs(hours, at) !== undefined,
+      ),
     logger: core.logger,
   });
   const proxy: TeamApprovalDeps = {

@@ -28,13 +28,20 @@ export const MAX_ROUTING_DELAY_SECONDS = 86_400;
  * shows it), then the next channel only while nobody has seen it. A person without a plan
  * gets today's behaviour: push, Slack and webhooks at once for devices that are away.
  *
- * @example { pushAfterSeconds: 30, webhookAfterSeconds: 120 }
+ * @example { pushAfterSeconds: 30, webhookAfterSeconds: 120, escalateAtShareLeft: 0.2 }
  */
 export const RoutingPlanSchema = z.strictObject({
   /** Push to phones and other away devices once the question has gone unseen this long. */
   pushAfterSeconds: z.number().int().min(0).max(MAX_ROUTING_DELAY_SECONDS),
   /** Slack and webhooks once it has gone unseen this long; null: never. */
   webhookAfterSeconds: z.number().int().min(0).max(MAX_ROUTING_DELAY_SECONDS).nullable(),
+  /**
+   * A team approval the person's agent asked for is offered to its policy's remaining
+   * `escalate_to` groups once nobody has voted and only this share of its time is left (0.2:
+   * a fifth), if they were not offered it earlier; null or absent: on the policy's schedule
+   * only. A personal question has no escalation groups, so this never applies to it.
+   */
+  escalateAtShareLeft: z.number().min(0.05).max(0.9).nullable().optional(),
 });
 export type RoutingPlan = z.infer<typeof RoutingPlanSchema>;
 
@@ -48,6 +55,12 @@ export const QuietHoursSchema = z
     start: TimeOfDaySchema,
     end: TimeOfDaySchema,
     timeZone: TimeZoneSchema,
+    /**
+     * A team approval the person's agent asks for during the hours: `escalate` offers it to
+     * every `escalate_to` group of its policy at once (whoever is on call); `wait` (the
+     * default when absent) keeps the policy's schedule. Other questions wait either way.
+     */
+    during: z.enum(["wait", "escalate"]).optional(),
   })
   .refine((hours) => hours.start !== hours.end, {
     message: "start and end must differ",

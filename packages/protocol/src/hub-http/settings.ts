@@ -35,7 +35,7 @@ export const MAX_YOLO_SECONDS = 7 * 24 * 60 * 60;
  * removes a reach part (routing plan, quiet hours, digest). Unknown keys are refused.
  *
  * @example { yolo: { enabled: true, forSeconds: 3600 } }
- * @example { routing: { pushAfterSeconds: 30, webhookAfterSeconds: null, escalateAtShareLeft: null } }
+ * @example { routing: { pushAfterSeconds: 30, webhookAfterSeconds: null, escalateAtShareLeft: 0.2 } }
  * @example { quietHours: null }
  */
 export const UpdateSettingsBodySchema = z

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { ApprovalVote, Inquiry, InquiryProgress } from "@inquiry-hub/protocol";
 import type { ArgumentsValidator } from "../inquiries/ports";
 import type { TeamLookup } from "./approval-routing";
@@ -10,6 +11,8 @@ import type { InquiryStore } from "../inquiries/ports";
 import { audienceRole, audienceUserIds, newcomersAt } from "../inquiries/inquiry-audience";
 import { judgeStanding, rank } from "./shared-approval-standing";
 import { castVote, progressOf } from "./shared-approval-voting";
+import { POLICY_SCHEDULE_ONLY, escalationTimes } from "./early-escalation";
+import type { EarlyEscalation, EarlyEscalationOf } from "./early-escalation";
 
 /** A vote was recorded: everyone who sees the approval (`audience`) should see `progress`. */
 export type ProgressListener = (progress: InquiryProgress, audience: string[]) => void;
@@ -34,7 +37,9 @@ export interface SharedApprovals {
   reviewStanding(teamId: string, userId: string): Promise<void>;
   /**
    * Offers a pending shared approval to each `escalate_to` group on time, while nobody has
-   * voted. For the node holding the call; returns the function that stops the timers.
+   * voted: at its policy time, or earlier when the asker's plan says so (early-escalation.ts).
+   * For the node holding the call; returns the function that stops the timers. Another node
+   * following the same call escalates nothing twice: each step is the store's compare-and-set.
    */
   followEscalations(inquiry: Inquiry): () => void;
   /** Every vote cast on the inquiry, oldest first (for the audit). */
@@ -57,6 +62,8 @@ export function withSharedApprovals(
     lookup: TeamLookup;
     validateArguments: ArgumentsValidator;
     deviceName?: (deviceId: string) => Promise<string | undefined>;
+    /** The asker's wish to escalate before the policy's times; absent: the policy's only. */
+    earlyEscalation?: EarlyEscalationOf;
     logger: Logger;
     now?: () => Date;
   },
@@ -115,6 +122,37 @@ export function withSharedApprovals(
     const current = await deps.store.get(inquiry.id);
     if (current?.status !== "pending") return;
     for (const listener of escalationListeners) listener(current, newcomers, step);
+  }
+
+  /** The asker's early escalation; on a failed read, the policy's schedule (logged). */
+  async function earlyOf(inquiry: Inquiry): Promise<EarlyEscalation> {
+    if (deps.earlyEscalation === undefined) return POLICY_SCHEDULE_ONLY;
+    try {
+      return await deps.earlyEscalation(inquiry);
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, inquiryId: inquiry.id },
+        "reading the asker's early escalation failed; escalating on the policy's schedule",
+      );
+      return POLICY_SCHEDULE_ONLY;
+    }
+  }
+
+  /**
+   * Offers each step at its time (escalationTimes), one after the other, so a step brought
+   * forward never overtakes the one before it; each goes through the store's compare-and-set.
+   */
+  async function offerOnTime(inquiry: Inquiry, signal: AbortSignal): Promise<void> {
+    const times = escalationTimes(inquiry, await earlyOf(inquiry));
+    for (const [index, at] of times.entries()) {
+      await sleep(Math.max(0, at - now().getTime()), undefined, { signal });
+      await escalate(inquiry, index + 1).catch((error: unknown) =>
+        deps.logger.error(
+          { err: error, inquiryId: inquiry.id, step: index + 1 },
+          "escalating a shared approval failed",
+        ),
+      );
+    }
   }
 
   const inquiries: InquiryService = {
@@ -180,23 +218,12 @@ export function withSharedApprovals(
       }
     },
     followEscalations(inquiry) {
-      const steps = inquiry.sharedApproval?.escalateAfterSeconds ?? [];
-      const timers = steps.map((seconds, index) =>
-        setTimeout(
-          () => {
-            escalate(inquiry, index + 1).catch((error: unknown) =>
-              deps.logger.error(
-                { err: error, inquiryId: inquiry.id, step: index + 1 },
-                "escalating a shared approval failed",
-              ),
-            );
-          },
-          Date.parse(inquiry.createdAt) + seconds * 1000 - now().getTime(),
-        ),
-      );
-      return () => {
-        for (const timer of timers) clearTimeout(timer);
-      };
+      const stop = new AbortController();
+      offerOnTime(inquiry, stop.signal).catch((error: unknown) => {
+        if (!stop.signal.aborted)
+          deps.logger.error({ err: error, inquiryId: inquiry.id }, "following escalations failed");
+      });
+      return () => stop.abort();
     },
     async votesOf(inquiryId) {
       return (await deps.votes.ballot(inquiryId)).votes;
