@@ -14,8 +14,8 @@ describe("formOf", () => {
     const form = formOf(
       {
         ...NO_REACH,
-        routing: { pushAfterSeconds: 5, webhookAfterSeconds: null },
-        quietHours: { start: "22:00", end: "07:00", timeZone: "Asia/Shanghai" },
+        routing: { pushAfterSeconds: 5, webhookAfterSeconds: null, escalateAtShareLeft: 0.25 },
+        quietHours: { start: "22:00", end: "07:00", timeZone: "Asia/Shanghai", during: "escalate" },
       },
       "Europe/Berlin",
     );
@@ -23,9 +23,23 @@ describe("formOf", () => {
       routing: "plan",
       pushAfter: "5",
       webhookNever: true,
+      escalate: "0.25",
       quiet: true,
+      during: "escalate",
       timeZone: "Asia/Shanghai",
     });
+  });
+
+  it("starts a plan without early escalation and quiet hours that wait", () => {
+    const form = formOf(
+      {
+        ...NO_REACH,
+        routing: { pushAfterSeconds: 5, webhookAfterSeconds: 60 },
+        quietHours: { start: "22:00", end: "07:00", timeZone: "UTC" },
+      },
+      "UTC",
+    );
+    expect(form).toMatchObject({ escalate: "never", during: "wait" });
   });
 });
 
@@ -44,13 +58,14 @@ describe("bodyOf", () => {
       routing: "plan" as const,
       pushAfter: "10",
       webhookNever: true,
+      escalate: "0.2",
       quiet: true,
       digest: true,
       digestHour: "8",
     };
     expect(bodyOf(form).body).toEqual({
-      routing: { pushAfterSeconds: 10, webhookAfterSeconds: null },
-      quietHours: { start: "22:00", end: "07:00", timeZone: "UTC" },
+      routing: { pushAfterSeconds: 10, webhookAfterSeconds: null, escalateAtShareLeft: 0.2 },
+      quietHours: { start: "22:00", end: "07:00", timeZone: "UTC", during: "wait" },
       digest: { daily: true, hour: 8, timeZone: "UTC" },
     });
   });
@@ -61,6 +76,7 @@ describe("bodyOf", () => {
       routing: "plan" as const,
       pushAfter: "",
       webhookAfter: "-3",
+      escalate: "0.95",
       quiet: true,
       quietEnd: "22:00",
     };
@@ -69,6 +85,7 @@ describe("bodyOf", () => {
     expect(result.issues?.map((issue) => issue.path.join("."))).toEqual([
       "routing.pushAfterSeconds",
       "routing.webhookAfterSeconds",
+      "routing.escalateAtShareLeft",
       "quietHours.end",
     ]);
   });

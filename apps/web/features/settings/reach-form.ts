@@ -3,6 +3,9 @@ import type { z } from "zod";
 import type { UpdateSettingsBody, UserSettings } from "@inquiry-hub/protocol";
 import type { FieldIssue, FieldWordings } from "@/lib/client/describe-api-error-fields";
 
+/** The shares of a question's time that may be left when it escalates, offered by the page. */
+export const ESCALATION_SHARES = ["0.1", "0.2", "0.25", "0.5"] as const;
+
 /**
  * The reach settings as the form holds them: text as typed, so a half-typed number stays on
  * screen and is refused with its field's words rather than silently corrected.
@@ -12,9 +15,13 @@ export interface ReachForm {
   pushAfter: string;
   webhookAfter: string;
   webhookNever: boolean;
+  /** A share of a team approval's time left when it escalates, as text ("0.2"), or "never". */
+  escalate: string;
   quiet: boolean;
   quietStart: string;
   quietEnd: string;
+  /** What a team approval asked in quiet hours does: keep its policy's schedule or escalate. */
+  during: "wait" | "escalate";
   /** One time zone for quiet hours and the digest: where the person is. */
   timeZone: string;
   digest: boolean;
@@ -29,9 +36,11 @@ export function formOf(settings: UserSettings, browserZone: string): ReachForm {
     pushAfter: String(routing?.pushAfterSeconds ?? 30),
     webhookAfter: String(routing?.webhookAfterSeconds ?? 120),
     webhookNever: routing !== undefined && routing.webhookAfterSeconds === null,
+    escalate: String(routing?.escalateAtShareLeft ?? "never"),
     quiet: quietHours !== undefined,
     quietStart: quietHours?.start ?? "22:00",
     quietEnd: quietHours?.end ?? "07:00",
+    during: quietHours?.during ?? "wait",
     timeZone: quietHours?.timeZone ?? digest?.timeZone ?? browserZone,
     digest: digest !== undefined,
     digestHour: String(digest?.hour ?? 9),
@@ -47,9 +56,11 @@ function numberOf(text: string): number {
 export const REACH_FIELDS: FieldWordings = {
   "routing.pushAfterSeconds": { label: "reach.pushAfter" },
   "routing.webhookAfterSeconds": { label: "reach.webhookAfter" },
+  "routing.escalateAtShareLeft": { label: "reach.escalate" },
   "quietHours.start": { label: "reach.quietStart", format: "reach.timeFormat" },
   "quietHours.end": { label: "reach.quietEnd", format: "reach.timeFormat" },
   "quietHours.timeZone": { label: "reach.timeZone" },
+  "quietHours.during": { label: "reach.during" },
   "digest.hour": { label: "reach.digestHour" },
   "digest.timeZone": { label: "reach.timeZone" },
 };
@@ -75,6 +86,7 @@ export function bodyOf(
           RoutingPlanSchema.safeParse({
             pushAfterSeconds: numberOf(form.pushAfter),
             webhookAfterSeconds: form.webhookNever ? null : numberOf(form.webhookAfter),
+            escalateAtShareLeft: form.escalate === "never" ? null : numberOf(form.escalate),
           }),
         );
   const quietHours = !form.quiet
@@ -85,6 +97,7 @@ export function bodyOf(
           start: form.quietStart,
           end: form.quietEnd,
           timeZone: form.timeZone,
+          during: form.during,
         }),
       );
   const digest = !form.digest

@@ -3,7 +3,8 @@
 import { useId } from "react";
 import { Field, Input } from "@/lib/ui/input";
 import { useI18n } from "@/features/i18n";
-import { ChoiceRow, ErrorOf, Section } from "./reach-controls";
+import { ChoiceRow, ErrorOf, SELECT, Section } from "./reach-controls";
+import { ESCALATION_SHARES } from "./reach-form";
 import type { ReachForm } from "./reach-form";
 
 export interface SectionProps {
@@ -46,6 +47,46 @@ function SecondsField({
         onChange={(event) => onChange(event.target.value)}
         className="sm:max-w-40"
       />
+      <ErrorOf id={`${id}-error`} text={error} />
+    </Field>
+  );
+}
+
+/**
+ * When a team approval the person's agent asked for goes to its policy's escalation teams:
+ * never earlier than the policy says, or once a share of its time is left. The hint says that
+ * only team approvals have anyone to escalate to.
+ */
+function EscalateField({ form, errors, disabled, onChange }: SectionProps) {
+  const { t, locale } = useI18n();
+  const id = useId();
+  const shares = ESCALATION_SHARES.some((share) => share === form.escalate)
+    ? ESCALATION_SHARES
+    : [...ESCALATION_SHARES, form.escalate].filter((share) => share !== "never");
+  const percent = new Intl.NumberFormat(locale, { style: "percent" });
+  const error = errors["routing.escalateAtShareLeft"];
+  return (
+    <Field label={t("reach.escalate")} htmlFor={id}>
+      <select
+        id={id}
+        data-testid="escalate-at"
+        className={`${SELECT} sm:max-w-80`}
+        value={form.escalate}
+        disabled={disabled}
+        aria-invalid={error !== undefined}
+        aria-describedby={`${id}-hint${error === undefined ? "" : ` ${id}-error`}`}
+        onChange={(event) => onChange({ escalate: event.target.value })}
+      >
+        <option value="never">{t("reach.escalateNever")}</option>
+        {shares.map((share) => (
+          <option key={share} value={share}>
+            {t("reach.escalateAt", { share: percent.format(Number(share)) })}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        {t("reach.escalateHint")}
+      </p>
       <ErrorOf id={`${id}-error`} text={error} />
     </Field>
   );
@@ -107,6 +148,7 @@ export function RoutingSection({ form, errors, disabled, onChange }: SectionProp
               {t("reach.webhookNever")}
             </ChoiceRow>
           </div>
+          <EscalateField form={form} errors={errors} disabled={!plan} onChange={onChange} />
         </div>
       )}
     </Section>

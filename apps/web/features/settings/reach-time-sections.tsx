@@ -77,6 +77,36 @@ function TimeField({
   );
 }
 
+/** What a team approval asked in quiet hours does: its policy's schedule, or escalate at once. */
+function DuringField({ form, errors, disabled, onChange }: SectionProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const error = errors["quietHours.during"];
+  return (
+    <Field label={t("reach.during")} htmlFor={id}>
+      <select
+        id={id}
+        data-testid="quiet-during"
+        className={`${SELECT} sm:max-w-80`}
+        value={form.during}
+        disabled={disabled}
+        aria-invalid={error !== undefined}
+        aria-describedby={`${id}-hint${error === undefined ? "" : ` ${id}-error`}`}
+        onChange={(event) =>
+          onChange({ during: event.target.value === "escalate" ? "escalate" : "wait" })
+        }
+      >
+        <option value="wait">{t("reach.duringWait")}</option>
+        <option value="escalate">{t("reach.duringEscalate")}</option>
+      </select>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        {t("reach.duringHint")}
+      </p>
+      <ErrorOf id={`${id}-error`} text={error} />
+    </Field>
+  );
+}
+
 /** Quiet hours: push and Slack stay quiet; urgent questions still go out. */
 export function QuietHoursSection({ form, errors, disabled, onChange }: SectionProps) {
   const { t } = useI18n();
@@ -112,6 +142,7 @@ export function QuietHoursSection({ form, errors, disabled, onChange }: SectionP
               onChange={(quietEnd) => onChange({ quietEnd })}
             />
           </div>
+          <DuringField form={form} errors={errors} disabled={!on} onChange={onChange} />
         </div>
       )}
     </Section>

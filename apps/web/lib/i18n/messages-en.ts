@@ -643,6 +643,18 @@ export const en = {
   "receipts.stepPushSkipped": "not pushed: already seen",
   "receipts.stepWebhookSkipped": "Slack/webhook not sent: already seen",
   "receipts.entryStep": "Routing plan: {step}",
+
+  // Settings: early escalation by the plan and in quiet hours (issue 37, escalation)
+  "reach.escalate": "Escalate a team approval nobody decided",
+  "reach.escalateNever": "Only when its policy says",
+  "reach.escalateAt": "When {share} of its time is left",
+  "reach.escalateHint":
+    "Applies to approvals your agents ask of a team: they go to the policy's escalation teams (whoever is on call) no later than this. Questions only you can answer have nobody to escalate to; they are never escalated.",
+  "reach.during": "Team approvals asked in quiet hours",
+  "reach.duringWait": "Escalate only when their policy says",
+  "reach.duringEscalate": "Escalate to whoever is on call at once",
+  "reach.duringHint":
+    "Your own questions wait for the hours to end either way; only a team approval has an on-call team to go to.",
 };
 
 /** A key of the message table; the compiler checks every `t(key)` against it. */
