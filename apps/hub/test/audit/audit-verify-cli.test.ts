@@ -1,36 +1,13 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuditChain } from "../../src/features/audit/audit-chain";
 import { digestOf } from "../../src/features/audit/audit-record";
 import { createMemoryAuditChainStore } from "../../src/features/audit/stores/memory-audit-chain-store";
 import { loadAuditSigner } from "../../src/features/audit/signing-key";
 import { exportText, sampleAuditEvent } from "../support/contracts/audit-chain-store";
-
-const hubDir = fileURLToPath(new URL("../..", import.meta.url));
-
-/** Runs the real `audit-verify` CLI on `text` (written to a file) → exit code and output. */
-async function verifyCli(
-  folder: string,
-  text: string,
-  extra: string[] = [],
-): Promise<{ code: number; out: string }> {
-  const file = join(folder, `export-${String(Math.random()).slice(2)}.jsonl`);
-  await writeFile(file, text);
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "src/audit-verify.ts", file, ...extra],
-      { cwd: hubDir, env: { ...process.env, INIT_CWD: hubDir } },
-      (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : Number(error.code), out: `${stdout}${stderr}` });
-      },
-    );
-  });
-}
+import { verifyCli } from "./audit-bench";
 
 /** The export's lines, header first. */
 const linesOf = (text: string) => text.trimEnd().split("\n");
