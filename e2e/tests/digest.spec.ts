@@ -49,6 +49,34 @@ test("the digest lists a day's decisions: who decided each, linked to history, i
   await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("history-detail-status")).toContainText("Approved");
 
+  // A digest notification links its day: the page opens on it, and the address follows the day.
+  const [yesterday, today] = await page.evaluate(() =>
+    [1, 0].map((ago) => {
+      const now = new Date();
+      const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ago);
+      const pad = (value: number) => String(value).padStart(2, "0");
+      return `${String(day.getFullYear())}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+    }),
+  );
+  await page.goto(`/digest?day=${today ?? ""}`);
+  await expect(page.getByLabel("Day", { exact: true })).toHaveValue(today ?? "");
+  await expect(totals).toContainText("Asked2");
+  await expect(page.getByRole("button", { name: "Next day" })).toBeDisabled();
+  await page.getByRole("button", { name: "Previous day" }).click();
+  await expect(page).toHaveURL(new RegExp(`/digest\\?day=${yesterday ?? ""}$`));
+  await expect(totals).toContainText("Asked0");
+  await page.reload();
+  await expect(page.getByLabel("Day", { exact: true })).toHaveValue(yesterday ?? "");
+  await expect(page.getByTestId("digest-bad-day")).toHaveCount(0);
+
+  // A day the page cannot show (not on the calendar, or still to come) opens on yesterday, saying so.
+  for (const bad of ["2026-02-30", "9999-01-01", "soon"]) {
+    await page.goto(`/digest?day=${bad}`);
+    await expect(page.getByTestId("digest-bad-day")).toBeVisible();
+    await expect(page.getByLabel("Day", { exact: true })).toHaveValue(yesterday ?? "");
+    await expect(totals).toContainText("Asked");
+  }
+
   await context.addCookies([{ name: "ih_locale", value: "zh-CN", url: WEB_URL }]);
   await page.goto("/digest");
   await expect(page.getByRole("heading", { name: "每日摘要" })).toBeVisible();

@@ -13,6 +13,7 @@ import { Button } from "@/lib/ui/button";
 import { Card } from "@/lib/ui/card";
 import { FieldError, Input, Label } from "@/lib/ui/input";
 import { browserTimeZone, fetchDigest, localDay, shiftDay } from "./digest-client";
+import { openingDay } from "./digest-day";
 import { DigestItemRow } from "./digest-item-row";
 
 /** The day's numbers, one tile each. */
@@ -82,12 +83,23 @@ function Section({ title, items }: { title: MessageKey; items: DigestItem[] }) {
 /**
  * One day of what agents asked and how each ended, in the browser's time zone: the numbers,
  * who asked, then the decided, timed-out and pending items, each opening its history page.
+ * It opens on `dayParam` (the `?day=` of a digest notification's link) when that names a day
+ * that has begun, else on yesterday; the address follows the day shown, so a reload keeps it.
  */
-export function DigestView() {
+export function DigestView({ dayParam }: { dayParam?: string | string[] | undefined }) {
   const { t } = useI18n();
   const [timeZone] = useState(browserTimeZone);
-  const [day, setDay] = useState(() => localDay(1));
+  const [opening] = useState(() => openingDay(dayParam, localDay(0), localDay(1)));
+  const [day, setShownDay] = useState(opening.day);
   const today = localDay(0);
+  const setDay = (next: string) => {
+    setShownDay(next);
+    window.history.replaceState(
+      null,
+      "",
+      `/digest?${new URLSearchParams({ day: next }).toString()}`,
+    );
+  };
   const { data, error, isPending } = useQuery({
     queryKey: queryKeys.digest(day, timeZone),
     queryFn: () => fetchDigest(day, timeZone),
@@ -131,6 +143,11 @@ export function DigestView() {
           {t("digest.timeZone", { zone: timeZone })}
         </p>
       </div>
+      {opening.refused && day === opening.day && (
+        <p className="text-sm text-muted-foreground" data-testid="digest-bad-day">
+          {t("digest.badDay")}
+        </p>
+      )}
       {isPending && <p className="text-sm text-muted-foreground">{t("common.loading")}</p>}
       {error !== null && (
         <FieldError>
