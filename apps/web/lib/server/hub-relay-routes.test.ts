@@ -81,7 +81,12 @@ describe("matchRelayRoute: the allow-list of the plain hub routes", () => {
         allowed: ["GET"],
       });
     }
-    for (const path of [["audit"], ["audit", "append"], ["audit", "export", "x"], ["audit", ".."]]) {
+    for (const path of [
+      ["audit"],
+      ["audit", "append"],
+      ["audit", "export", "x"],
+      ["audit", ".."],
+    ]) {
       expect(hubPathFor("GET", path), path.join("/")).toEqual({ reason: "unlisted" });
     }
   });
