@@ -11,21 +11,16 @@
  * replies `{answer}` — what `send_inquiry` does, without MCP, store or checks.
  * Prints `baseline listening on <url>` when ready. Started by bench/run.ts only.
  */
-import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Server } from "socket.io";
-import type { InquiryWithdrawn } from "@inquiry-hub/protocol";
+import { attachAnswerRooms } from "./lib/answer-rooms";
 import { wallNow } from "./lib/clock";
-import { benchInquiry } from "./lib/inquiry-payload";
 
-function withdrawn(inquiryId: string, byDeviceId: string): InquiryWithdrawn {
-  return { inquiryId, status: "answered", byDeviceId, resolvedAt: new Date().toISOString() };
+function replyJson(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
 }
-
-/** `/cycle` requests waiting for their answer, by inquiry id; the first answer takes it. */
-const heldCycles = new Map<string, ServerResponse>();
 
 const httpServer = createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -33,46 +28,20 @@ const httpServer = createServer((req, res) => {
   req.resume();
   req.once("end", () => {
     if (req.method === "POST" && url.pathname === "/emit") {
-      const id = randomUUID();
-      const inquiry = benchInquiry(id, room);
       const emittedAt = wallNow();
-      io.to(room).emit("inquiry:new", inquiry);
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id, emittedAt }));
+      replyJson(res, { id: rooms.announce(room), emittedAt });
     } else if (req.method === "POST" && url.pathname === "/cycle") {
-      const id = randomUUID();
-      heldCycles.set(id, res);
-      io.to(room).emit("inquiry:new", benchInquiry(id, room));
+      void rooms.ask(room).then((answer) => replyJson(res, { answer }));
     } else if (req.method === "POST" && url.pathname === "/answer") {
-      io.to(room).emit("inquiry:withdrawn", withdrawn(url.searchParams.get("id") ?? "", "http"));
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end("{}");
+      rooms.withdraw(room, url.searchParams.get("id") ?? "", "http");
+      replyJson(res, {});
     } else {
       res.writeHead(404).end();
     }
   });
 });
 
-const io = new Server(httpServer, { maxHttpBufferSize: 64 * 1024 });
-io.on("connection", (socket) => {
-  const { room } = socket.handshake.auth as { room?: unknown };
-  const roomName = typeof room === "string" ? room : "";
-  void socket.join(roomName);
-  socket.on(
-    "inquiry:answer",
-    (payload: { inquiryId?: unknown; response?: unknown }, ack: unknown) => {
-      const inquiryId = String(payload.inquiryId);
-      const event = withdrawn(inquiryId, socket.id);
-      io.to(roomName).emit("inquiry:withdrawn", event);
-      if (typeof ack === "function") (ack as (response: unknown) => void)({ data: event });
-      const held = heldCycles.get(inquiryId);
-      if (held === undefined) return;
-      heldCycles.delete(inquiryId);
-      held.writeHead(200, { "content-type": "application/json" });
-      held.end(JSON.stringify({ answer: payload.response }));
-    },
-  );
-});
+const rooms = attachAnswerRooms(httpServer);
 
 httpServer.listen(0, "127.0.0.1", () => {
   const { port } = httpServer.address() as AddressInfo;
@@ -80,8 +49,7 @@ httpServer.listen(0, "127.0.0.1", () => {
 });
 
 function shutdown(): void {
-  io.disconnectSockets(true);
-  void io.close(() => process.exit(0));
+  void rooms.close().then(() => process.exit(0));
 }
 process.once("SIGTERM", shutdown);
 process.once("SIGINT", shutdown);

@@ -78,14 +78,18 @@ export function hubDeviceSpecs(users: BenchUser[], hubUrls: URL[]): DeviceSpec[]
   );
 }
 
-/** An official MCP SDK client on the hub's /mcp with the user's bearer token. */
-export async function connectMcp(hubUrl: URL, token: string): Promise<Client> {
+/** An official MCP SDK client at its defaults on the server's /mcp, with `requestInit`. */
+export async function connectMcpAt(serverUrl: URL, requestInit: RequestInit = {}): Promise<Client> {
   const client = new Client({ name: "inquiry-hub-bench", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL("/mcp", hubUrl), {
-    requestInit: { headers: { Authorization: `Bearer ${token}` } },
-  });
-  await client.connect(transport);
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("/mcp", serverUrl), { requestInit }),
+  );
   return client;
+}
+
+/** An official MCP SDK client on the hub's /mcp with the user's bearer token. */
+export function connectMcp(hubUrl: URL, token: string): Promise<Client> {
+  return connectMcpAt(hubUrl, { headers: { Authorization: `Bearer ${token}` } });
 }
 
 /** Answers an inquiry over HTTP with a device's token, as the web inbox does. */

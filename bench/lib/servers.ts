@@ -78,3 +78,16 @@ export async function startBaseline(): Promise<ServerProcess> {
   });
   return { url: new URL(match[1]!), pid: child.pid!, child };
 }
+
+/**
+ * Starts bench/sdk-only-server.ts, the official MCP SDK's documented HTTP handler with one
+ * Socket.IO-backed tool, on a free loopback port.
+ */
+export async function startSdkOnly(): Promise<ServerProcess> {
+  const { child, match } = await startServer({
+    name: "sdk-only",
+    script: `${ROOT}bench/sdk-only-server.ts`,
+    ready: /sdk-only listening on (\S+)/,
+  });
+  return { url: new URL(match[1]!), pid: child.pid!, child };
+}

@@ -201,8 +201,11 @@ export function renderMarkdown(results: BenchResults, resolutionSizes: number[])
     sections.push(
       "## 8. Cycle: server CPU per full inquiry cycle",
       `${users} users × ${devicesPerUser} devices; each user's agent loops (the hub: MCP \`send_inquiry\` ` +
-        "with a progress token; the floor: a `POST /cycle` a bare Node HTTP + Socket.IO server holds " +
-        "until a device answers), one random device of the user answers over its socket, every " +
+        "with a progress token; the bare floor: a `POST /cycle` a bare Node HTTP + Socket.IO server " +
+        "holds until a device answers; the SDK-only floor: the same `send_inquiry` call from the same " +
+        "SDK client to a server built on the official MCP SDK alone (`createMcpHandler` + " +
+        "`toNodeHandler`, one tool that asks the room over Socket.IO and returns the first answer; " +
+        "no auth, no store)), one random device of the user answers over its socket, every " +
         "device gets `inquiry:new` and `inquiry:withdrawn`. Server CPU is user + system time of the " +
         "listed processes from `/proc/<pid>/stat` (10 ms ticks) over each window, so the load " +
         `generators' share of the machine does not count. Each side first runs ${warmUpSeconds} s ` +

@@ -28,6 +28,7 @@ function cycleGaps(results: BenchResults): string[] {
   if (cycle === undefined) return ["cycle: not run"];
   const sides = {
     floor: cycle.floor,
+    "SDK-only floor": cycle.sdkOnly,
     hub: cycle.hub,
     "two nodes": cycle.twoNodes,
   };

@@ -3,16 +3,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { startRedisServer } from "@inquiry-hub/test-kit";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { z } from "zod";
 import { startDevicePool } from "../lib/device-pool";
 import type { DevicePool } from "../lib/device-pool";
 import { connectMcp, createBenchUsers, hubDeviceSpecs } from "../lib/hub-client";
 import { stop } from "../lib/processes";
 import { startCpuMeter } from "../lib/proc-stats";
-import { startBaseline, startHub } from "../lib/servers";
+import { startHub } from "../lib/servers";
 import type { ServerProcess } from "../lib/servers";
 import { addTallies, emptyTally } from "../load/worker-messages";
 import type { Tally } from "../load/worker-messages";
+import { startCycleFloors } from "./cycle-floors";
+import type { CycleFloors, CycleLoad } from "./cycle-floors";
 import { callOnce } from "./throughput";
 
 const DEVICES_PER_USER = 3;
@@ -46,12 +47,14 @@ export interface CpuCycleSizes {
 /**
  * Server CPU per full cycle (call → `inquiry:new` on every device → one device answers over
  * its socket → `inquiry:withdrawn` on every device → result at the caller): the hub on one
- * node, the bare floor (bench/baseline-server.ts `POST /cycle`) in the same run, and two hub
- * nodes on one redis-server (all three processes counted). Windows of the three alternate.
+ * node, two floors in the same run (the bare one, bench/baseline-server.ts `POST /cycle`, and
+ * the SDK-only one, bench/sdk-only-server.ts over MCP), and two hub nodes on one redis-server
+ * (all three processes counted). Windows of the four alternate.
  */
 export interface CpuCycleResult extends CpuCycleSizes {
   devicesPerUser: number;
   floor: CpuWindow[];
+  sdkOnly: CpuWindow[];
   hub: CpuWindow[];
   twoNodes: CpuWindow[];
   /** Calls that failed or came back with another answer than the device gave: must be 0. */
@@ -83,12 +86,6 @@ function startLoops(concurrency: number, once: (loop: number) => Promise<boolean
       await Promise.all(loops);
     },
   };
-}
-
-/** What one side loops on, and the server processes whose CPU it costs. */
-interface CycleLoad {
-  pids: Record<string, number>;
-  once: (loop: number) => Promise<boolean>;
 }
 
 /**
@@ -128,15 +125,6 @@ async function measureWindow(
   } finally {
     await loops.stop();
   }
-}
-
-const FloorReplySchema = z.object({ answer: z.string() });
-
-/** One floor cycle: a POST the baseline holds until a device of `room` answered it. */
-async function floorCycle(baseUrl: URL, room: string): Promise<boolean> {
-  const response = await fetch(new URL(`/cycle?room=${room}`, baseUrl), { method: "POST" });
-  const reply = FloorReplySchema.parse(await response.json());
-  return reply.answer.startsWith("answer-");
 }
 
 /** The hub side of one topology: its servers, devices and agents, ready to loop. */
@@ -184,9 +172,10 @@ function hubLoad(side: HubSide): CycleLoad {
 
 /**
  * The `cycle` suite: `sizes.users` users × 3 devices on each side, each user's agent looping
- * (MCP `send_inquiry` on the hub, a held `POST /cycle` on the floor), one random device of the
- * user answering over its socket. Rounds alternate floor, one node, two nodes. `oneNodeFlags`
- * go to the one-node hub's `node` (`--cpu-prof` for a profile of exactly what is measured).
+ * (MCP `send_inquiry` on the hub and the SDK-only floor, a held `POST /cycle` on the bare
+ * floor), one random device of the user answering over its socket. Rounds alternate the bare
+ * floor, the SDK-only floor, one node, two nodes. `oneNodeFlags` go to the one-node hub's
+ * `node` (`--cpu-prof` for a profile of exactly what is measured).
  */
 export async function runCpuCycle(
   sizes: CpuCycleSizes,
@@ -199,6 +188,7 @@ export async function runCpuCycle(
     ...sizes,
     devicesPerUser: DEVICES_PER_USER,
     floor: [],
+    sdkOnly: [],
     hub: [],
     twoNodes: [],
     wrongResults: 0,
@@ -207,23 +197,12 @@ export async function runCpuCycle(
   const redis = await startRedisServer();
   const servers: ServerProcess[] = [];
   const sides: HubSide[] = [];
-  let floorPool: DevicePool | undefined;
+  let floors: CycleFloors | undefined;
   try {
-    const baseline = await startBaseline();
+    floors = await startCycleFloors(sizes.users, DEVICES_PER_USER, DEVICE_WORKERS);
+    servers.push(...floors.servers);
     const oneNode = await startHub({ name: "hub-cycle", nodeFlags: oneNodeFlags });
-    servers.push(baseline, oneNode);
-    const rooms = Array.from({ length: sizes.users }, (_, index) => `cycle-room-${index}`);
-    floorPool = await startDevicePool(
-      rooms.flatMap((room) =>
-        Array.from({ length: DEVICES_PER_USER }, () => ({
-          url: baseline.url.origin,
-          auth: { room },
-          userId: room,
-        })),
-      ),
-      "auto-answer",
-      DEVICE_WORKERS,
-    );
+    servers.push(oneNode);
     const oneNodeSide = await startHubSide([oneNode], sizes.users);
     sides.push(oneNodeSide);
     const twoNodes = await Promise.all(
@@ -234,13 +213,8 @@ export async function runCpuCycle(
     sides.push(twoNodeSide);
 
     const loads: { windows: CpuWindow[]; load: CycleLoad }[] = [
-      {
-        windows: result.floor,
-        load: {
-          pids: { baseline: baseline.pid },
-          once: (loop) => floorCycle(baseline.url, rooms[loop]!),
-        },
-      },
+      { windows: result.floor, load: floors.bare },
+      { windows: result.sdkOnly, load: floors.sdkOnly },
       { windows: result.hub, load: hubLoad(oneNodeSide) },
       { windows: result.twoNodes, load: hubLoad(twoNodeSide) },
     ];
@@ -258,7 +232,7 @@ export async function runCpuCycle(
     return result;
   } finally {
     await Promise.allSettled(sides.map((side) => side.close()));
-    await floorPool?.close();
+    await floors?.close();
     await Promise.all(servers.map((server) => stop(server.child)));
     await redis.stop();
   }
