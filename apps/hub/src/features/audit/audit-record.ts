@@ -10,7 +10,6 @@ export const AuditKindSchema = z.enum([
   "rule.changed",
   "rule.revoked",
   "escalation",
-  "yolo.delegated",
   "inquiry.answered",
   "inquiry.expired",
   "inquiry.withdrawn",
