@@ -43,6 +43,7 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
   const eventBus = countRejections(given.eventBus, ["publish"], metrics.busFailed);
   const deps = { ...given, eventBus };
   const { logger } = deps;
+  const attention = createDeviceAttention({ store: deps.presenceStore, logger });
   const stopCountingResumes = eventBus.onResume?.(() => metrics.busFailed("resume"));
   const accounts = wireAccounts(config, deps, metrics);
   const core = wireInquiries(config, deps, accounts.devices, metrics);
@@ -75,6 +76,8 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
         const { routing, quietHours } = await core.settings.get(userId);
         return { ...(routing && { routing }), ...(quietHours && { quietHours }) };
       },
+      attention: async (userId) =>
+        (await attention.hereDevices(userId)).length > 0 ? "tab" : "none",
     },
     deps.channelStores,
     deps.channelSenders,
@@ -93,7 +96,6 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
   });
 
   const httpServer = createServer(app);
-  const attention = createDeviceAttention();
   const sockets = attachSocketLayer(httpServer, {
     auth: accounts.auth,
     devices: accounts.devices,
@@ -145,6 +147,7 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
     channels.stop();
     for (const stop of stopFanOuts) stop();
     expiryWarnings.stop();
+    attention.stop();
     await Promise.all([mcp.mcp.close(), mcp.proxies?.close()]);
     // Answers in delivery write to the store as they settle; the caller closes it after this.
     await core.idempotent.close();

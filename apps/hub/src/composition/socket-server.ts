@@ -73,7 +73,7 @@ export function attachSocketLayer(
   io.on("connection", (socket) => {
     handleDeviceConnection(socket, deps);
     handleReceiptReports(socket, deps);
-    handlePresenceReports(socket, deps.attention);
+    handlePresenceReports(socket, deps);
   });
   const stopFanOut = startSocketFanOut(io, deps);
   const stopReceiptFanOut = startReceiptFanOut(io, deps);

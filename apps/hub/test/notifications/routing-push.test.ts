@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HistoryDetailSchema } from "@inquiry-hub/protocol";
 import type { DeliveryReceipt, SocketAck } from "@inquiry-hub/protocol";
 import type { TestLogin } from "../helpers";
+import type { TestDevice } from "../socket-helpers";
 import { subscribeToReceiver, useHubAndReceiver } from "../support/hub-and-receiver";
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,6 +39,16 @@ describe("push by the routing plan and quiet hours", () => {
         (each) =>
           `${each.channel} ${each.kind}${each.waitSeconds === undefined ? "" : ` ${each.waitSeconds}`}`,
       );
+  /** A second device of `owner` with a socket whose tab reports itself visible and focused. */
+  async function openTab(owner: TestLogin): Promise<TestDevice> {
+    const login = await suite.hub.login(owner.username, "Laptop");
+    const tab = await suite.hub.devices.connect({ token: login.token });
+    const ack = await new Promise((resolve) =>
+      tab.socket.emit("presence:report", { visible: true, focused: true }, resolve),
+    );
+    expect(ack).toEqual({ data: { kept: true } });
+    return tab;
+  }
   const pushedTo = (prefix: string) =>
     suite.receiver.received.filter((each) => each.path === `/push/${prefix}`);
 
@@ -54,25 +65,48 @@ describe("push by the routing plan and quiet hours", () => {
     },
   });
 
-  it("pushes an unseen question only once the plan's delay has passed", async () => {
+  it("with a tab in front of the person, pushes an unseen question after the plan's delay", async () => {
     const phone = await person("delayed", { routing: PLAN });
-    const started = Date.now();
-    const inquiry = await suite.hub.hub.inquiries.create(phone.userId, { question: "Which city?" });
-    await settle(600);
-    expect(pushedTo("delayed")).toEqual([]);
-    await suite.receiver.waitForCount(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    expect(pushedTo("delayed")).toHaveLength(1);
-    await expect.poll(() => stepsOf(phone, inquiry.id)).toEqual(["push waiting 1"]);
-    await expect
-      .poll(async () => (await receiptsOf(phone, inquiry.id)).map((each) => each.kind))
-      .toContain("delivered");
+    const tab = await openTab(phone);
+    try {
+      const started = Date.now();
+      const inquiry = await suite.hub.hub.inquiries.create(phone.userId, { question: "City?" });
+      await settle(600);
+      expect(pushedTo("delayed")).toEqual([]);
+      await suite.receiver.waitForCount(1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect(pushedTo("delayed")).toHaveLength(1);
+      await expect.poll(() => stepsOf(phone, inquiry.id)).toEqual(["push waiting 1"]);
+      await expect
+        .poll(async () => (await receiptsOf(phone, inquiry.id)).map((each) => each.kind))
+        .toContain("delivered");
+    } finally {
+      tab.socket.disconnect();
+    }
+  });
+
+  it("with no tab in front of the person, pushes at once and says why", async () => {
+    const phone = await person("away", { routing: { ...PLAN, pushAfterSeconds: 30 } });
+    const hidden = await openTab(phone);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const ack = await new Promise((resolve) =>
+      hidden.socket.emit("presence:report", { visible: false, focused: false }, resolve),
+    );
+    expect(ack).toEqual({ data: { kept: true } });
+    try {
+      const started = Date.now();
+      const inquiry = await suite.hub.hub.inquiries.create(phone.userId, { question: "Now?" });
+      await suite.receiver.waitForCount(1);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await expect.poll(() => stepsOf(phone, inquiry.id)).toEqual(["push no-tab"]);
+    } finally {
+      hidden.socket.disconnect();
+    }
   });
 
   it("pushes nothing once a device has seen the question, nor after it was answered", async () => {
     const phone = await person("seen", { routing: PLAN });
-    const laptopLogin = await suite.hub.login(phone.username, "Laptop");
-    const laptop = await suite.hub.devices.connect({ token: laptopLogin.token });
+    const laptop = await openTab(phone);
     try {
       const seen = await suite.hub.hub.inquiries.create(phone.userId, { question: "Seen?" });
       await expect.poll(() => laptop.created.length).toBe(1);

@@ -30,8 +30,8 @@ describe("red team: presence reports", () => {
     expect(await reportPresence(adaTab.socket, { visible: true, focused: true })).toEqual({
       data: { kept: true },
     });
-    expect(hub.hub.attention.hereDevices(ada.userId)).toEqual([ada.deviceId]);
-    expect(hub.hub.attention.hereDevices(bob.userId)).toEqual([]);
+    expect(await hub.hub.attention.hereDevices(ada.userId)).toEqual([ada.deviceId]);
+    expect(await hub.hub.attention.hereDevices(bob.userId)).toEqual([]);
   });
 
   it.each([
@@ -44,8 +44,8 @@ describe("red team: presence reports", () => {
       ...extra(ada),
     });
     expect(answer).toMatchObject({ error: { code: "BAD_REQUEST" } });
-    expect(hub.hub.attention.hereDevices(bob.userId)).toEqual([]);
-    expect(hub.hub.attention.hereDevices(ada.userId)).toEqual([ada.deviceId]);
+    expect(await hub.hub.attention.hereDevices(bob.userId)).toEqual([]);
+    expect(await hub.hub.attention.hereDevices(ada.userId)).toEqual([ada.deviceId]);
   });
 
   it("refuses a malformed report with BAD_REQUEST naming the field", async () => {
@@ -66,8 +66,8 @@ describe("red team: presence reports", () => {
 
   it("forgets a device whose socket closed", async () => {
     adaTab.socket.disconnect();
-    await waitFor(() =>
-      Promise.resolve(hub.hub.attention.hereDevices(ada.userId).length === 0 ? true : undefined),
+    await waitFor(async () =>
+      (await hub.hub.attention.hereDevices(ada.userId)).length === 0 ? true : undefined,
     );
   });
 });

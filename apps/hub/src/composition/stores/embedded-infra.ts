@@ -26,6 +26,7 @@ import {
 } from "../../features/accounts/stores/lmdb-user-store";
 import { createLmdbWebhookConfigStore } from "../../features/notifications/stores/lmdb-webhook-config-store";
 import { createMemoryBatchWindows } from "../../features/approvals/batches/memory-batch-windows";
+import { createMemoryPresenceStore } from "../../features/accounts/stores/memory-presence-store";
 
 const OptionsSchema = z.object({
   /** The folder of the LMDB environment; created when missing. */
@@ -70,6 +71,8 @@ export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfr
     userStore: createLmdbUserStore(db),
     tokenStore: createLmdbTokenStore(db),
     deviceStore: createLmdbDeviceStore(db),
+    // One node, and presence is only ever "now": nothing of it is worth keeping on disk.
+    presenceStore: createMemoryPresenceStore(),
     pairingCodes: createLmdbOneTimeSecretStore(db, "pairing"),
     socketTickets: createLmdbOneTimeSecretStore(db, "ticket"),
     settingsStore: createLmdbSettingsStore(db),

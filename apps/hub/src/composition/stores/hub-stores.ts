@@ -1,5 +1,6 @@
 import type { PairingGrant } from "../../features/accounts/pairing-service";
 import type { DeviceStore, TokenStore, UserStore } from "../../features/accounts/ports";
+import type { PresenceStore } from "../../features/accounts/presence-store";
 import type { ToolDefinitionPins, UsedRequestStates } from "../../features/approvals/ports";
 import type { BatchWindows } from "../../features/approvals/batches/ports";
 import type { ApprovalRuleStore } from "../../features/approval-rules/ports";
@@ -73,6 +74,8 @@ export interface HubStores extends TeamStores {
   pairingCodes: OneTimeSecretStore<PairingGrant>;
   /** Socket ticket hash → device id. */
   socketTickets: OneTimeSecretStore<string>;
+  /** Which devices are in front of their person now (memory: this node; Redis: every node's). */
+  presenceStore: PresenceStore;
   /** Users' settings (YOLO). */
   settingsStore: SettingsStore;
   /** People's standing approval rules ("always allow this"). */

@@ -22,6 +22,7 @@ import { createMemoryApprovalVoteStore } from "../../features/teams/stores/memor
 import { createMemoryTeamStore } from "../../features/teams/stores/memory-team-store";
 import { createMemoryOneTimeSecretStore } from "../../platform/memory/memory-one-time-secret-store";
 import type { HubStores } from "./hub-stores";
+import { createMemoryPresenceStore } from "../../features/accounts/stores/memory-presence-store";
 
 /** How long the memory stores keep what expires. */
 export interface MemoryStoreOptions {
@@ -50,6 +51,7 @@ export function createMemoryStores(options: MemoryStoreOptions): HubStores {
     userStore: createMemoryUserStore(),
     tokenStore: createMemoryTokenStore(),
     deviceStore: createMemoryDeviceStore(),
+    presenceStore: createMemoryPresenceStore(),
     pairingCodes: createMemoryOneTimeSecretStore(),
     socketTickets: createMemoryOneTimeSecretStore(),
     settingsStore: createMemorySettingsStore(),

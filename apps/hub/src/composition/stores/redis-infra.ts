@@ -25,6 +25,7 @@ import { createRedisAuditReader } from "../../features/inquiries/stores/redis-au
 import { createRedisInquiryEventBus } from "../../features/inquiries/adapters/redis-event-bus";
 import type { RedisInquiryEventBus } from "../../features/inquiries/adapters/redis-event-bus";
 import { createRedisDeviceStore } from "../../features/accounts/stores/redis-device-store";
+import { createRedisPresenceStore } from "../../features/accounts/stores/redis-presence-store";
 import { createRedisIdempotencyIndex } from "../../features/inquiries/stores/redis-idempotency-index";
 import { createRedisUsedRequestStates } from "../../features/approvals/stores/redis-used-request-states";
 import { createRedisToolDefinitionPins } from "../../features/approvals/stores/redis-tool-definition-pins";
@@ -199,6 +200,7 @@ export function createRedisInfra(options: RedisInfraOptions): RedisInfra {
     userStore: createRedisUserStore(commands, keys.accountKeys),
     tokenStore: createRedisTokenStore(commands, keys.accountKeys),
     deviceStore: createRedisDeviceStore(commands, keys.accountKeys),
+    presenceStore: createRedisPresenceStore(commands, (userId) => `${keyPrefix}presence:${userId}`),
     pairingCodes: createRedisOneTimeSecretStore(
       commands,
       keys.accountKeys,

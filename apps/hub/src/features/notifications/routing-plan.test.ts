@@ -53,11 +53,39 @@ describe("when a channel's first step goes out", () => {
     ["a plan, a tab: the push waits", { routing: plan }, "push", "tab", noon, step(30_000)],
     ["a plan, no presence known: waits", { routing: plan }, "push", "unknown", noon, step(30_000)],
     ["a plan, no tab: the push at once", { routing: plan }, "push", "none", noon, step(0, 0, true)],
-    ["a plan, no tab: webhook keeps its wait", { routing: plan }, "webhook", "none", noon, step(120_000)],
+    [
+      "a plan, no tab: webhook keeps its wait",
+      { routing: plan },
+      "webhook",
+      "none",
+      noon,
+      step(120_000),
+    ],
     ["a plan without webhook: never", { routing: pushOnly }, "webhook", "tab", noon, undefined],
-    ["quiet hours hold a normal question", { quietHours: NIGHT }, "push", "tab", night, step(0, quietLeft)],
-    ["a plan's wait inside quiet hours", { routing: plan, quietHours: NIGHT }, "push", "tab", night, step(30_000, quietLeft - 30_000)],
-    ["no tab during quiet hours: held all the same", { routing: plan, quietHours: NIGHT }, "push", "none", night, step(0, quietLeft, true)],
+    [
+      "quiet hours hold a normal question",
+      { quietHours: NIGHT },
+      "push",
+      "tab",
+      night,
+      step(0, quietLeft),
+    ],
+    [
+      "a plan's wait inside quiet hours",
+      { routing: plan, quietHours: NIGHT },
+      "push",
+      "tab",
+      night,
+      step(30_000, quietLeft - 30_000),
+    ],
+    [
+      "no tab during quiet hours: held all the same",
+      { routing: plan, quietHours: NIGHT },
+      "push",
+      "none",
+      night,
+      step(0, quietLeft, true),
+    ],
   ] as const)("%s", (_name, settings, channel, attention, now, expected) => {
     expect(channelStep(settings, question(), channel, now, attention)).toEqual(expected);
   });

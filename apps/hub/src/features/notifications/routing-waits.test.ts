@@ -68,6 +68,18 @@ describe("a channel's waiting first step", () => {
     expect(await stoppedStep).toBe(false);
   });
 
+  it("keeps the plan's wait when presence cannot be read", async () => {
+    const waits = createRoutingWaits({
+      reachOf: () => Promise.resolve({ routing: { pushAfterSeconds: 30, webhookAfterSeconds: 1 } }),
+      seen: () => Promise.resolve(false),
+      attention: () => Promise.reject(new Error("presence store down")),
+    });
+    const step = waits.due(question, "push");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    waits.stop();
+    expect(await step).toBe(false);
+  });
+
   it("goes out at once without sources or settings", async () => {
     expect(await createRoutingWaits(undefined).due(question, "push")).toBe(true);
     expect(await waitsFor({}).due(question, "webhook")).toBe(true);

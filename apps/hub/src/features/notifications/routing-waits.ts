@@ -50,10 +50,18 @@ export function createRoutingWaits(
     entry.settle(false);
   };
 
-  /** Presence matters only to a plan's push wait; it is not asked for otherwise. */
-  async function attentionFor(settings: ReachSettings, inquiry: Inquiry, channel: string) {
+  /**
+   * Presence matters only to a plan's push wait; it is not asked for otherwise. Presence that
+   * cannot be read is unknown: the plan's wait holds, as it did before presence counted.
+   */
+  async function attentionFor(
+    settings: ReachSettings,
+    inquiry: Inquiry,
+    channel: string,
+  ): Promise<Attention> {
     const asks = settings.routing !== undefined && channel === "push";
-    return asks && sources?.attention ? sources.attention(inquiry.userId) : "unknown";
+    if (!asks || sources?.attention === undefined) return "unknown";
+    return sources.attention(inquiry.userId).catch(() => "unknown" as const);
   }
 
   return {
@@ -64,7 +72,12 @@ export function createRoutingWaits(
       const step = channelStep(settings, inquiry, channel, now(), attention);
       if (step === undefined) return false;
       const note = (kind: RoutingStepKind, waitMs?: number) =>
-        sources.step?.(inquiry, channel, kind, waitMs === undefined ? undefined : Math.ceil(waitMs / 1000));
+        sources.step?.(
+          inquiry,
+          channel,
+          kind,
+          waitMs === undefined ? undefined : Math.ceil(waitMs / 1000),
+        );
       if (step.noTab) note("no-tab");
       if (step.planMs > 0) note("waiting", step.planMs);
       if (step.heldMs > 0) note("held", step.heldMs);

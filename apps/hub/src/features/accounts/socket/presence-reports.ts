@@ -2,6 +2,7 @@ import { PresenceReportSchema } from "@inquiry-hub/protocol";
 import type { SocketAck } from "@inquiry-hub/protocol";
 import type { DeviceAttention } from "../device-attention";
 import { toHubError } from "../../../kernel/errors";
+import type { Logger } from "../../../kernel/ports";
 import { parseInput } from "../../../platform/http/validate";
 import type { DeviceSocket } from "../../../platform/socket/socket-types";
 
@@ -11,21 +12,35 @@ import type { DeviceSocket } from "../../../platform/socket/socket-types";
  * device (the payload has no device field, and the strict schema refuses one), so no device
  * can speak for another. Closing the socket forgets the device.
  */
-export function handlePresenceReports(socket: DeviceSocket, attention: DeviceAttention): void {
+export function handlePresenceReports(
+  socket: DeviceSocket,
+  deps: { attention: DeviceAttention; logger: Logger },
+): void {
   const { userId, deviceId } = socket.data;
+  const { attention } = deps;
 
   socket.on("presence:report", (payload, ack) => {
     const reply = typeof ack === "function" ? ack : () => undefined;
-    try {
-      const report = parseInput(PresenceReportSchema, payload, "payload");
-      reply({ data: { kept: attention.report({ userId, deviceId }, report) } });
-    } catch (error) {
-      const hubError = toHubError(error);
-      const refusal: SocketAck<{ kept: boolean }> = {
-        error: { code: hubError.code, message: hubError.message },
-      };
-      reply(refusal);
-    }
+    const keep = async () =>
+      attention.report({ userId, deviceId }, parseInput(PresenceReportSchema, payload, "payload"));
+    keep().then(
+      (kept) => reply({ data: { kept } }),
+      (error: unknown) => {
+        const hubError = toHubError(error);
+        if (hubError.code === "INTERNAL")
+          deps.logger.error({ err: hubError.cause ?? hubError, deviceId }, "presence failed");
+        const refusal: SocketAck<{ kept: boolean }> = {
+          error: { code: hubError.code, message: hubError.message },
+        };
+        reply(refusal);
+      },
+    );
   });
-  socket.on("disconnect", () => attention.forget(deviceId));
+  socket.on("disconnect", () => {
+    attention
+      .forget({ userId, deviceId })
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error, deviceId }, "forgetting a device's presence failed"),
+      );
+  });
 }
