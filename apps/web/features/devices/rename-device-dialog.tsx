@@ -6,15 +6,8 @@ import { DeviceNameSchema, MAX_DEVICE_NAME_LENGTH } from "@inquiry-hub/protocol"
 import type { Device } from "@inquiry-hub/protocol";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import { queryKeys } from "@/lib/client/query-keys";
-import { Button } from "@/lib/ui/button";
-import { DIALOG_ACTIONS } from "@/lib/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "@/lib/ui/dialog";
+import type { RowDialogProps } from "@/lib/ui/edit-revoke-menu";
+import { FormDialog } from "@/lib/ui/form-dialog";
 import { Field, FieldError, Input } from "@/lib/ui/input";
 import { useT } from "@/features/i18n";
 import { renameDevice } from "./devices-client";
@@ -23,31 +16,21 @@ import { renameDevice } from "./devices-client";
  * The dialog that renames a device: the field starts with its current name; an empty or
  * over-long name is refused here, in the page's language, before the hub is asked.
  */
-export function RenameDeviceDialog({
-  device,
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  device: Device;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus: (event: Event) => void;
-}) {
+export function RenameDeviceDialog({ device, ...dialog }: RowDialogProps & { device: Device }) {
   const t = useT();
   const queryClient = useQueryClient();
   const fieldId = useId();
   const errorId = useId();
   const [name, setName] = useState(device.name);
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const { mutate, isPending, reset } = useMutation({
+  const { mutate, isPending } = useMutation({
     mutationFn: (newName: string) => renameDevice(device.id, newName),
     onSuccess: (renamed) => {
       queryClient.setQueryData<Device[]>(queryKeys.devices, (devices) =>
         devices?.map((each) => (each.id === renamed.id ? { ...each, name: renamed.name } : each)),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.devices });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     },
     onError: (error) => setProblem(describeApiError(error, t, "devices.renameFailed")),
   });
@@ -66,54 +49,29 @@ export function RenameDeviceDialog({
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next) {
-          setName(device.name);
-          setProblem(undefined);
-          reset();
-        }
-        onOpenChange(next);
-      }}
+    <FormDialog
+      {...dialog}
+      title={t("devices.renameTitle")}
+      description={t("devices.renameExplain")}
+      cancelLabel={t("devices.cancel")}
+      submitLabel={t("devices.save")}
+      submitting={isPending}
+      onSubmit={submit}
     >
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogTitle>{t("devices.renameTitle")}</DialogTitle>
-        <DialogDescription>{t("devices.renameExplain")}</DialogDescription>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
+      <Field label={t("devices.nameLabel")} htmlFor={fieldId}>
+        <Input
+          id={fieldId}
+          value={name}
+          autoComplete="off"
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem === undefined ? undefined : errorId}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(undefined);
           }}
-        >
-          <Field label={t("devices.nameLabel")} htmlFor={fieldId}>
-            <Input
-              id={fieldId}
-              value={name}
-              autoComplete="off"
-              aria-invalid={problem !== undefined}
-              aria-describedby={problem === undefined ? undefined : errorId}
-              onChange={(event) => {
-                setName(event.target.value);
-                setProblem(undefined);
-              }}
-            />
-            {problem !== undefined && <FieldError id={errorId}>{problem}</FieldError>}
-          </Field>
-          <div className={DIALOG_ACTIONS}>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                {t("devices.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isPending}>
-              {t("devices.save")}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+        />
+        {problem !== undefined && <FieldError id={errorId}>{problem}</FieldError>}
+      </Field>
+    </FormDialog>
   );
 }

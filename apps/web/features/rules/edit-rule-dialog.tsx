@@ -6,15 +6,8 @@ import { MAX_RULE_NAME_LENGTH } from "@inquiry-hub/protocol";
 import type { ApprovalRule, RuleDuration, UpdateApprovalRuleBody } from "@inquiry-hub/protocol";
 import { describeApiError } from "@/lib/client/describe-api-error";
 import { queryKeys } from "@/lib/client/query-keys";
-import { Button } from "@/lib/ui/button";
-import { DIALOG_ACTIONS } from "@/lib/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from "@/lib/ui/dialog";
+import type { RowDialogProps } from "@/lib/ui/edit-revoke-menu";
+import { FormDialog } from "@/lib/ui/form-dialog";
 import { Field, FieldError, Input } from "@/lib/ui/input";
 import { useT } from "@/features/i18n";
 import { DURATIONS } from "./rule-choice";
@@ -41,17 +34,7 @@ function changesOf(
  * Renames a rule or gives it a new duration counted from now. Its conditions stay as they
  * were made from the call: a narrower or wider rule is made from a card.
  */
-export function EditRuleDialog({
-  rule,
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  rule: ApprovalRule;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus: (event: Event) => void;
-}) {
+export function EditRuleDialog({ rule, ...dialog }: RowDialogProps & { rule: ApprovalRule }) {
   const t = useT();
   const queryClient = useQueryClient();
   const nameId = useId();
@@ -60,11 +43,11 @@ export function EditRuleDialog({
   const [name, setName] = useState(rule.name);
   const [duration, setDuration] = useState<RuleDuration | "keep">("keep");
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const { mutate, isPending, reset } = useMutation({
+  const { mutate, isPending } = useMutation({
     mutationFn: (body: UpdateApprovalRuleBody) => updateRule(rule.id, body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.approvalRules });
-      onOpenChange(false);
+      dialog.onOpenChange(false);
     },
     onError: (error) => setProblem(describeApiError(error, t, "rules.updateFailed")),
   });
@@ -78,75 +61,50 @@ export function EditRuleDialog({
       return;
     }
     const body = changesOf(rule, name, duration);
-    if (body === undefined) onOpenChange(false);
+    if (body === undefined) dialog.onOpenChange(false);
     else mutate(body);
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next) {
-          setName(rule.name);
-          setDuration("keep");
-          setProblem(undefined);
-          reset();
-        }
-        onOpenChange(next);
-      }}
+    <FormDialog
+      {...dialog}
+      title={t("rules.editTitle")}
+      description={t("rules.editExplain")}
+      cancelLabel={t("rules.cancel")}
+      submitLabel={t("rules.saveEdit")}
+      submitting={isPending}
+      onSubmit={submit}
+      testId="edit-rule-dialog"
     >
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus} data-testid="edit-rule-dialog">
-        <DialogTitle>{t("rules.editTitle")}</DialogTitle>
-        <DialogDescription>{t("rules.editExplain")}</DialogDescription>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
+      <Field label={t("rules.nameLabel")} htmlFor={nameId}>
+        <Input
+          id={nameId}
+          value={name}
+          autoComplete="off"
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem === undefined ? undefined : errorId}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(undefined);
           }}
+        />
+      </Field>
+      <Field label={t("rules.durationLegend")} htmlFor={durationId}>
+        <select
+          id={durationId}
+          className={SELECT}
+          value={duration}
+          onChange={(event) => setDuration(event.target.value as RuleDuration | "keep")}
         >
-          <Field label={t("rules.nameLabel")} htmlFor={nameId}>
-            <Input
-              id={nameId}
-              value={name}
-              autoComplete="off"
-              aria-invalid={problem !== undefined}
-              aria-describedby={problem === undefined ? undefined : errorId}
-              onChange={(event) => {
-                setName(event.target.value);
-                setProblem(undefined);
-              }}
-            />
-          </Field>
-          <Field label={t("rules.durationLegend")} htmlFor={durationId}>
-            <select
-              id={durationId}
-              className={SELECT}
-              value={duration}
-              onChange={(event) => setDuration(event.target.value as RuleDuration | "keep")}
-            >
-              <option value="keep">{t("rules.keepDuration")}</option>
-              {DURATIONS.map((each) => (
-                <option key={each} value={each}>
-                  {t(durationLabel(each))}
-                </option>
-              ))}
-            </select>
-          </Field>
-          {problem !== undefined && <FieldError id={errorId}>{problem}</FieldError>}
-          <div className={DIALOG_ACTIONS}>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                {t("rules.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isPending}>
-              {t("rules.saveEdit")}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <option value="keep">{t("rules.keepDuration")}</option>
+          {DURATIONS.map((each) => (
+            <option key={each} value={each}>
+              {t(durationLabel(each))}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {problem !== undefined && <FieldError id={errorId}>{problem}</FieldError>}
+    </FormDialog>
   );
 }
