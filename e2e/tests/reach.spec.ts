@@ -12,7 +12,7 @@ import { callHubApi, sessionToken } from "../support/channels";
  * Reaching the person the right way (issue 37): with a routing plan a question shows in the
  * open tab at once while the phone's push waits until it has gone unseen that long; seen in
  * the tab first, the phone is never pushed; quiet hours hold a normal question's push and let
- * a high-risk approval's through.
+ * a high-risk approval's through; the settings page keeps when a team approval escalates.
  */
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -158,4 +158,31 @@ test("quiet hours around now hold a normal approval's push and let a high-risk o
   } finally {
     await receiver.close();
   }
+});
+
+test("the page keeps when a team approval escalates and what quiet hours do with one", async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  await page.goto("/settings");
+  await page.getByTestId("routing-plan").check();
+  await expect(
+    page.getByText("Questions only you can answer have nobody to escalate to"),
+  ).toBeVisible();
+  await page.getByLabel("Escalate a team approval nobody decided").selectOption("0.2");
+  await page.getByTestId("quiet-on").check();
+  await page
+    .getByLabel("Escalate team approvals asked in quiet hours")
+    .selectOption("At once, to whoever is on call");
+  await page.getByTestId("save-settings").click();
+  await expect(page.getByTestId("settings-toast")).toBeVisible();
+
+  const saved = await callHubApi("/api/settings", { token: await sessionToken(page.context()) });
+  expect(await saved.json()).toMatchObject({
+    routing: { escalateAtShareLeft: 0.2 },
+    quietHours: { during: "escalate" },
+  });
+  await page.reload();
+  await expect(page.getByTestId("escalate-at")).toHaveValue("0.2");
+  await expect(page.getByTestId("quiet-during")).toHaveValue("escalate");
 });

@@ -650,9 +650,9 @@ export const en = {
   "reach.escalateAt": "When {share} of its time is left",
   "reach.escalateHint":
     "Applies to approvals your agents ask of a team: they go to the policy's escalation teams (whoever is on call) no later than this. Questions only you can answer have nobody to escalate to; they are never escalated.",
-  "reach.during": "Team approvals asked in quiet hours",
-  "reach.duringWait": "Escalate only when their policy says",
-  "reach.duringEscalate": "Escalate to whoever is on call at once",
+  "reach.during": "Escalate team approvals asked in quiet hours",
+  "reach.duringWait": "When their policy says",
+  "reach.duringEscalate": "At once, to whoever is on call",
   "reach.duringHint":
     "Your own questions wait for the hours to end either way; only a team approval has an on-call team to go to.",
 };

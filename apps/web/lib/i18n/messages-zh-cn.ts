@@ -638,8 +638,8 @@ export const zhCN: Record<MessageKey, string> = {
   "reach.escalateAt": "剩余 {share} 的时间时",
   "reach.escalateHint":
     "仅适用于你的智能体发给团队的审批：最迟在此时交给策略中的升级团队（值班的人）。只有你能回答的问题没有可升级的对象，永远不会升级。",
-  "reach.during": "免打扰时段内发起的团队审批",
-  "reach.duringWait": "仅在其策略规定时升级",
-  "reach.duringEscalate": "立即升级给值班的人",
+  "reach.during": "免打扰时段内发起的团队审批何时升级",
+  "reach.duringWait": "按其策略规定的时间",
+  "reach.duringEscalate": "立即交给值班的人",
   "reach.duringHint": "你自己的问题无论如何都会等到时段结束；只有团队审批才有值班团队可交。",
 };
