@@ -68,6 +68,11 @@ describe("describeReceipts", () => {
       "on 1 device · not pushed: already seen · Slack/webhook after 120 s unseen",
     ],
     [
+      "drops a waiting step once the question is seen, since it will not go out",
+      [step("waiting", "push", "14:00", 30), receipt("seen", "app", "laptop", "14:00", "Laptop")],
+      "seen on Laptop at 14:00",
+    ],
+    [
       "says a push went at once when no tab was in front of the person",
       [step("no-tab", "push", "14:00"), receipt("delivered", "push", "pixel", "14:00", "Pixel 7")],
       "on 1 device · pushed at once: no tab in front of you",

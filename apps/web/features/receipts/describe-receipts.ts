@@ -37,7 +37,7 @@ export function describeStep(
  * The parts of a receipt line, in words still to be chosen by the page's language:
  * "on 3 devices", "Slack", "seen on Pixel 7 at 14:02" (the first device that saw it; more
  * seers add "and 1 more"), then each channel's latest routing step ("push held: quiet hours,
- * 2 h more"). Nothing when no receipt came yet. `clock` formats a time, `duration` a wait.
+ * 2 h more"), a waiting one only while nobody has seen the question. Nothing when no receipt came yet. `clock` formats a time, `duration` a wait.
  *
  * @example describeReceipts(receipts, clock) // [{key:"receipts.devices",params:{count:3}}, …]
  */
@@ -77,9 +77,14 @@ export function describeReceipts(
             params: { device: first.targetName, time: clock(first.at), more: seers.length - 1 },
           },
     );
+  // A step still waiting goes out only if nobody sees the question: once seen, it never will.
+  const pending = new Set<DeliveryReceipt["kind"]>(["waiting", "held"]);
   const latestStep = new Map<string, DeliveryReceipt>();
   for (const each of [...receipts].sort((a, b) => a.at.localeCompare(b.at)))
     if (isStep(each.kind)) latestStep.set(each.channel, each);
+  if (first !== undefined)
+    for (const [channel, step] of latestStep)
+      if (pending.has(step.kind)) latestStep.delete(channel);
   for (const step of latestStep.values()) {
     const words = describeStep(step, duration);
     if (words !== undefined) parts.push(words);
