@@ -630,7 +630,8 @@ export const en = {
 
   // History: the audit log export, the digest's day from a link (issue 37, web)
   "history.auditExport": "Export audit log",
-  "history.auditHint": "A signed record of every decision; check it with npm run audit:verify.",
+  "history.auditHint":
+    "A signed record of every decision; check it with npm\u00a0run\u00a0audit:verify.",
   "history.auditPublicKey": "Public key",
   "digest.badDay": "That link named no day this page can show; here is yesterday.",
 

@@ -618,7 +618,7 @@ export const zhCN: Record<MessageKey, string> = {
 
   // History: the audit log export, the digest's day from a link (issue 37, web)
   "history.auditExport": "导出审计日志",
-  "history.auditHint": "每一项决定的签名记录；可用 npm run audit:verify 校验。",
+  "history.auditHint": "每一项决定的签名记录；可用 npm\u00a0run\u00a0audit:verify 校验。",
   "history.auditPublicKey": "公钥",
   "digest.badDay": "链接中的日期无法显示；这里显示的是昨天。",
 
