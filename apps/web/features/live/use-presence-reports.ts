@@ -8,7 +8,8 @@ import { createPresenceReporter, currentPresence } from "./presence-reporter";
 /**
  * Tells the hub whether this tab is in front of the person: on every (re)connect (the hub
  * keeps presence per connection) and whenever visibility or focus changes, throttled to one
- * report per second. The hub holds a phone's push while a tab reports itself seen.
+ * report per second. With a routing plan, the hub gives a tab that is visible and focused the
+ * plan's wait before the phone's push; with no such tab anywhere, the push goes at once.
  */
 export function usePresenceReports(
   socketRef: RefObject<HubSocket | undefined>,
