@@ -29,6 +29,7 @@ async function download(
 /** What this spec reads of an audit export's first line (checked in full by the verifier). */
 interface AuditHeader {
   type: string;
+  publicKey: string;
   chains: { chain: string; lastSeq: number }[];
 }
 
@@ -127,6 +128,11 @@ test("history search, filters and export return exactly the matching records", a
     const verified = await auditVerify(audit.path);
     expect(verified, verified.output).toMatchObject({ code: 0 });
     expect(verified.output).toContain(`valid: ${String(held)} records`);
+    const keyLink = page.getByRole("link", { name: "Public key" });
+    const key = await page.request.get((await keyLink.getAttribute("href")) ?? "");
+    expect(((await key.json()) as { publicKey: string }).publicKey).toBe(header.publicKey);
+    const relayed = await page.request.get("/api/audit/export");
+    expect(relayed.headers()["cache-control"]).toBe("no-store");
   } finally {
     await held.cancelAll();
     await client.close();

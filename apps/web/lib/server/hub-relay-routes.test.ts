@@ -64,13 +64,13 @@ describe("matchRelayRoute: the allow-list of the plain hub routes", () => {
     });
   });
 
-  it("keeps the audit export's file name and nothing more elsewhere", () => {
+  it("keeps the audit export's file name and both audit answers' no-store, and nothing more elsewhere", () => {
     const kept = (path: string[]) => {
       const match = matchRelayRoute("GET", path);
       return "reason" in match ? match : match.keepHeaders;
     };
-    expect(kept(["audit", "export"])).toEqual(["content-disposition"]);
-    expect(kept(["audit", "public-key"])).toEqual([]);
+    expect(kept(["audit", "export"])).toEqual(["content-disposition", "cache-control"]);
+    expect(kept(["audit", "public-key"])).toEqual(["cache-control"]);
     expect(kept(["approval-rules", "export"])).toEqual([]);
   });
 

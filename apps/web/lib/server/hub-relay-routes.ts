@@ -34,8 +34,12 @@ interface RelayRoute {
 
 const NONE = { kind: "none" } as const;
 
-/** A download keeps the file name the hub gave it. */
-const DOWNLOAD = ["content-disposition"] as const;
+/**
+ * The audit export keeps the file name the hub gave it, and both audit answers the hub's
+ * `no-store`: a person's signed record stays out of every cache on the way.
+ */
+const AUDIT_DOWNLOAD = ["content-disposition", "cache-control"] as const;
+const NO_STORE = ["cache-control"] as const;
 
 /**
  * The plain hub routes: each forwards its method, path and body with the session's bearer to
@@ -77,8 +81,8 @@ const RELAY_ROUTES: readonly RelayRoute[] = [
     },
   },
   // The person's signed audit chain (the hub refuses an agent's key) and the key that checks it.
-  { pattern: "audit/export", methods: { GET: NONE }, keepHeaders: DOWNLOAD },
-  { pattern: "audit/public-key", methods: { GET: NONE } },
+  { pattern: "audit/export", methods: { GET: NONE }, keepHeaders: AUDIT_DOWNLOAD },
+  { pattern: "audit/public-key", methods: { GET: NONE }, keepHeaders: NO_STORE },
   { pattern: "conversations", methods: { GET: NONE, POST: { kind: "optional" } } },
   {
     pattern: "conversations/:id",
