@@ -51,6 +51,13 @@ test("two desktops get distinct default names, and a rename on one shows on the 
   await expect(dialog.getByRole("alert")).toHaveText(
     "A device name can have at most 60 characters.",
   );
+  // Cancelled, the dialog opens next time on the device's name again, with no complaint.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await first.getByRole("button", { name: "Actions for Chrome on Windows 2" }).click();
+  await first.getByRole("menuitem", { name: "Rename" }).click();
+  await expect(field).toHaveValue("Chrome on Windows 2");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
   await field.fill("  Work laptop ");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
