@@ -104,6 +104,13 @@ test('with a plan "tab, then the phone after 4 s", a question shows in the tab a
     await approveOn(page, seen);
     await second.done;
     await second.agent.close();
+
+    // History keeps each step of the plan as a receipt: the wait, and the push left out as seen.
+    await page.goto("/history");
+    await page.getByTestId("history-row").filter({ hasText: seen }).getByRole("link").click();
+    const steps = page.getByTestId("receipt-entry").filter({ hasText: "Routing plan" });
+    await expect(steps.filter({ hasText: "push to the phone after 4 sec unseen" })).toHaveCount(1);
+    await expect(steps.filter({ hasText: "not pushed: already seen" })).toHaveCount(1);
   } finally {
     await receiver.close();
   }

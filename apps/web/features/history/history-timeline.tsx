@@ -8,6 +8,8 @@ import type {
   HistoryVote,
 } from "@inquiry-hub/protocol";
 import { useI18n } from "@/features/i18n";
+import { describeStep, receiptDuration } from "@/features/receipts";
+import { translateMessage } from "@/lib/i18n/translate";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { cn } from "@/lib/ui/cn";
 import { STATUS_LABELS } from "./describe-history";
@@ -96,15 +98,21 @@ export function VoteEntry({ vote }: { vote: HistoryVote }) {
   );
 }
 
-/** One receipt: "Pixel 7: delivered (live connection)", "Pixel 7: seen (notification)". */
+/**
+ * One receipt: "Pixel 7: delivered (live connection)", "Pixel 7: seen (notification)", or a
+ * routing plan's step: "Routing plan: push held: quiet hours, 7.5 hr more".
+ */
 export function ReceiptEntry({ receipt }: { receipt: DeliveryReceipt }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const step = describeStep(receipt, receiptDuration(locale));
   return (
     <Entry at={receipt.at} testId="receipt-entry">
-      {t(receipt.kind === "seen" ? "receipts.entrySeen" : "receipts.entryDelivered", {
-        target: receipt.targetName,
-        how: t(RECEIPT_LABELS[receipt.channel]),
-      })}
+      {step === undefined
+        ? t(receipt.kind === "seen" ? "receipts.entrySeen" : "receipts.entryDelivered", {
+            target: receipt.targetName,
+            how: t(RECEIPT_LABELS[receipt.channel]),
+          })
+        : t("receipts.entryStep", { step: translateMessage(t, step) })}
     </Entry>
   );
 }
