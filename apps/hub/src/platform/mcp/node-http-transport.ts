@@ -1,0 +1,292 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
+import {
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  isInitializeRequest,
+  isJSONRPCErrorResponse,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+} from "@modelcontextprotocol/server";
+import type {
+  AuthInfo,
+  EventStore,
+  JSONRPCMessage,
+  MessageExtraInfo,
+  RequestId,
+  Transport,
+  TransportSendOptions,
+} from "@modelcontextprotocol/server";
+import {
+  REFUSALS,
+  checkSessionHeaders,
+  header,
+  isJsonContentType,
+  sendRefusal,
+} from "./node-http-refusals";
+import { openSseStream } from "./node-sse-stream";
+import type { NodeSseStream } from "./node-sse-stream";
+import { replayInto } from "./node-sse-replay";
+
+/** The standalone GET stream's id, as the SDK names it (event ids of a session name it). */
+const GET_STREAM = "_GET_stream";
+const MAX_BATCH = 100;
+
+export interface NodeHttpTransportOptions {
+  /** This session's id, sent in `mcp-session-id` from the initialize answer on. */
+  sessionId: string;
+  /** Runs when the initialize request arrives, before the server sees it. */
+  onsessioninitialized?: (sessionId: string) => void;
+  /** Keeps each stream's events so a client reconnecting with Last-Event-ID resumes. */
+  eventStore?: EventStore;
+  /**
+   * The web Request handlers see as `ctx.http.req`, for the requests that need one (building
+   * it per message is the cost this transport exists to avoid); none when it returns undefined.
+   */
+  webRequest?: (req: IncomingMessage) => Request | undefined;
+}
+
+/** An open response stream and the event ids a replay already wrote to it. */
+interface Stream {
+  sse: NodeSseStream;
+  replayed?: Set<string>;
+}
+
+/**
+ * The SDK's `Transport` for one 2025-era Streamable HTTP session, on Node's own
+ * `IncomingMessage`/`ServerResponse`: the body Express already parsed is checked against the
+ * SDK's JSON-RPC schema and handed to the SDK's Protocol, which validates and dispatches it;
+ * answers go to the SSE response of the POST that asked, notifications without a request to
+ * the GET stream. No web Request/Response or web stream is made per call. Behaves like the
+ * SDK's Streamable HTTP server transport on the wire (same statuses, codes and priming events).
+ */
+export class NodeHttpTransport implements Transport {
+  sessionId: string | undefined;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+
+  private supportedVersions: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
+  private readonly streams = new Map<string, Stream>();
+  /** Request id → the stream its answer goes to; kept until every request of it is answered. */
+  private readonly requestStreams = new Map<RequestId, string>();
+  private readonly answered = new Set<RequestId>();
+  private started = false;
+  private closed = false;
+
+  constructor(private readonly options: NodeHttpTransportOptions) {}
+
+  start(): Promise<void> {
+    if (this.started) throw new Error("Transport already started");
+    this.started = true;
+    return Promise.resolve();
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.supportedVersions = versions;
+  }
+
+  /** Serves one POST, GET or DELETE of this session; `body` is the JSON Express parsed. */
+  async handleRequest(
+    req: IncomingMessage & { auth?: AuthInfo },
+    res: ServerResponse,
+    body?: unknown,
+  ): Promise<void> {
+    if (this.closed) return sendRefusal(res, REFUSALS.sessionNotFound);
+    if (req.method === "POST") return this.post(req, res, body);
+    if (req.method === "GET") return this.get(req, res);
+    if (req.method === "DELETE") return this.delete(req, res);
+    sendRefusal(res, REFUSALS.method);
+  }
+
+  private session() {
+    return { id: this.sessionId, supportedVersions: this.supportedVersions };
+  }
+
+  private post(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown) {
+    const accept = header(req, "accept") ?? "";
+    if (!accept.includes("application/json") || !accept.includes("text/event-stream"))
+      return sendRefusal(res, REFUSALS.postAccept);
+    if (!isJsonContentType(req)) return sendRefusal(res, REFUSALS.contentType);
+    const raw = Array.isArray(body) ? body : [body];
+    if (raw.length > MAX_BATCH) return sendRefusal(res, REFUSALS.batchTooLarge);
+    const messages: JSONRPCMessage[] = [];
+    for (const item of raw) {
+      const parsed = JSONRPCMessageSchema.safeParse(item);
+      if (!parsed.success) return sendRefusal(res, REFUSALS.notJsonRpc);
+      messages.push(parsed.data);
+    }
+    const initialize = messages.find((message) => isInitializeRequest(message));
+    if (initialize !== undefined) {
+      if (this.sessionId !== undefined) return sendRefusal(res, REFUSALS.alreadyInitialized);
+      if (messages.length > 1) return sendRefusal(res, REFUSALS.oneInitialize);
+      this.sessionId = this.options.sessionId;
+      this.options.onsessioninitialized?.(this.sessionId);
+    } else {
+      const refusal = checkSessionHeaders(req, this.session());
+      if (refusal !== undefined) return sendRefusal(res, refusal);
+    }
+    const extra: MessageExtraInfo = {
+      ...(req.auth === undefined ? {} : { authInfo: req.auth }),
+      ...this.webRequestOf(req),
+    };
+    if (!messages.some((message) => isJSONRPCRequest(message))) {
+      for (const message of messages) this.onmessage?.(message, extra);
+      res.writeHead(202).end();
+      return;
+    }
+    const version =
+      initialize?.params.protocolVersion ??
+      header(req, "mcp-protocol-version") ??
+      DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+    return this.answerOnStream(res, messages, extra, version);
+  }
+
+  private webRequestOf(req: IncomingMessage): Pick<MessageExtraInfo, "request"> {
+    const request = this.options.webRequest?.(req);
+    return request === undefined ? {} : { request };
+  }
+
+  /** Resumable streams (an event store, a client at 2025-11-25 or later) start with a priming event. */
+  private resumable(version: string): boolean {
+    return (
+      this.options.eventStore !== undefined &&
+      this.supportedVersions.includes(version) &&
+      version >= "2025-11-25"
+    );
+  }
+
+  private async answerOnStream(
+    res: ServerResponse,
+    messages: JSONRPCMessage[],
+    extra: MessageExtraInfo,
+    version: string,
+  ): Promise<void> {
+    const streamId = randomUUID();
+    const sse = openSseStream(res, this.sessionId, () => this.forget(streamId, sse));
+    this.streams.set(streamId, { sse });
+    for (const message of messages)
+      if (isJSONRPCRequest(message)) this.requestStreams.set(message.id, streamId);
+    const resumable = this.resumable(version);
+    if (resumable) await this.prime(streamId, sse);
+    for (const message of messages) {
+      const closers =
+        resumable && isJSONRPCRequest(message)
+          ? {
+              closeSSEStream: () => this.closeSSEStream(message.id),
+              closeStandaloneSSEStream: () => this.closeStandaloneSSEStream(),
+            }
+          : {};
+      this.onmessage?.(message, { ...extra, ...closers });
+    }
+  }
+
+  private async prime(streamId: string, sse: NodeSseStream): Promise<void> {
+    // The SDK's own transport stores an empty object as the priming event; its id is all the
+    // client needs, and the store replays only the events after it.
+    const primer = {} as JSONRPCMessage;
+    const eventId = await this.options.eventStore?.storeEvent(streamId, primer);
+    if (eventId !== undefined) sse.prime(eventId);
+  }
+
+  private async get(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!(header(req, "accept") ?? "").includes("text/event-stream"))
+      return sendRefusal(res, REFUSALS.getAccept);
+    const refusal = checkSessionHeaders(req, this.session());
+    if (refusal !== undefined) return sendRefusal(res, refusal);
+    const lastEventId = header(req, "last-event-id");
+    if (this.options.eventStore !== undefined && lastEventId !== undefined)
+      return this.replay(res, this.options.eventStore, lastEventId);
+    if (this.streams.has(GET_STREAM)) return sendRefusal(res, REFUSALS.secondGetStream);
+    const sse = openSseStream(res, this.sessionId, () => this.forget(GET_STREAM, sse));
+    this.streams.set(GET_STREAM, { sse });
+  }
+
+  private async replay(res: ServerResponse, store: EventStore, lastEventId: string) {
+    const replayed = await replayInto(store, lastEventId).catch((error: unknown) => {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      return undefined;
+    });
+    if (replayed === undefined) return sendRefusal(res, REFUSALS.replayFailed);
+    if (this.closed) return sendRefusal(res, REFUSALS.sessionNotFound);
+    const { streamId, events } = replayed;
+    const sse = openSseStream(res, this.sessionId, () => this.forget(streamId, sse));
+    for (const event of events) sse.write(event.message, event.eventId);
+    this.streams.get(streamId)?.sse.end();
+    const stillAnswering =
+      streamId === GET_STREAM || [...this.requestStreams.values()].includes(streamId);
+    if (!stillAnswering) return sse.end();
+    this.streams.set(streamId, { sse, replayed: new Set(events.map((event) => event.eventId)) });
+  }
+
+  private delete(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refusal = checkSessionHeaders(req, this.session());
+    if (refusal !== undefined) {
+      sendRefusal(res, refusal);
+      return Promise.resolve();
+    }
+    res.writeHead(200).end();
+    return this.close();
+  }
+
+  /** Drops a stream that ended, unless another response has taken its place meanwhile. */
+  private forget(streamId: string, sse: NodeSseStream): void {
+    if (this.streams.get(streamId)?.sse === sse) this.streams.delete(streamId);
+  }
+
+  closeSSEStream(requestId: RequestId): void {
+    const streamId = this.requestStreams.get(requestId);
+    if (streamId !== undefined) this.streams.get(streamId)?.sse.end();
+  }
+
+  closeStandaloneSSEStream(): void {
+    this.streams.get(GET_STREAM)?.sse.end();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const isAnswer = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
+    const requestId = isAnswer ? message.id : options?.relatedRequestId;
+    if (requestId === undefined) {
+      if (isAnswer)
+        throw new Error("Cannot send a response on a standalone SSE stream unless resuming");
+      return this.deliver(GET_STREAM, message);
+    }
+    const streamId = this.requestStreams.get(requestId);
+    if (streamId === undefined)
+      throw new Error(`No connection established for request ID: ${String(requestId)}`);
+    await this.deliver(streamId, message);
+    if (isAnswer) this.settle(requestId, streamId);
+  }
+
+  /** Stores the event (if resumable) and writes it to the stream's response if one is open. */
+  private async deliver(streamId: string, message: JSONRPCMessage): Promise<void> {
+    const eventId = await this.options.eventStore?.storeEvent(streamId, message);
+    const stream = this.streams.get(streamId);
+    if (stream === undefined || (eventId !== undefined && stream.replayed?.has(eventId))) return;
+    stream.sse.write(message, eventId);
+  }
+
+  /** Once every request a POST carried is answered, its response ends. */
+  private settle(requestId: RequestId, streamId: string): void {
+    this.answered.add(requestId);
+    const related = [...this.requestStreams].filter(([, id]) => id === streamId);
+    if (!related.every(([id]) => this.answered.has(id))) return;
+    this.streams.get(streamId)?.sse.end();
+    for (const [id] of related) {
+      this.answered.delete(id);
+      this.requestStreams.delete(id);
+    }
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.closed = true;
+    for (const { sse } of [...this.streams.values()]) sse.end();
+    this.streams.clear();
+    this.requestStreams.clear();
+    this.answered.clear();
+    this.onclose?.();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,63 @@
+import type { ServerResponse } from "node:http";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+
+/** How often an idle SSE response gets a comment line, so proxies do not cut it. */
+const KEEP_ALIVE_MS = 15_000;
+
+/** One open `text/event-stream` response of an MCP session, written straight to Node's socket. */
+export interface NodeSseStream {
+  /** Writes one event; false once the response is gone (the event is then the store's to replay). */
+  write(message: JSONRPCMessage, eventId?: string): boolean;
+  /** Writes a priming event: an id with empty data, so the client can resume from the start. */
+  prime(eventId: string): void;
+  /** Ends the response (the client may reconnect with Last-Event-ID). */
+  end(): void;
+  readonly open: boolean;
+}
+
+/**
+ * Sends the SSE headers on `res` and returns its writer. `onGone` runs once, when the
+ * response ends from either side, so the transport forgets the stream.
+ */
+export function openSseStream(
+  res: ServerResponse,
+  sessionId: string | undefined,
+  onGone: () => void,
+): NodeSseStream {
+  res.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+    ...(sessionId === undefined ? {} : { "mcp-session-id": sessionId }),
+  });
+  res.flushHeaders();
+  let open = true;
+  const keepAlive = setInterval(() => res.write(": keepalive\n\n"), KEEP_ALIVE_MS);
+  keepAlive.unref();
+  const gone = (): void => {
+    if (!open) return;
+    open = false;
+    clearInterval(keepAlive);
+    onGone();
+  };
+  res.once("close", gone);
+  return {
+    get open() {
+      return open && !res.writableEnded;
+    },
+    write(message, eventId) {
+      if (!open || res.writableEnded) return false;
+      const id = eventId === undefined ? "" : `id: ${eventId}\n`;
+      res.write(`event: message\n${id}data: ${JSON.stringify(message)}\n\n`);
+      return true;
+    },
+    prime(eventId) {
+      if (open) res.write(`id: ${eventId}\ndata: \n\n`);
+    },
+    end() {
+      gone();
+      if (!res.writableEnded) res.end();
+    },
+  };
+}
