@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
 import {
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -18,20 +17,14 @@ import type {
   Transport,
   TransportSendOptions,
 } from "@modelcontextprotocol/server";
-import {
-  REFUSALS,
-  checkSessionHeaders,
-  header,
-  isJsonContentType,
-  sendRefusal,
-} from "./node-http-refusals";
+import { REFUSALS, checkSessionHeaders, header, sendRefusal } from "./node-http-refusals";
+import { readPostMessages } from "./node-post-messages";
 import { openSseStream } from "./node-sse-stream";
 import type { NodeSseStream } from "./node-sse-stream";
 import { replayInto } from "./node-sse-replay";
 
 /** The standalone GET stream's id, as the SDK names it (event ids of a session name it). */
 const GET_STREAM = "_GET_stream";
-const MAX_BATCH = 100;
 
 export interface NodeHttpTransportOptions {
   /** This session's id, sent in `mcp-session-id` from the initialize answer on. */
@@ -105,18 +98,9 @@ export class NodeHttpTransport implements Transport {
   }
 
   private post(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse, body: unknown) {
-    const accept = header(req, "accept") ?? "";
-    if (!accept.includes("application/json") || !accept.includes("text/event-stream"))
-      return sendRefusal(res, REFUSALS.postAccept);
-    if (!isJsonContentType(req)) return sendRefusal(res, REFUSALS.contentType);
-    const raw = Array.isArray(body) ? body : [body];
-    if (raw.length > MAX_BATCH) return sendRefusal(res, REFUSALS.batchTooLarge);
-    const messages: JSONRPCMessage[] = [];
-    for (const item of raw) {
-      const parsed = JSONRPCMessageSchema.safeParse(item);
-      if (!parsed.success) return sendRefusal(res, REFUSALS.notJsonRpc);
-      messages.push(parsed.data);
-    }
+    const read = readPostMessages(req, body);
+    if ("refusal" in read) return sendRefusal(res, read.refusal);
+    const { messages } = read;
     const initialize = messages.find((message) => isInitializeRequest(message));
     if (initialize !== undefined) {
       if (this.sessionId !== undefined) return sendRefusal(res, REFUSALS.alreadyInitialized);

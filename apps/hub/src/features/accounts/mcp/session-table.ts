@@ -1,6 +1,5 @@
 import type { Request, Response } from "express";
 import { isInitializeRequest } from "@modelcontextprotocol/server";
-import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { HubError } from "../../../kernel/errors";
 import { requestPrincipal } from "../http/authenticate";
 import { checkSessionCaps } from "../../../platform/mcp/session-caps";
@@ -13,9 +12,15 @@ export interface SessionOwner {
   deviceId: string;
 }
 
+/** The part of a session's Streamable HTTP transport the table calls. */
+export interface SessionTransport {
+  /** Serves one POST, GET or DELETE of the session; `body` is what Express parsed. */
+  handleRequest(req: Request, res: Response, body: unknown): Promise<void>;
+}
+
 /** What the table keeps per session; endpoints add their own fields. */
 export interface TableSession extends SessionOwner {
-  transport: NodeStreamableHTTPServerTransport;
+  transport: SessionTransport;
   /** Closes the session's server and whatever it owns; in-flight calls are cancelled. */
   close(): Promise<void>;
 }

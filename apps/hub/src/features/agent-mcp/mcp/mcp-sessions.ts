@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { HUB_TOOL_NAMES } from "@inquiry-hub/protocol";
 import type { Request, Response } from "express";
-import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { requestPrincipal } from "../../accounts/http/authenticate";
 import { createHubMcpServer } from "./hub-mcp-server";
 import { createSessionCancels } from "../../../platform/mcp/late-cancels";
@@ -12,6 +11,8 @@ import { createSessionTable } from "../../accounts/mcp/session-table";
 import type { SessionOwner, TableSession } from "../../accounts/mcp/session-table";
 import type { StreamEventLog } from "../../../platform/mcp/streams/ports";
 import { createSessionEventStore } from "../../../platform/mcp/sdk-event-store";
+import { NodeHttpTransport } from "../../../platform/mcp/node-http-transport";
+import { traceRequest } from "../../../platform/mcp/trace-request";
 import { createInquiryTasks } from "../../inquiries/inquiry-tasks";
 import { enableInquiryTasks } from "../../inquiries/mcp/tasks/inquiry-task-starter";
 import { legacyInquiryTasks } from "../../inquiries/mcp/tasks/legacy-inquiry-task-methods";
@@ -77,9 +78,10 @@ export function createMcpSessions(
         : undefined,
     });
     const newSessionId = randomUUID();
-    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => newSessionId,
+    const transport: NodeHttpTransport = new NodeHttpTransport({
+      sessionId: newSessionId,
       eventStore: createSessionEventStore(deps.streamEvents, newSessionId),
+      webRequest: traceRequest,
       onsessioninitialized: (sessionId) => {
         table.add(sessionId, { ...owner, transport, close: () => server.close() }, res);
       },

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { StreamEventLog } from "../../../platform/mcp/streams/ports";
 import { createSessionEventStore } from "../../../platform/mcp/sdk-event-store";
+import { NodeHttpTransport } from "../../../platform/mcp/node-http-transport";
+import { traceRequest } from "../../../platform/mcp/trace-request";
 import { createSessionCancels } from "../../../platform/mcp/late-cancels";
 import type { Request, Response } from "express";
-import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { HubError } from "../../../kernel/errors";
 import type { SessionCaps } from "../../../platform/mcp/session-caps";
 import { parseSessionOptions } from "../../../platform/mcp/session-options";
@@ -92,9 +93,10 @@ export function createProxySessions(deps: {
         hold,
       },
     });
-    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => sessionId,
+    const transport: NodeHttpTransport = new NodeHttpTransport({
+      sessionId,
       eventStore: createSessionEventStore(deps.streamEvents, sessionId),
+      webRequest: traceRequest,
       onsessioninitialized: () => {
         table.add(
           sessionId,
