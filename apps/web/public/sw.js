@@ -17,6 +17,8 @@
  * - A decision button (approve, reject, an option) POSTs the answer to the web app's own
  *   /api/inquiries/<id>/answer: same origin, so this device's httpOnly session cookie goes with
  *   it and the hub decides exactly as for a click in the app (compare-and-set, policy, votes).
+ *   The body says `via: "push"`, so the audit records the push action as the channel; who
+ *   decided is still this device's credential.
  *   The notification is then replaced (same tag) by what happened. No credential is ever in
  *   a push payload.
  * - A click on the notification or on "Answer" focuses an open tab on /inbox#<id>, or opens one.
@@ -273,7 +275,7 @@ async function decide(notification, inquiryId, action) {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(answerBody(action)),
+      body: JSON.stringify({ ...answerBody(action), via: "push" }),
     });
     outcome = await describeOutcome(response, action, deviceName);
   } catch {

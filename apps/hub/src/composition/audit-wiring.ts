@@ -15,6 +15,8 @@ import type { HubStores } from "./stores/hub-stores";
 export interface AuditWiring {
   /** Appends one record; a failure is logged, never thrown at the decision that caused it. */
   record(chain: string, event: AuditEvent): void;
+  /** Appends one record to each of `chains`, completed once (one device read for them all). */
+  recordIn(chains: readonly string[], event: AuditEvent): void;
   /** Resolves once every record asked for so far is appended (or failed): before a store closes. */
   settled(): Promise<void>;
   service: AuditService;
@@ -54,19 +56,26 @@ export function wireAudit(
     });
   let chain: Promise<AuditChain> | undefined;
   const inFlight = new Set<Promise<void>>();
+  function append(chainId: string, event: AuditEvent, complete: Promise<AuditEvent>): void {
+    chain ??= signerNow().then((loaded) => createAuditChain(stores.auditChains, loaded));
+    const appended = chain
+      .then((appender) => appender.append(chainId, complete))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          logger.error({ err: error, chain: chainId, kind: event.kind }, "audit append failed");
+        },
+      );
+    inFlight.add(appended);
+    void appended.then(() => inFlight.delete(appended));
+  }
   const audit: AuditWiring = {
     record(chainId, event) {
-      chain ??= signerNow().then((loaded) => createAuditChain(stores.auditChains, loaded));
-      const appended = chain
-        .then((appender) => appender.append(chainId, completed(event)))
-        .then(
-          () => undefined,
-          (error: unknown) => {
-            logger.error({ err: error, chain: chainId, kind: event.kind }, "audit append failed");
-          },
-        );
-      inFlight.add(appended);
-      void appended.then(() => inFlight.delete(appended));
+      append(chainId, event, completed(event));
+    },
+    recordIn(chains, event) {
+      const complete = completed(event);
+      for (const chainId of chains) append(chainId, event, complete);
     },
     async settled() {
       await Promise.all([...inFlight]);

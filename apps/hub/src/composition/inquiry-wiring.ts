@@ -1,6 +1,7 @@
 import type { HubConfig } from "../config/hub-config";
 import type { ApprovalScreening } from "../features/approvals/approval-screening";
 import { wireApprovalScreening } from "./screening-wiring";
+import { auditVotes } from "./audit-votes";
 import { wireAudit } from "./audit-wiring";
 import { withInquiryAudit } from "./inquiry-audit";
 import type { DeviceService } from "../features/accounts/device-service";
@@ -41,7 +42,10 @@ export interface Inquiries {
   sweeper: PendingSweeper | undefined;
 }
 
-/** Wires the inquiry service with teams, rate limits, settings (YOLO), repeats and the sweeper. */
+/**
+ * Wires the inquiry service with teams, rate limits, settings (YOLO), repeats and the sweeper;
+ * each question's end and each team vote go to the audit.
+ */
 export function wireInquiries(
   config: HubConfig,
   deps: HubDeps,
@@ -49,13 +53,14 @@ export function wireInquiries(
   metrics: HubMetrics,
 ): Inquiries {
   const { logger } = deps;
+  const audit = wireAudit(config, { stores: deps, logger });
   const store = withInquiryAudit(
     countRejections(
       deps.inquiryStore,
       ["insert", "get", "listByUser", "resolve"],
       metrics.storeFailed,
     ),
-    wireAudit(config, { stores: deps, logger }),
+    audit,
     { fullArguments: config.auditFullArguments },
   );
   const deviceName = (deviceId: string) => devices.nameOf(deviceId);
@@ -101,6 +106,7 @@ export function wireInquiries(
     },
     deps,
   );
+  auditVotes(teams, audit);
   const inquiries = withRateLimits(teams.inquiries, deps.attemptLimiters, config.rateLimits);
   const pendingIndex = deps.cluster?.pendingIndex ?? deps.pendingIndex;
   return {

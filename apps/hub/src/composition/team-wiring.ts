@@ -11,7 +11,7 @@ import { withSharedApprovals } from "../features/teams/shared-approvals";
 import { earlyEscalationOf } from "../features/teams/early-escalation";
 import { quietHoursLeftMs } from "../features/notifications/routing-plan";
 import type { SettingsService } from "../features/settings/settings-service";
-import type { EscalationListener } from "../features/teams/shared-approvals";
+import type { EscalationListener, VoteListener } from "../features/teams/shared-approvals";
 import type { TeamStores } from "./stores/hub-stores";
 import { createTeamService } from "../features/teams/team-service";
 import { unknownTeams, unknownTeamWarnings } from "../features/approvals/team-approval";
@@ -32,6 +32,8 @@ export interface Teams {
   startFanOut(io: DeviceServer): () => void;
   /** Hears each escalation of a shared approval (on the node holding the call), for push. */
   onEscalated(listener: EscalationListener): () => void;
+  /** Hears each vote cast on this node (once across nodes), for the audit. */
+  onVoted(listener: VoteListener): () => void;
 }
 
 /**
@@ -96,5 +98,6 @@ export function createTeams(
     proxy,
     startFanOut: (io) => startSharedApprovalFanOut(io, shared),
     onEscalated: (listener) => shared.onEscalated(listener),
+    onVoted: (listener) => shared.onVoted(listener),
   };
 }

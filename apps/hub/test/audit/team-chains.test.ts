@@ -13,8 +13,8 @@ import type { TeamAccount } from "../support/team-restart";
 
 /**
  * A team approval's records go to the teams' chains as well as the asker's: the escalation
- * step the hub took and the final decision with its votes. Each export holds the person's
- * chain and their teams' chains, and verifies.
+ * step the hub took, each vote as it was cast, and the final decision with its votes. Each
+ * export holds the person's chain and their teams' chains, and verifies.
  */
 describe("audit: team chains and escalations", () => {
   let harness: ProxyHarness;
@@ -83,18 +83,21 @@ describe("audit: team chains and escalations", () => {
 
     const summary = (records: AuditRecord[]) =>
       records.map((record) => [record.chain, record.seq, record.kind, record.subject]);
-    expect(summary(await exportOf(tokens.asker ?? "", 2))).toEqual([
+    expect(summary(await exportOf(tokens.asker ?? "", 3))).toEqual([
       [`user:${accounts.asker.userId}`, 1, "escalation", inquiryId],
-      [`user:${accounts.asker.userId}`, 2, "approval.decision", inquiryId],
+      [`user:${accounts.asker.userId}`, 2, "approval.vote", inquiryId],
+      [`user:${accounts.asker.userId}`, 3, "approval.decision", inquiryId],
     ]);
-    expect(summary(await exportOf(tokens.ops ?? "", 2))).toEqual([
+    expect(summary(await exportOf(tokens.ops ?? "", 3))).toEqual([
       [`team:${teams.ops}`, 1, "escalation", inquiryId],
-      [`team:${teams.ops}`, 2, "approval.decision", inquiryId],
+      [`team:${teams.ops}`, 2, "approval.vote", inquiryId],
+      [`team:${teams.ops}`, 3, "approval.decision", inquiryId],
     ]);
-    const oncall = await exportOf(tokens.oncall ?? "", 2);
+    const oncall = await exportOf(tokens.oncall ?? "", 3);
     expect(summary(oncall)).toEqual([
       [`team:${teams.oncall}`, 1, "escalation", inquiryId],
-      [`team:${teams.oncall}`, 2, "approval.decision", inquiryId],
+      [`team:${teams.oncall}`, 2, "approval.vote", inquiryId],
+      [`team:${teams.oncall}`, 3, "approval.decision", inquiryId],
     ]);
     expect(oncall[0]).toMatchObject({
       actor: { userId: accounts.asker.userId, channel: "hub" },
@@ -106,6 +109,12 @@ describe("audit: team chains and escalations", () => {
       },
     });
     expect(oncall[1]).toMatchObject({
+      actor: { userId: accounts.oncall.userId, channel: "app" },
+      detail: { decision: "approve", team: teams.ops, step: 1, requester: accounts.asker.userId },
+    });
+    expect(oncall[1]?.actor.deviceId).toEqual(expect.any(String));
+    expect(oncall[1]?.actor.deviceId).toBe(oncall[2]?.actor.deviceId);
+    expect(oncall[2]).toMatchObject({
       actor: { userId: accounts.oncall.userId, channel: "app" },
       detail: {
         verdict: "approved",

@@ -16,6 +16,7 @@ describe("AnswerBodySchema", () => {
     { action: "timeout" },
     { action: "approve" },
     { action: "edit", args: { path: "a.txt" } },
+    { action: "approve", via: "push" },
   ])("accepts %j", (body) => {
     expect(AnswerBodySchema.safeParse(body).success).toBe(true);
   });
@@ -25,6 +26,8 @@ describe("AnswerBodySchema", () => {
     [{ action: "answer", response: 42 }, "response"],
     [{ action: "edit" }, "args"],
     [{ action: "explode" }, "action"],
+    [{ action: "approve", via: "mcp-client" }, "via"],
+    [{ action: "reject", via: "webhook" }, "via"],
     [{}, "action"],
   ])("rejects %j naming the field %s", (body, field) => {
     const result = AnswerBodySchema.safeParse(body);

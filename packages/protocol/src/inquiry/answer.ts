@@ -1,8 +1,18 @@
 import { z } from "zod";
 
-const DeviceIdField = {
+/**
+ * How a device may say its answer came: `push`, a push notification's action button (the
+ * service worker's request). Only how, never who: the hub records the presenting credential's
+ * person and device whatever the body says, and `mcp-client` is the hub's own to set. One of
+ * `AnswerVia`'s values (not imported: inquiry.ts reaches this file through questionnaire.ts).
+ */
+const DeviceAnswerViaSchema = z.enum(["push"]);
+
+const SenderFields = {
   /** The device sending the answer, recorded as `byDeviceId`. */
   deviceId: z.string().min(1).max(200).optional(),
+  /** Set by a push notification's action (`POST /api/inquiries/:id/answer`), recorded as `via`. */
+  via: DeviceAnswerViaSchema.optional(),
 };
 
 /** Longest free-text answer or reason accepted, in characters. */
@@ -15,7 +25,7 @@ const AnswerActionSchema = z
     response: z.string().max(MAX_ANSWER_LENGTH).optional(),
     /** Structured values, e.g. a questionnaire form. */
     values: z.record(z.string(), z.unknown()).optional(),
-    ...DeviceIdField,
+    ...SenderFields,
   })
   .refine((body) => body.response !== undefined || body.values !== undefined, {
     message: "an answer needs `response` or `values`",
@@ -25,29 +35,29 @@ const AnswerActionSchema = z
 const RejectActionSchema = z.object({
   action: z.literal("reject"),
   reason: z.string().max(MAX_ANSWER_LENGTH).optional(),
-  ...DeviceIdField,
+  ...SenderFields,
 });
 
 const TimeoutActionSchema = z.object({
   action: z.literal("timeout"),
-  ...DeviceIdField,
+  ...SenderFields,
 });
 
 /** The person hands the decision to the agent ("Let the assistant answer"). */
 const DelegateActionSchema = z.object({
   action: z.literal("delegate"),
-  ...DeviceIdField,
+  ...SenderFields,
 });
 
 const ApproveActionSchema = z.object({
   action: z.literal("approve"),
-  ...DeviceIdField,
+  ...SenderFields,
 });
 
 const EditActionSchema = z.object({
   action: z.literal("edit"),
   args: z.record(z.string(), z.unknown()),
-  ...DeviceIdField,
+  ...SenderFields,
 });
 
 /**

@@ -35,8 +35,12 @@ export type FinalInquiryStatus = (typeof FINAL_INQUIRY_STATUSES)[number];
 /** An ISO-8601 timestamp with a `Z` offset, as produced by `Date.prototype.toISOString`. */
 export const IsoTimestampSchema = z.iso.datetime();
 
-/** Where an answer was given, when not on a device (see `InquiryResolution.via`). */
-export const AnswerViaSchema = z.enum(["mcp-client"]);
+/**
+ * How an answer reached the hub when not through the app's own screen (see
+ * `InquiryResolution.via`): `mcp-client`, the asking agent's own MCP client; `push`, a push
+ * notification's action button on the answering device.
+ */
+export const AnswerViaSchema = z.enum(["mcp-client", "push"]);
 export type AnswerVia = z.infer<typeof AnswerViaSchema>;
 
 /** How, when and by whom a pending inquiry was closed. */
@@ -57,9 +61,10 @@ export const InquiryResolutionSchema = z.object({
   /** The device that resolved it; absent when the hub itself did (backstop timeout, cancel). */
   byDeviceId: z.string().optional(),
   /**
-   * Where the person answered when it was not on one of their devices. `mcp-client`: in the
+   * How the person answered when it was not in the app itself. `mcp-client`: in the
    * asking agent's own MCP client, through a form elicitation raced with the devices;
-   * `byDeviceId` is then the credential of that MCP session. Absent for device answers.
+   * `byDeviceId` is then the credential of that MCP session. `push`: a push notification's
+   * action button, answered with `byDeviceId`'s own credential. Absent for answers in the app.
    */
   via: AnswerViaSchema.optional(),
   /**

@@ -5,6 +5,7 @@ import { canonicalJson } from "./canonical-json";
 /** What a record is about; one chain holds every kind in the order they happened. */
 export const AuditKindSchema = z.enum([
   "approval.decision",
+  "approval.vote",
   "approval.batch",
   "rule.created",
   "rule.changed",

@@ -1,17 +1,31 @@
-import type { Inquiry, InquiryResolution } from "@inquiry-hub/protocol";
+import type { AnswerVia, Inquiry, InquiryResolution } from "@inquiry-hub/protocol";
 import type { AuditChannel, AuditEvent } from "./audit-record";
 
 /**
+ * The channel of a person's answer from one of their credentials: the app, or how the answer
+ * says it came (`via`: the agent's MCP client, a push notification's action). `via` names only
+ * the way; who answered is the credential's person and device.
+ */
+export function answerChannel(via: AnswerVia | undefined): AuditChannel {
+  switch (via) {
+    case undefined:
+      return "app";
+    case "mcp-client":
+    case "push":
+      return via;
+  }
+}
+
+/**
  * Through what a resolution came, read from the resolution alone: a standing rule, the
- * person's YOLO (delegated with no device), the agent's MCP client, a device, or the hub
+ * person's YOLO (delegated with no device), a device's answer (answerChannel), or the hub
  * (timeout, cancel). A webhook link resolves under its own device id; the composition root
- * tells it apart when it names devices (a push action answers with the device's credential,
- * so it is the device's `app`).
+ * tells it apart when it names devices.
  */
 export function decisionChannel(resolution: InquiryResolution | null | undefined): AuditChannel {
   if (resolution?.byRule !== undefined) return "rule";
   if (resolution?.byDeviceId === undefined) return resolution?.delegated === true ? "yolo" : "hub";
-  return resolution.via === "mcp-client" ? "mcp-client" : "app";
+  return answerChannel(resolution.via);
 }
 
 /** Who decided an inquiry: its person, the deciding device when one did, and the channel. */

@@ -1,4 +1,10 @@
-import type { AnswerBody, ApprovalVote, Inquiry, InquiryProgress } from "@inquiry-hub/protocol";
+import type {
+  AnswerBody,
+  AnswerVia,
+  ApprovalVote,
+  Inquiry,
+  InquiryProgress,
+} from "@inquiry-hub/protocol";
 import { checkApprovalAnswer } from "../inquiries/approval-answer";
 import type { ArgumentsValidator } from "../inquiries/ports";
 import { isApproving } from "./ports";
@@ -34,6 +40,8 @@ export interface VotingDeps {
   dismiss(inquiry: Inquiry, userId: string): Promise<void>;
   /** Called after every recorded vote, with the ballot it left. */
   recorded(inquiry: Inquiry, ballot: Ballot): void;
+  /** Called once per vote the store cast (never for a duplicate or a closed ballot), for the audit. */
+  voted(inquiry: Inquiry, vote: ApprovalVote, step: number, via: AnswerVia | undefined): void;
   now(): Date;
 }
 
@@ -47,7 +55,7 @@ export interface VotingDeps {
  * count towards `required` even if the review after their removal did not run. The store
  * casts atomically; only the vote that decides resolves the inquiry, through the service's
  * compare-and-set, so the call is forwarded once however votes race. A non-deciding vote
- * returns the pending record.
+ * returns the pending record. `via` says how the vote came (a push notification's action).
  */
 export async function castVote(
   deps: VotingDeps,
@@ -55,6 +63,7 @@ export async function castVote(
   inquiry: Inquiry,
   body: AnswerBody,
   deviceId: string,
+  via?: AnswerVia,
 ): Promise<Inquiry> {
   const shared = inquiry.sharedApproval;
   if (shared === undefined) throw new HubError("INTERNAL", `inquiry ${inquiry.id} is not shared`);
@@ -73,7 +82,7 @@ export async function castVote(
   if (inquiry.status !== "pending") throw await deps.conflict(inquiry);
   checkApprovalAnswer(inquiry, body, deps.validateArguments);
   const at = deps.now();
-  const resolution = resolutionFromAnswer(inquiry.type, body, at, deviceId);
+  const resolution = resolutionFromAnswer(inquiry.type, body, at, deviceId, via);
   if (body.action !== "approve" && body.action !== "edit" && body.action !== "reject")
     throw new HubError("BAD_REQUEST", `action: "${body.action}" is not a vote`);
   if (body.action === "edit" && shared.required > 1)
@@ -100,6 +109,7 @@ export async function castVote(
     case "recorded":
       break;
   }
+  deps.voted(inquiry, vote, outcome.ballot.step, via);
   deps.recorded(inquiry, outcome.ballot);
   if (outcome.ballot.decided === undefined) return inquiry;
   const final = await deps.inner.resolve(inquiry.id, resolution);

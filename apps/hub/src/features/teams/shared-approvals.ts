@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ApprovalVote, Inquiry, InquiryProgress } from "@inquiry-hub/protocol";
+import type { AnswerVia, ApprovalVote, Inquiry, InquiryProgress } from "@inquiry-hub/protocol";
 import type { ArgumentsValidator } from "../inquiries/ports";
 import type { TeamLookup } from "./approval-routing";
 import type { ApprovalVoteStore } from "./ports";
@@ -18,6 +18,13 @@ import type { EarlyEscalation, EarlyEscalationOf } from "./early-escalation";
 export type ProgressListener = (progress: InquiryProgress, audience: string[]) => void;
 /** An approval escalated: `newcomers` see it for the first time. */
 export type EscalationListener = (inquiry: Inquiry, newcomers: string[], step: number) => void;
+/** The vote store cast `vote` (once across nodes) at escalation `step`; `via`: how it came. */
+export type VoteListener = (
+  inquiry: Inquiry,
+  vote: ApprovalVote,
+  step: number,
+  via: AnswerVia | undefined,
+) => void;
 /** `userId` lost their standing on a pending approval (left the team, was demoted). */
 export type DismissalListener = (inquiry: Inquiry, userId: string) => void;
 
@@ -27,6 +34,8 @@ export interface SharedApprovals {
   inquiries: InquiryService;
   onProgress(listener: ProgressListener): () => void;
   onEscalated(listener: EscalationListener): () => void;
+  /** Hears each vote cast on this node, for the audit. */
+  onVoted(listener: VoteListener): () => void;
   onDismissed(listener: DismissalListener): () => void;
   /**
    * After `userId`'s membership of `teamId` was removed or changed: takes them out of every
@@ -72,6 +81,7 @@ export function withSharedApprovals(
   const progressListeners = new Set<ProgressListener>();
   const escalationListeners = new Set<EscalationListener>();
   const dismissalListeners = new Set<DismissalListener>();
+  const voteListeners = new Set<VoteListener>();
 
   async function conflict(inquiry: Inquiry): Promise<HubError> {
     const deviceId = inquiry.resolution?.byDeviceId;
@@ -110,6 +120,9 @@ export function withSharedApprovals(
       const progress = progressOf(inquiry, ballot);
       const audience = audienceUserIds(inquiry, ballot.step);
       for (const listener of progressListeners) listener(progress, audience);
+    },
+    voted(inquiry: Inquiry, vote: ApprovalVote, step: number, via: AnswerVia | undefined) {
+      for (const listener of voteListeners) listener(inquiry, vote, step, via);
     },
   };
 
@@ -189,7 +202,7 @@ export function withSharedApprovals(
       const inquiry = await visible(userId, id);
       if (inquiry.sharedApproval === undefined)
         return inner.answer(userId, id, body, deviceId, via, options);
-      return castVote(voting, userId, inquiry, body, deviceId);
+      return castVote(voting, userId, inquiry, body, deviceId, via);
     },
   };
 
@@ -202,6 +215,10 @@ export function withSharedApprovals(
     onEscalated(listener) {
       escalationListeners.add(listener);
       return () => escalationListeners.delete(listener);
+    },
+    onVoted(listener) {
+      voteListeners.add(listener);
+      return () => voteListeners.delete(listener);
     },
     onDismissed(listener) {
       dismissalListeners.add(listener);

@@ -24,7 +24,8 @@ function mayRead(principal: Principal, inquiry: Inquiry): boolean {
  * an agent credential reading an inquiry it did not open. Only a person answers: an agent
  * credential gets 403, whatever the inquiry. An answer is recorded as given by the device of
  * the presenting credential; a `deviceId` in the body is ignored, because only the credential
- * can say which device is speaking.
+ * can say which device is speaking. A body's `via: "push"` (a push notification's action) is
+ * recorded as how it came, never as who: the person and device stay the credential's.
  */
 export function createInquiryRoutes(inquiries: InquiryService): Router {
   const router = Router();
@@ -50,7 +51,7 @@ export function createInquiryRoutes(inquiries: InquiryService): Router {
     requirePerson(principal, "answer inquiries or decide approvals");
     await inquiries.get(principal.user.id, id);
     const body = parseInput(AnswerBodySchema, req.body);
-    res.json(await inquiries.answer(principal.user.id, id, body, principal.device.id));
+    res.json(await inquiries.answer(principal.user.id, id, body, principal.device.id, body.via));
   });
 
   router.post("/:id/withdraw", async (req, res) => {
