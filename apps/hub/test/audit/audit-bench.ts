@@ -4,11 +4,10 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/client";
-import { AuditRecordSchema } from "../../src/features/audit/audit-record";
 import type { AuditRecord } from "../../src/features/audit/audit-record";
-import { waitFor } from "../helpers";
 import type { TestHub } from "../helpers";
 import { SEND_EMAIL, decisionOf, requestApproval } from "../support/request-approval";
+import { exportAt } from "./team-vote-bench";
 
 const hubDir = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -39,21 +38,12 @@ export async function publicKeyOf(hub: TestHub, token: string): Promise<string> 
 }
 
 /** The person's export once it holds `count` records: its text and its records. */
-export async function exportWith(
+export function exportWith(
   hub: TestHub,
   token: string,
   count: number,
 ): Promise<{ text: string; records: AuditRecord[] }> {
-  const text = await waitFor(async () => {
-    const body = await (await hub.request("/api/audit/export", { token })).text();
-    return body.trimEnd().split("\n").length === count + 1 ? body : undefined;
-  }, 15_000);
-  const records = text
-    .trimEnd()
-    .split("\n")
-    .slice(1)
-    .map((line) => AuditRecordSchema.parse(JSON.parse(line)));
-  return { text, records };
+  return exportAt(hub.url, token, count);
 }
 
 /**
