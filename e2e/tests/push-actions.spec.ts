@@ -1,6 +1,7 @@
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
 import { startLoopbackReceiver } from "@inquiry-hub/test-kit";
 import { PASSWORD, registerThroughUi } from "../support/accounts";
 import { FULL_BROWSER_LAUNCH_OPTIONS } from "../support/browser";
@@ -12,6 +13,24 @@ import { pairPhone } from "../support/second-device";
 
 // The service worker shows notifications here, which only the full browser does.
 test.use({ launchOptions: FULL_BROWSER_LAUNCH_OPTIONS });
+
+/** Who made each `approval.decision` of `inquiryId` in an audit export: channel and device name. */
+async function decisionActors(
+  response: APIResponse,
+  inquiryId: string,
+): Promise<{ channel: unknown; deviceName: unknown }[]> {
+  const records = (await response.text())
+    .trimEnd()
+    .split("\n")
+    .slice(1)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return records
+    .filter((record) => record.kind === "approval.decision" && record.subject === inquiryId)
+    .map((record) => {
+      const actor = record.actor as Record<string, unknown>;
+      return { channel: actor.channel, deviceName: actor.deviceName };
+    });
+}
 
 const NOTE_NAME = "push-approved.txt";
 const NOTE_FILE = path.join(E2E_SANDBOX_DIR, NOTE_NAME);
@@ -70,6 +89,10 @@ test("a push notification's Approve runs the call once, updates the other device
     expect(await shown(worker, inquiryId)).toEqual([
       { title: "Approved on Pixel 7", kind: "outcome", actions: [] },
     ]);
+    // The audit log records the decision as the phone's, made through the push action.
+    await expect
+      .poll(async () => decisionActors(await desktop.request.get("/api/audit/export"), inquiryId))
+      .toEqual([{ channel: "push", deviceName: "Pixel 7" }]);
 
     // The question shown again (a second device's stale notification, a double tap): the
     // hub's compare-and-set refuses the second decision, and the tool does not run again.
