@@ -78,6 +78,7 @@ export function createHub(hubConfig: HubConfig, overrides: HubOverrides = {}): H
       },
       attention: async (userId) =>
         (await attention.hereDevices(userId)).length > 0 ? "tab" : "none",
+      pendingIndex: deps.cluster?.pendingIndex ?? deps.pendingIndex,
     },
     deps.channelStores,
     deps.channelSenders,

@@ -8,7 +8,7 @@ import type { ChannelStores } from "./stores/hub-stores";
 import type { DeviceService } from "../features/accounts/device-service";
 import { createHistoryService } from "../features/history/history-service";
 import type { InquiryService } from "../features/inquiries/inquiry-service";
-import type { InquiryEventBus } from "../features/inquiries/ports";
+import type { InquiryEventBus, PendingIndex } from "../features/inquiries/ports";
 import type { InquiryMetrics } from "../features/inquiries/inquiry-metrics";
 import { startPushNotifier } from "../features/notifications/push-notifier";
 import { startExpiryPush } from "../features/notifications/expiry-push";
@@ -34,6 +34,29 @@ import {
   createWebhookChannelRoutes,
   createWebhookDecisionRoutes,
 } from "../features/notifications/http/webhook-routes";
+
+/** At most this many pending questions have their delayed push and post resumed at start. */
+const RESUMED_AT_MOST = 10_000;
+const END_OF_TIME = new Date(8.64e15);
+
+/**
+ * The questions pending when this node starts, listed once for both notifiers, so a node
+ * (re)started during a plan's wait picks up the steps armed for them. None without an index:
+ * a hub in memory starts with no questions.
+ */
+function pendingAtStart(
+  index: PendingIndex | undefined,
+  readInquiry: (id: string) => Promise<Inquiry | undefined>,
+): (() => Promise<Inquiry[]>) | undefined {
+  if (index === undefined) return undefined;
+  let listing: Promise<Inquiry[]> | undefined;
+  const list = async () => {
+    const ids = await index.overdue(END_OF_TIME, RESUMED_AT_MOST);
+    const found = await Promise.all(ids.map(readInquiry));
+    return found.filter((inquiry): inquiry is Inquiry => inquiry?.status === "pending");
+  };
+  return () => (listing ??= list());
+}
 
 /**
  * Replaceable infrastructure of history, Web Push and the webhook channel; each defaults to
@@ -86,6 +109,8 @@ export function createChannels(
     reachOf?: (userId: string) => Promise<ReachSettings>;
     /** Whether the person has a visible, focused tab, so a plan's push need not wait for it. */
     attention?: (userId: string) => Promise<Attention>;
+    /** The pending questions' index, whose delayed steps a starting node resumes; none. */
+    pendingIndex?: PendingIndex;
   },
   stores: ChannelStores,
   senders: ChannelSenders,
@@ -127,7 +152,11 @@ export function createChannels(
             receipts.step(inquiry, channel, kind, waitSeconds),
           ...(core.attention === undefined ? {} : { attention: core.attention }),
         };
-  const routing = routingSources === undefined ? {} : { routing: routingSources };
+  const pending = pendingAtStart(core.pendingIndex, core.readInquiry);
+  const routing =
+    routingSources === undefined
+      ? {}
+      : { routing: routingSources, ...(pending === undefined ? {} : { pending }) };
   const subscriptions = stores.pushSubscriptions;
   const sender = senders.pushSender;
   const pushDelivery = createPushDelivery({

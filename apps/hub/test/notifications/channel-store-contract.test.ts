@@ -96,4 +96,23 @@ describe("embedded channel stores across a restart", () => {
     ).toBeUndefined();
     expect(await after.webhookNonces.take("live", now)).toEqual(nonce);
   });
+
+  it("keeps a delayed step armed across a restart until one claim takes it", async () => {
+    const inquiryId = randomUUID();
+    const before = openEmbeddedChannelStores(suite().db).deliveryClaims;
+    expect(await before.armAnnouncement("push", inquiryId, 1234)).toEqual({
+      dueAtMs: 1234,
+      first: true,
+    });
+    const after = openEmbeddedChannelStores(await suite().reopen()).deliveryClaims;
+    expect(await after.armedAnnouncement("push", inquiryId)).toBe(1234);
+    expect(await after.armAnnouncement("push", inquiryId, 9999)).toEqual({
+      dueAtMs: 1234,
+      first: false,
+    });
+    expect(await after.claimAnnouncement("push", inquiryId)).toBe(true);
+    const later = openEmbeddedChannelStores(await suite().reopen()).deliveryClaims;
+    // Nothing to resume: a hub started now leaves the claimed step alone.
+    expect(await later.armedAnnouncement("push", inquiryId)).toBeUndefined();
+  });
 });

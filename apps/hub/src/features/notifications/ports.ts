@@ -106,10 +106,24 @@ export const DELIVERY_CLAIM_TTL_MS = 2 * 24 * 60 * 60 * 1000 + 60 * 60 * 1000;
 export interface DeliveryClaims {
   /**
    * True for exactly one caller per channel and inquiry, across nodes. Also false when the
-   * inquiry was already resolved, so a late node never announces a finished question.
-   * Callers issue it as soon as they hear `inquiry.created`, before any other await.
+   * inquiry was already resolved, so a late node never announces a finished question
+   * (a resolution heard first leaves a tombstone that refuses the claim).
    */
   claimAnnouncement(channel: ClaimedChannel, inquiryId: string): Promise<boolean>;
+  /**
+   * A first step the person's plan delays: records, before anyone claims it, that it is due at
+   * `dueAtMs`, so every node waits for the same moment and a node started meanwhile finds it
+   * (`armedAnnouncement`). The first caller's time holds and only that caller gets `first`
+   * (it writes the step's receipts). Undefined once the step was claimed or the question
+   * resolved. `claimAnnouncement` then takes the waiting step as it takes a new one.
+   */
+  armAnnouncement(
+    channel: ClaimedChannel,
+    inquiryId: string,
+    dueAtMs: number,
+  ): Promise<{ dueAtMs: number; first: boolean } | undefined>;
+  /** When an armed step is due, while it waits unclaimed and unresolved; undefined otherwise. */
+  armedAnnouncement(channel: ClaimedChannel, inquiryId: string): Promise<number | undefined>;
   /**
    * The announcer's report: `followUp` is what the follow-up will need (undefined when
    * nothing was announced). Returns the resolution parked meanwhile, if any: the announcer

@@ -26,8 +26,9 @@ import type { RoutingSources } from "./routing-waits";
  * question and records which subscriptions got it, one node pushes the withdrawal to those.
  * The withdrawal looks them up again, so a subscription removed meanwhile is left alone.
  *
- * With `routing`, the claiming node holds a question's first push back by the owner's plan
- * (`pushAfterSeconds`) and quiet hours, and sends it only if it is still pending and unseen.
+ * With `routing`, a question's first push waits by the owner's plan (`pushAfterSeconds`) and
+ * quiet hours, and the node that claims it when due sends it only if it is still pending and
+ * unseen (`RoutingWaits`); `pending` lets a node started meanwhile pick up the waits.
  *
  * @returns the function that stops listening.
  */
@@ -51,6 +52,8 @@ export function startPushNotifier(deps: {
   batchGatherMs?: number;
   /** The owners' routing plans and quiet hours, and `seen` receipts; none: push at once. */
   routing?: RoutingSources;
+  /** The questions pending when this node starts, whose delayed pushes it resumes; none. */
+  pending?: () => Promise<Inquiry[]>;
 }): () => void {
   const { logger } = deps;
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
@@ -62,7 +65,11 @@ export function startPushNotifier(deps: {
     ...(deps.burstWindowMs === undefined ? {} : { windowMs: deps.burstWindowMs }),
     ...(deps.batchGatherMs === undefined ? {} : { batchGatherMs: deps.batchGatherMs }),
   });
-  const waits = createRoutingWaits(deps.routing);
+  const waits = createRoutingWaits({
+    sources: deps.routing,
+    claims: deps.claims,
+    channel: "push",
+  });
 
   /** One push of the question: to its first audience (step 0), or to an escalation's newcomers. */
   const claimKey = (inquiry: Inquiry, step: number): string =>
@@ -74,14 +81,15 @@ export function startPushNotifier(deps: {
     return [...new Set(steps)].filter((step) => step > 0);
   }
 
+  /** An escalation's newcomers never saw the question: they are pushed at once. */
+  async function announceEscalation(inquiry: Inquiry, audience: PushAudience): Promise<void> {
+    if (await deps.claims.claimAnnouncement("push", claimKey(inquiry, audience.step)))
+      await announce(inquiry, audience);
+  }
+
+  /** Pushes the question under a claim this node won, and records what went to whom. */
   async function announce(inquiry: Inquiry, audience?: PushAudience): Promise<void> {
     const key = claimKey(inquiry, audience?.step ?? 0);
-    if (!(await deps.claims.claimAnnouncement("push", key))) return;
-    // The plan holds back the first audience only; escalation newcomers are pushed at once.
-    if (audience === undefined && !(await waits.due(inquiry, "push"))) {
-      await deps.claims.recordAnnouncement("push", key, undefined);
-      return;
-    }
     const pushAlone = () =>
       delivery.pushToAwayDevices(inquiry, "inquiry:new", audience).catch((error: unknown) => {
         logger.error({ err: error, inquiryId: inquiry.id }, "web push of a new inquiry failed");
@@ -112,12 +120,14 @@ export function startPushNotifier(deps: {
 
   function onEvent(event: InquiryEvent): void {
     if (event.type === "inquiry.created") {
-      announce(event.inquiry).catch((error: unknown) =>
-        logger.error(
-          { err: error, inquiryId: event.inquiry.id },
-          "web push of a new inquiry failed",
-        ),
-      );
+      waits
+        .first(event.inquiry, () => announce(event.inquiry))
+        .catch((error: unknown) =>
+          logger.error(
+            { err: error, inquiryId: event.inquiry.id },
+            "web push of a new inquiry failed",
+          ),
+        );
       return;
     }
     followUp(event.inquiry).catch((error: unknown) =>
@@ -127,10 +137,18 @@ export function startPushNotifier(deps: {
 
   const stopEvents = deps.bus.subscribe(onEvent);
   const stopEscalations = deps.onEscalated?.((inquiry, newcomers, step) => {
-    announce(inquiry, { userIds: newcomers, step }).catch((error: unknown) =>
+    announceEscalation(inquiry, { userIds: newcomers, step }).catch((error: unknown) =>
       logger.error({ err: error, inquiryId: inquiry.id }, "web push of an escalation failed"),
     );
   });
+  deps
+    .pending?.()
+    .then((inquiries) =>
+      Promise.all(inquiries.map((inquiry) => waits.resume(inquiry, () => announce(inquiry)))),
+    )
+    .catch((error: unknown) =>
+      logger.error({ err: error }, "resuming the pending questions' pushes failed"),
+    );
   const stopRevocations = deps.devices.onRevoked((device) => {
     deps.subscriptions
       .listByDevices([device.id])

@@ -47,9 +47,9 @@ const AnnouncedSchema = z.object({ updatedAt: z.string() });
  * configuration still in place, so a channel never hears of a resolution without the
  * question (nor about a question it never got, after the user changed the URL).
  *
- * With `routing`, the claiming node holds the question back by the owner's plan
- * (`webhookAfterSeconds`; null: never) and quiet hours, and posts it only if it is still
- * pending and unseen.
+ * With `routing`, the question waits by the owner's plan (`webhookAfterSeconds`; null: never)
+ * and quiet hours, and the node that claims it when due posts it only if it is still pending
+ * and unseen (`RoutingWaits`); `pending` lets a node started meanwhile pick up the waits.
  *
  * @returns the function that stops listening; deliveries already under way finish.
  */
@@ -70,11 +70,18 @@ export function startWebhookNotifier(deps: {
   receipts?: DeliveryReceipts;
   /** The owners' routing plans and quiet hours, and `seen` receipts; none: post at once. */
   routing?: RoutingSources;
+  /** The questions pending when this node starts, whose delayed posts it resumes; none. */
+  pending?: () => Promise<Inquiry[]>;
 }): () => void {
   const { logger } = deps;
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
   const now = deps.now ?? (() => new Date());
-  const waits = createRoutingWaits(deps.routing, now);
+  const waits = createRoutingWaits({
+    sources: deps.routing,
+    claims: deps.claims,
+    channel: "webhook",
+    now,
+  });
 
   async function deliver(
     inquiry: Inquiry,
@@ -115,12 +122,8 @@ export function startWebhookNotifier(deps: {
     await deliver(inquiry, config, "resolved", resolvedMessage(config.kind, inquiry, name));
   }
 
+  /** Posts the question under a claim this node won, and records which configuration got it. */
   async function announce(inquiry: Inquiry): Promise<void> {
-    if (!(await deps.claims.claimAnnouncement("webhook", inquiry.id))) return;
-    if (!(await waits.due(inquiry, "webhook"))) {
-      await deps.claims.recordAnnouncement("webhook", inquiry.id, undefined);
-      return;
-    }
     const config = await postQuestion(inquiry).catch((error: unknown) => {
       logger.error({ err: error, inquiryId: inquiry.id }, "webhook announcement failed");
       return undefined;
@@ -155,15 +158,25 @@ export function startWebhookNotifier(deps: {
 
   const stopEvents = deps.bus.subscribe((event) => {
     if (event.type === "inquiry.created") {
-      announce(event.inquiry).catch((error: unknown) =>
-        logger.error({ err: error, inquiryId: event.inquiry.id }, "webhook announcement failed"),
-      );
+      waits
+        .first(event.inquiry, () => announce(event.inquiry))
+        .catch((error: unknown) =>
+          logger.error({ err: error, inquiryId: event.inquiry.id }, "webhook announcement failed"),
+        );
       return;
     }
     followUp(event.inquiry).catch((error: unknown) =>
       logger.error({ err: error, inquiryId: event.inquiry.id }, "webhook follow-up failed"),
     );
   });
+  deps
+    .pending?.()
+    .then((inquiries) =>
+      Promise.all(inquiries.map((inquiry) => waits.resume(inquiry, () => announce(inquiry)))),
+    )
+    .catch((error: unknown) =>
+      logger.error({ err: error }, "resuming the pending questions' webhook posts failed"),
+    );
   return () => {
     waits.stop();
     stopEvents();

@@ -152,5 +152,37 @@ export function describeChannelContract(name: string, open: () => ChannelStores)
       expect(await claims.claimFollowUp("push", late, "resolved")).toBeUndefined();
       expect(await claims.claimAnnouncement("push", late)).toBe(false);
     });
+
+    it("arms a delayed step once: the first time holds, one caller claims it, then it is gone", async () => {
+      const { deliveryClaims: claims } = open();
+      const id = randomUUID();
+      const arms = await Promise.all(
+        [1000, 2000, 3000].map((dueAtMs) => claims.armAnnouncement("push", id, dueAtMs)),
+      );
+      expect(arms.filter((each) => each?.first)).toHaveLength(1);
+      const agreed = arms.find((each) => each?.first)?.dueAtMs;
+      expect(arms.map((each) => each?.dueAtMs)).toEqual([agreed, agreed, agreed]);
+      expect(await claims.armedAnnouncement("push", id)).toBe(agreed);
+      expect(await claims.armedAnnouncement("webhook", id)).toBeUndefined();
+      const wins = await Promise.all([1, 2, 3].map(() => claims.claimAnnouncement("push", id)));
+      expect(wins.filter(Boolean)).toHaveLength(1);
+      expect(await claims.armedAnnouncement("push", id)).toBeUndefined();
+      expect(await claims.armAnnouncement("push", id, 4000)).toBeUndefined();
+      expect(await claims.recordAnnouncement("push", id, undefined)).toBeUndefined();
+      expect(await claims.claimAnnouncement("push", id)).toBe(false);
+    });
+
+    it("lets no one claim or re-arm a delayed step once its question is resolved", async () => {
+      const { deliveryClaims: claims } = open();
+      const id = randomUUID();
+      expect(await claims.armAnnouncement("webhook", id, 1000)).toEqual({
+        dueAtMs: 1000,
+        first: true,
+      });
+      expect(await claims.claimFollowUp("webhook", id, "resolved")).toBeUndefined();
+      expect(await claims.armedAnnouncement("webhook", id)).toBeUndefined();
+      expect(await claims.armAnnouncement("webhook", id, 1000)).toBeUndefined();
+      expect(await claims.claimAnnouncement("webhook", id)).toBe(false);
+    });
   });
 }

@@ -10,9 +10,13 @@ import { createExpiryIndex } from "../../../platform/lmdb/lmdb-expiry-index";
 type InFlight =
   { kind: "announcing" } | { kind: "resolved"; resolution: string } | { kind: "reached-no-one" };
 
-/** What a restart must keep: the data the follow-up needs, until its deadline. */
-interface StoredFollowUp {
-  followUp: string;
+/**
+ * What a restart must keep, until its deadline: the data the follow-up needs, or when a step
+ * the plan delays is due while nobody has claimed it yet.
+ */
+interface StoredClaim {
+  followUp?: string;
+  dueAtMs?: number;
   expiresAtMs: number;
 }
 
@@ -27,20 +31,23 @@ interface StoredFollowUp {
  * tombstone for DELIVERY_CLAIM_TTL_MS (in memory: only a follow-up taken, or a resolution
  * heard before any announcement, makes one), so a late announcement never goes out; a stored
  * follow-up also lives that long, swept (bounded) through `claims-expiry` when one is written.
+ * An armed step (one the person's plan delays) is written too, so a restarted hub finds it
+ * and sends it when due; claiming it or the question's resolution removes it, so it never
+ * goes out twice. It costs one write per delayed step; steps that go at once cost none.
  */
 export function createLmdbDeliveryClaims(
   db: EmbeddedDatabase,
   now: () => number = Date.now,
 ): DeliveryClaims {
-  const followUps = db.table<StoredFollowUp>("claims");
+  const followUps = db.table<StoredClaim>("claims");
   const expiries = createExpiryIndex(db.table<string>("claims-expiry"), "claim");
   const inFlight = new Map<string, InFlight>();
   const tombstones = new Map<string, number>();
   const idOf = (channel: ClaimedChannel, inquiryId: string) => `${channel}:${inquiryId}`;
 
-  function storedFollowUp(id: string): StoredFollowUp | undefined {
-    const stored = followUps.get(id);
-    return stored !== undefined && stored.expiresAtMs > now() ? stored : undefined;
+  function stored(id: string): StoredClaim | undefined {
+    const claim = followUps.get(id);
+    return claim !== undefined && claim.expiresAtMs > now() ? claim : undefined;
   }
 
   function finished(id: string): boolean {
@@ -57,32 +64,64 @@ export function createLmdbDeliveryClaims(
     tombstones.set(id, nowMs + DELIVERY_CLAIM_TTL_MS);
   }
 
-  async function keep(id: string, followUp: string): Promise<StoredFollowUp> {
+  /** Writes `claim` unless `unless` says otherwise of the one stored, in one transaction. */
+  async function keep(
+    id: string,
+    claim: Omit<StoredClaim, "expiresAtMs">,
+    unless: (former: StoredClaim | undefined) => boolean = () => false,
+  ): Promise<StoredClaim | undefined> {
     return followUps.transaction(() => {
       const nowMs = now();
       expiries.sweep(nowMs, (expired) => followUps.removeSync(expired));
       const former = followUps.get(id);
-      const stored = { followUp, expiresAtMs: nowMs + DELIVERY_CLAIM_TTL_MS };
-      followUps.putSync(id, stored);
-      expiries.schedule(id, stored.expiresAtMs, former?.expiresAtMs);
-      return stored;
+      if (unless(former === undefined || former.expiresAtMs <= nowMs ? undefined : former))
+        return undefined;
+      const written = { ...claim, expiresAtMs: nowMs + DELIVERY_CLAIM_TTL_MS };
+      followUps.putSync(id, written);
+      expiries.schedule(id, written.expiresAtMs, former?.expiresAtMs);
+      return written;
     });
   }
 
-  async function take(id: string, stored: StoredFollowUp): Promise<void> {
+  async function take(id: string, claim: StoredClaim): Promise<void> {
     await followUps.transaction(() => {
       followUps.removeSync(id);
-      expiries.unschedule(id, stored.expiresAtMs);
+      expiries.unschedule(id, claim.expiresAtMs);
     });
   }
 
   return {
-    claimAnnouncement(channel, inquiryId) {
+    async claimAnnouncement(channel, inquiryId) {
       const id = idOf(channel, inquiryId);
-      if (inFlight.has(id) || finished(id) || storedFollowUp(id) !== undefined)
-        return Promise.resolve(false);
+      const armed = stored(id);
+      if (inFlight.has(id) || finished(id) || armed?.followUp !== undefined) return false;
       inFlight.set(id, { kind: "announcing" });
-      return Promise.resolve(true);
+      if (armed !== undefined) await take(id, armed);
+      return true;
+    },
+
+    async armAnnouncement(channel, inquiryId, dueAtMs) {
+      const id = idOf(channel, inquiryId);
+      if (inFlight.has(id) || finished(id)) return undefined;
+      const found: { claim?: StoredClaim } = {};
+      const written = await keep(id, { dueAtMs }, (claim) => {
+        if (claim !== undefined) found.claim = claim;
+        return claim !== undefined;
+      });
+      if (written === undefined) {
+        const agreed = found.claim?.dueAtMs;
+        return agreed === undefined ? undefined : { dueAtMs: agreed, first: false };
+      }
+      // Claimed or resolved while the write ran: the step is no longer waiting.
+      if (!inFlight.has(id) && !finished(id)) return { dueAtMs, first: true };
+      await take(id, written);
+      return undefined;
+    },
+
+    armedAnnouncement(channel, inquiryId) {
+      const id = idOf(channel, inquiryId);
+      if (inFlight.has(id) || finished(id)) return Promise.resolve(undefined);
+      return Promise.resolve(stored(id)?.dueAtMs);
     },
 
     async recordAnnouncement(channel, inquiryId, followUp) {
@@ -98,13 +137,13 @@ export function createLmdbDeliveryClaims(
         inFlight.set(id, { kind: "reached-no-one" });
         return undefined;
       }
-      const stored = await keep(id, followUp);
+      const written = await keep(id, { followUp });
       // A resolution heard while the write ran was parked: hand it to the announcer instead.
       const parked = inFlight.get(id);
       inFlight.delete(id);
       if (parked?.kind !== "resolved") return undefined;
       bury(id);
-      await take(id, stored);
+      if (written !== undefined) await take(id, written);
       return parked.resolution;
     },
 
@@ -117,11 +156,11 @@ export function createLmdbDeliveryClaims(
       }
       if (state?.kind === "reached-no-one") inFlight.delete(id);
       if (state !== undefined || finished(id)) return undefined;
-      const stored = storedFollowUp(id);
+      const claim = stored(id);
       bury(id);
-      if (stored === undefined) return undefined;
-      await take(id, stored);
-      return stored.followUp;
+      if (claim === undefined) return undefined;
+      await take(id, claim);
+      return claim.followUp;
     },
   };
 }

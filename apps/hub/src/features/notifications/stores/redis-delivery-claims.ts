@@ -6,10 +6,36 @@ import type { ChannelKeyLayout } from "../../../platform/redis/keys";
 import { callRedis } from "../../../platform/redis/redis-errors";
 
 /*
- * One string per claim, its first character the state: `A` announcing, `N<data>` announced
+ * One string per claim, its first character the state: `W<due ms>` a step the plan delays,
+ * waiting for its time with nobody claiming it yet, `A` announcing, `N<data>` announced
  * with follow-up data, `R<resolution>` resolved while announcing, `D` done (a tombstone
  * until the key expires, so a node hearing `inquiry.created` late cannot claim it again).
  */
+
+/** KEYS: claim. ARGV: TTL ms. 1 for the one caller who takes a new or waiting claim. */
+const CLAIM_ANNOUNCEMENT = `
+local state = redis.call('GET', KEYS[1])
+if state == false then
+  redis.call('SET', KEYS[1], 'A', 'PX', ARGV[1])
+  return 1
+end
+if string.sub(state, 1, 1) == 'W' then
+  redis.call('SET', KEYS[1], 'A', 'KEEPTTL')
+  return 1
+end
+return 0
+`;
+
+/** KEYS: claim. ARGV: due ms, TTL ms. Returns {1 if this call armed it, the due ms}, or nil. */
+const ARM_ANNOUNCEMENT = `
+local state = redis.call('GET', KEYS[1])
+if state == false then
+  redis.call('SET', KEYS[1], 'W' .. ARGV[1], 'PX', ARGV[2])
+  return {1, ARGV[1]}
+end
+if string.sub(state, 1, 1) == 'W' then return {0, string.sub(state, 2)} end
+return false
+`;
 
 /** KEYS: claim. ARGV: has follow-up ("1"/"0"), follow-up. Returns a parked resolution. */
 const RECORD_ANNOUNCEMENT = `
@@ -37,6 +63,10 @@ if kind == 'A' then
   redis.call('SET', KEYS[1], 'R' .. ARGV[1], 'KEEPTTL')
   return false
 end
+if kind == 'W' then
+  redis.call('SET', KEYS[1], 'D', 'KEEPTTL')
+  return false
+end
 if kind == 'N' then
   redis.call('SET', KEYS[1], 'D', 'KEEPTTL')
   return string.sub(state, 2)
@@ -46,6 +76,12 @@ return false
 
 declare module "ioredis" {
   interface RedisCommander<Context extends ClientContext = { type: "default" }> {
+    inquiryHubClaimAnnouncement(claimKey: string, ttlMs: number): Result<number, Context>;
+    inquiryHubArmAnnouncement(
+      claimKey: string,
+      dueAtMs: number,
+      ttlMs: number,
+    ): Result<[number, string] | null, Context>;
     inquiryHubRecordAnnouncement(
       claimKey: string,
       hasFollowUp: string,
@@ -60,14 +96,16 @@ declare module "ioredis" {
 }
 
 /**
- * Delivery claims shared by every node: announcing is `SET NX PX` (exactly one node gets
- * the OK), and the two later steps are Lua scripts, so each state change is atomic however
+ * Delivery claims shared by every node: each step is a Lua script (of the nodes that claim
+ * an announcement, exactly one gets 1), so each state change is atomic however
  * the nodes' events interleave. Keys expire on their own after DELIVERY_CLAIM_TTL_MS.
  */
 export function createRedisDeliveryClaims(
   redis: RedisClient,
   keys: ChannelKeyLayout,
 ): DeliveryClaims {
+  redis.defineCommand("inquiryHubClaimAnnouncement", { numberOfKeys: 1, lua: CLAIM_ANNOUNCEMENT });
+  redis.defineCommand("inquiryHubArmAnnouncement", { numberOfKeys: 1, lua: ARM_ANNOUNCEMENT });
   redis.defineCommand("inquiryHubRecordAnnouncement", {
     numberOfKeys: 1,
     lua: RECORD_ANNOUNCEMENT,
@@ -77,9 +115,27 @@ export function createRedisDeliveryClaims(
   return {
     async claimAnnouncement(channel, inquiryId) {
       const reply = await callRedis("claim an announcement", () =>
-        redis.set(keys.claim(channel, inquiryId), "A", "PX", DELIVERY_CLAIM_TTL_MS, "NX"),
+        redis.inquiryHubClaimAnnouncement(keys.claim(channel, inquiryId), DELIVERY_CLAIM_TTL_MS),
       );
-      return reply === "OK";
+      return reply === 1;
+    },
+
+    async armAnnouncement(channel, inquiryId, dueAtMs) {
+      const reply = await callRedis("arm an announcement", () =>
+        redis.inquiryHubArmAnnouncement(
+          keys.claim(channel, inquiryId),
+          dueAtMs,
+          DELIVERY_CLAIM_TTL_MS,
+        ),
+      );
+      return reply === null ? undefined : { dueAtMs: Number(reply[1]), first: reply[0] === 1 };
+    },
+
+    async armedAnnouncement(channel, inquiryId) {
+      const state = await callRedis("read an armed announcement", () =>
+        redis.get(keys.claim(channel, inquiryId)),
+      );
+      return state?.startsWith("W") === true ? Number(state.slice(1)) : undefined;
     },
 
     async recordAnnouncement(channel, inquiryId, followUp) {
