@@ -21,7 +21,9 @@ import { REFUSALS, checkSessionHeaders, header, sendRefusal } from "./node-http-
 import { readPostMessages } from "./node-post-messages";
 import { openSseStream } from "./node-sse-stream";
 import type { NodeSseStream } from "./node-sse-stream";
-import { replayInto } from "./node-sse-replay";
+import { resumeStream } from "./node-sse-replay";
+import { RequestStreams } from "./request-streams";
+import type { SessionStream } from "./node-sse-replay";
 
 /** The standalone GET stream's id, as the SDK names it (event ids of a session name it). */
 const GET_STREAM = "_GET_stream";
@@ -40,12 +42,6 @@ export interface NodeHttpTransportOptions {
   webRequest?: (req: IncomingMessage) => Request | undefined;
 }
 
-/** An open response stream and the event ids a replay already wrote to it. */
-interface Stream {
-  sse: NodeSseStream;
-  replayed?: Set<string>;
-}
-
 /**
  * The SDK's `Transport` for one 2025-era Streamable HTTP session, on Node's own
  * `IncomingMessage`/`ServerResponse`: the body Express already parsed is checked against the
@@ -61,10 +57,8 @@ export class NodeHttpTransport implements Transport {
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 
   private supportedVersions: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;
-  private readonly streams = new Map<string, Stream>();
-  /** Request id → the stream its answer goes to; kept until every request of it is answered. */
-  private readonly requestStreams = new Map<RequestId, string>();
-  private readonly answered = new Set<RequestId>();
+  private readonly streams = new Map<string, SessionStream>();
+  private readonly requestStreams = new RequestStreams();
   private started = false;
   private closed = false;
 
@@ -151,7 +145,7 @@ export class NodeHttpTransport implements Transport {
     const sse = openSseStream(res, this.sessionId, () => this.forget(streamId, sse));
     this.streams.set(streamId, { sse });
     for (const message of messages)
-      if (isJSONRPCRequest(message)) this.requestStreams.set(message.id, streamId);
+      if (isJSONRPCRequest(message)) this.requestStreams.bind(message.id, streamId);
     const resumable = this.resumable(version);
     if (resumable) await this.prime(streamId, sse);
     for (const message of messages) {
@@ -187,21 +181,16 @@ export class NodeHttpTransport implements Transport {
     this.streams.set(GET_STREAM, { sse });
   }
 
-  private async replay(res: ServerResponse, store: EventStore, lastEventId: string) {
-    const replayed = await replayInto(store, lastEventId).catch((error: unknown) => {
-      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-      return undefined;
+  private replay(res: ServerResponse, store: EventStore, lastEventId: string): Promise<void> {
+    return resumeStream(res, store, lastEventId, {
+      sessionId: this.sessionId,
+      isClosed: () => this.closed,
+      streams: this.streams,
+      isAnswering: (streamId) =>
+        streamId === GET_STREAM || this.requestStreams.isAnswering(streamId),
+      forget: (streamId, sse) => this.forget(streamId, sse),
+      onerror: (error) => this.onerror?.(error),
     });
-    if (replayed === undefined) return sendRefusal(res, REFUSALS.replayFailed);
-    if (this.closed) return sendRefusal(res, REFUSALS.sessionNotFound);
-    const { streamId, events } = replayed;
-    const sse = openSseStream(res, this.sessionId, () => this.forget(streamId, sse));
-    for (const event of events) sse.write(event.message, event.eventId);
-    this.streams.get(streamId)?.sse.end();
-    const stillAnswering =
-      streamId === GET_STREAM || [...this.requestStreams.values()].includes(streamId);
-    if (!stillAnswering) return sse.end();
-    this.streams.set(streamId, { sse, replayed: new Set(events.map((event) => event.eventId)) });
   }
 
   private delete(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -220,7 +209,7 @@ export class NodeHttpTransport implements Transport {
   }
 
   closeSSEStream(requestId: RequestId): void {
-    const streamId = this.requestStreams.get(requestId);
+    const streamId = this.requestStreams.streamOf(requestId);
     if (streamId !== undefined) this.streams.get(streamId)?.sse.end();
   }
 
@@ -236,11 +225,12 @@ export class NodeHttpTransport implements Transport {
         throw new Error("Cannot send a response on a standalone SSE stream unless resuming");
       return this.deliver(GET_STREAM, message);
     }
-    const streamId = this.requestStreams.get(requestId);
+    const streamId = this.requestStreams.streamOf(requestId);
     if (streamId === undefined)
       throw new Error(`No connection established for request ID: ${String(requestId)}`);
     await this.deliver(streamId, message);
-    if (isAnswer) this.settle(requestId, streamId);
+    if (isAnswer && this.requestStreams.settle(requestId, streamId))
+      this.streams.get(streamId)?.sse.end();
   }
 
   /** Stores the event (if resumable) and writes it to the stream's response if one is open. */
@@ -251,25 +241,12 @@ export class NodeHttpTransport implements Transport {
     stream.sse.write(message, eventId);
   }
 
-  /** Once every request a POST carried is answered, its response ends. */
-  private settle(requestId: RequestId, streamId: string): void {
-    this.answered.add(requestId);
-    const related = [...this.requestStreams].filter(([, id]) => id === streamId);
-    if (!related.every(([id]) => this.answered.has(id))) return;
-    this.streams.get(streamId)?.sse.end();
-    for (const [id] of related) {
-      this.answered.delete(id);
-      this.requestStreams.delete(id);
-    }
-  }
-
   close(): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.closed = true;
     for (const { sse } of [...this.streams.values()]) sse.end();
     this.streams.clear();
     this.requestStreams.clear();
-    this.answered.clear();
     this.onclose?.();
     return Promise.resolve();
   }
