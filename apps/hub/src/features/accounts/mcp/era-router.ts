@@ -1,11 +1,11 @@
 import type { Request, Response } from "express";
-import { toNodeHandler } from "@modelcontextprotocol/node";
 import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
 import type { InboundHttpRequest, McpServerFactory } from "@modelcontextprotocol/server";
 import { requestPrincipal } from "../http/authenticate";
 import type { Logger } from "../../../kernel/ports";
 import { toAuthInfo } from "./modern-caller";
 import { parseSessionOptions } from "../../../platform/mcp/session-options";
+import { serveThroughFetchFace } from "../../../platform/mcp/node-fetch-face";
 
 /** One MCP URL serving every protocol generation in use. */
 export interface EraRouter {
@@ -42,7 +42,9 @@ function isLegacy(req: Request): boolean {
  * `legacy`, unchanged; the rest to the stateless handler, which builds a server per request
  * from `modernServer` and answers a 2025-era request it is handed with "unsupported protocol
  * version" (it never serves one itself). Progress goes on the request's own response, which
- * the SDK upgrades to SSE when a notification precedes the result. Both paths run behind
+ * the SDK upgrades to SSE when a notification precedes the result. The handler is reached
+ * through serveThroughFetchFace, which hands it the body Express parsed and a header-only
+ * web Request instead of re-serializing the body into one. Both paths run behind
  * the caller's guards, bearer auth and limits; the principal reaches the modern server as
  * `authInfo` (see modern-caller.ts).
  */
@@ -56,7 +58,6 @@ export function createEraRouter(deps: {
   const onerror = (error: Error): void =>
     deps.logger.warn({ err: error, endpoint: deps.endpoint }, "a 2026-07-28 MCP request failed");
   const modern = createMcpHandler(deps.modernServer, { legacy: "reject", onerror });
-  const serveModern = toNodeHandler(modern, { onerror });
 
   return {
     async handle(req, res) {
@@ -65,7 +66,7 @@ export function createEraRouter(deps: {
       // there would reach the client as a 500: a bad `?hold=` is the caller's 400, here.
       parseSessionOptions(req.query);
       const auth = toAuthInfo(requestPrincipal(req));
-      await serveModern(Object.assign(req, { auth }), res, req.body);
+      await serveThroughFetchFace(modern.fetch, Object.assign(req, { auth }), res, req.body);
     },
     close: () => modern.close(),
   };
