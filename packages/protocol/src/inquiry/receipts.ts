@@ -49,7 +49,12 @@ export const DeliveryReceiptSchema = z.object({
   targetName: z.string().max(200),
   at: IsoTimestampSchema,
   /** A `waiting` or `held` step: how long it waits from `at` (at most a day and the plan's wait). */
-  waitSeconds: z.number().int().min(0).max(2 * 86_400).optional(),
+  waitSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 * 86_400)
+    .optional(),
 });
 export type DeliveryReceipt = z.infer<typeof DeliveryReceiptSchema>;
 
