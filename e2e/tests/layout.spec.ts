@@ -51,6 +51,9 @@ test("a 200-character first message titles a chat without any page scrolling sid
   page,
   browser,
 }) => {
+  // Sixteen page loads on two screens after a chat with the agent: more than the default minute
+  // on a loaded two-core machine, where a fresh-clone run once ran out of time on the phone.
+  test.setTimeout(150_000);
   const username = await registerThroughUi(page);
   await sendChatMessage(page, LONG_MESSAGE);
   await expect(page.getByTestId("assistant-message")).toHaveCount(1);

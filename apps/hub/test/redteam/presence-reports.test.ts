@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRESENCE_LEAVE_GRACE_MS } from "../../src/features/accounts/device-attention";
 import { startTestHub, waitFor } from "../helpers";
 import type { TestHub, TestLogin } from "../helpers";
 import type { DeviceSocket, TestDevice } from "../socket-helpers";
@@ -64,10 +65,20 @@ describe("red team: presence reports", () => {
     expect(answers).toHaveLength(50);
   });
 
-  it("forgets a device whose socket closed", async () => {
-    adaTab.socket.disconnect();
-    await waitFor(async () =>
-      (await hub.hub.attention.hereDevices(ada.userId)).length === 0 ? true : undefined,
-    );
-  });
+  it(
+    "forgets a device whose socket closed once the leave grace is over, not before",
+    async () => {
+      const closedAt = Date.now();
+      adaTab.socket.disconnect();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await hub.hub.attention.hereDevices(ada.userId)).toEqual([ada.deviceId]);
+      await waitFor(
+        async () =>
+          (await hub.hub.attention.hereDevices(ada.userId)).length === 0 ? true : undefined,
+        PRESENCE_LEAVE_GRACE_MS + 5_000,
+      );
+      expect(Date.now() - closedAt).toBeGreaterThanOrEqual(PRESENCE_LEAVE_GRACE_MS - 1_000);
+    },
+    PRESENCE_LEAVE_GRACE_MS + 10_000,
+  );
 });

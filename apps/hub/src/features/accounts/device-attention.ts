@@ -17,28 +17,45 @@ export const PRESENCE_MIN_GAP_MS = 800;
  */
 export const PRESENCE_TTL_MS = 60_000;
 
+/**
+ * How long a tab that was here still counts as here after its socket closed. Reloading the page
+ * or moving to another page of the app closes the socket and opens a new one a moment later;
+ * without this grace a question asked in between would find "no tab" and push the phone at
+ * once although the person never left. A tab that is really gone stops counting within it.
+ */
+export const PRESENCE_LEAVE_GRACE_MS = 10_000;
+
+/** One socket of a person's device: a device (a signed-in browser) may have several tabs. */
+export interface DeviceConnection {
+  userId: string;
+  deviceId: string;
+  connectionId: string;
+}
+
 /** Where each of a person's devices is looking, as their own sockets report it. */
 export interface DeviceAttention {
-  /** Keeps `report` as the device's latest; false (nothing kept) when it came too soon. */
-  report(device: { userId: string; deviceId: string }, report: PresenceReport): Promise<boolean>;
-  /** The device's socket on this node closed: it is no longer here. */
-  forget(device: { userId: string; deviceId: string }): Promise<void>;
+  /** Keeps `report` as the connection's latest; false (nothing kept) when it came too soon. */
+  report(connection: DeviceConnection, report: PresenceReport): Promise<boolean>;
+  /** The connection's socket on this node closed. */
+  forget(connection: DeviceConnection): Promise<void>;
   /** The person's devices that are here now, on any node: visible and focused. */
   hereDevices(userId: string): Promise<string[]>;
   /** Stops renewing this node's marks (they expire on their own). */
   stop(): void;
 }
 
-interface LocalDevice {
+interface LocalConnection {
   userId: string;
+  deviceId: string;
   here: boolean;
   reportedAtMs: number;
 }
 
 /**
  * Attention over a shared `store`. The reports' pacing and the renewals are this node's: a
- * device's socket lives on one node, so that node alone hears it; what is "here" is in the
- * store, for every node to read.
+ * socket lives on one node, so that node alone hears it; what is "here" is in the store, for
+ * every node to read. A device is here while any of its connections on this node says so, so
+ * one tab closing or blurring does not clear a sibling tab of the same device that is in front.
  */
 export function createDeviceAttention(deps: {
   store: PresenceStore;
@@ -46,34 +63,49 @@ export function createDeviceAttention(deps: {
   now?: () => number;
 }): DeviceAttention {
   const now = deps.now ?? Date.now;
-  const local = new Map<string, LocalDevice>();
+  const local = new Map<string, LocalConnection>();
+
+  function renewMark(userId: string, deviceId: string): void {
+    deps.store
+      .markHere(userId, deviceId, PRESENCE_TTL_MS)
+      .catch((error: unknown) =>
+        deps.logger.error({ err: error, deviceId }, "renewing a device's presence failed"),
+      );
+  }
+
+  function siblingHere(deviceId: string): boolean {
+    for (const connection of local.values())
+      if (connection.deviceId === deviceId && connection.here) return true;
+    return false;
+  }
 
   const renew = setInterval(() => {
-    for (const [deviceId, device] of local)
-      if (device.here)
-        deps.store
-          .markHere(device.userId, deviceId, PRESENCE_TTL_MS)
-          .catch((error: unknown) =>
-            deps.logger.error({ err: error, deviceId }, "renewing a device's presence failed"),
-          );
+    const renewed = new Set<string>();
+    for (const { userId, deviceId, here } of local.values())
+      if (here && !renewed.has(deviceId)) {
+        renewed.add(deviceId);
+        renewMark(userId, deviceId);
+      }
   }, PRESENCE_TTL_MS / 3);
   renew.unref();
 
   return {
-    async report({ userId, deviceId }, report) {
+    async report({ userId, deviceId, connectionId }, report) {
       const nowMs = now();
-      const previous = local.get(deviceId);
+      const previous = local.get(connectionId);
       if (previous !== undefined && nowMs - previous.reportedAtMs < PRESENCE_MIN_GAP_MS)
         return false;
       const here = report.visible && report.focused;
-      local.set(deviceId, { userId, here, reportedAtMs: nowMs });
+      local.set(connectionId, { userId, deviceId, here, reportedAtMs: nowMs });
       if (here) await deps.store.markHere(userId, deviceId, PRESENCE_TTL_MS);
-      else await deps.store.clear(userId, deviceId);
+      else if (!siblingHere(deviceId)) await deps.store.clear(userId, deviceId);
       return true;
     },
-    async forget({ userId, deviceId }) {
-      local.delete(deviceId);
-      await deps.store.clear(userId, deviceId);
+    async forget({ userId, deviceId, connectionId }) {
+      const left = local.get(connectionId);
+      local.delete(connectionId);
+      if (left?.here !== true || siblingHere(deviceId)) return;
+      await deps.store.markHere(userId, deviceId, PRESENCE_LEAVE_GRACE_MS);
     },
     hereDevices(userId) {
       return deps.store.hereDevices(userId);
