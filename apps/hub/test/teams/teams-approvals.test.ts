@@ -228,6 +228,36 @@ describe("team approvals: two-person rule, viewers, rejects, escalation", () => 
     expect(await rowsTitled(title)).toBe(1);
   });
 
+  it("lists an approval in its team's pending lists by the time it is announced", async () => {
+    // A device that joins its rooms just after the announcement reads this list instead: the
+    // approval must already be in it, or that device would never see it.
+    const listedAtAnnouncement: Promise<string[]>[] = [];
+    const stop = harness.hub.eventBus.subscribe((event) => {
+      if (event.type !== "inquiry.created" || event.inquiry.sharedApproval === undefined) return;
+      listedAtAnnouncement.push(
+        harness.hub.inquiries
+          .list(people.c.userId, "pending")
+          .then((pending) => pending.map((each) => each.id)),
+      );
+    });
+    try {
+      const { call: result, inquiryId } = await gatedCall(agent, "execute_sql", {
+        query: `INSERT INTO notes (title) VALUES ('listed-${randomUUID()}')`,
+      });
+      expect(listedAtAnnouncement).toHaveLength(1);
+      expect(await listedAtAnnouncement[0]).toContain(inquiryId);
+      expect(
+        await answerOver((people.c.devices[0] as TestDevice).socket, {
+          inquiryId,
+          action: "reject",
+        }),
+      ).toMatchObject({ data: { status: "rejected" } });
+      await result;
+    } finally {
+      stop();
+    }
+  });
+
   it("offers the call to the escalation team after the step timeout", async () => {
     const file = `escalated-${randomUUID()}.txt`;
     const { call: result, inquiryId } = await gatedCall(agent, "write_file", {

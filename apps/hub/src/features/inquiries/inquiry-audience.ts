@@ -7,7 +7,10 @@ import type { Inquiry, SharedApprovalMember } from "@inquiry-hub/protocol";
  *
  * @example audienceUserIds(inquiry, 0) // ["requester", "b", "c", "d"]
  */
-export function audienceUserIds(inquiry: Inquiry, step = Number.POSITIVE_INFINITY): string[] {
+export function audienceUserIds(
+  inquiry: Pick<Inquiry, "userId" | "sharedApproval">,
+  step = Number.POSITIVE_INFINITY,
+): string[] {
   const members = inquiry.sharedApproval?.audience ?? [];
   const visible = members.filter((member) => member.step <= step).map((member) => member.userId);
   return [...new Set([inquiry.userId, ...visible])];

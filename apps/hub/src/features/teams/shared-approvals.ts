@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AnswerVia, ApprovalVote, Inquiry, InquiryProgress } from "@inquiry-hub/protocol";
 import type { ArgumentsValidator } from "../inquiries/ports";
@@ -172,12 +173,19 @@ export function withSharedApprovals(
     ...inner,
 
     async create(userId, input) {
-      const inquiry = await inner.create(userId, input);
-      if (inquiry.sharedApproval !== undefined && input.announce !== false) {
-        const first = audienceUserIds(inquiry, 0).filter((each) => each !== userId);
-        await deps.votes.share(inquiry.id, first, inquiry.createdAt);
-      }
-      return inquiry;
+      const sharedApproval = input.sharedApproval;
+      if (sharedApproval === undefined || input.announce === false)
+        return inner.create(userId, input);
+      // The first audience's "shared with me" index is written before the approval is announced:
+      // an approver's device that connects between the two would otherwise miss it both ways,
+      // its room joined after the announcement and its pending list read before the index.
+      // An index entry whose inquiry is then refused (a cap) lists nothing: lists read the store.
+      const id = input.id ?? randomUUID();
+      const first = audienceUserIds({ userId, sharedApproval }, 0).filter(
+        (each) => each !== userId,
+      );
+      await deps.votes.share(id, first, now().toISOString());
+      return inner.create(userId, { ...input, id });
     },
 
     get: visible,
