@@ -96,6 +96,15 @@ function summarise(writes: TalliedWrite[], cycles: number): string[] {
   return lines;
 }
 
+/**
+ * The process's write system calls so far (`syscw` of /proc/<pid>/io): every write and writev,
+ * to sockets and to files (the store, the log) alike, as the kernel counted them.
+ */
+function writeSyscalls(pid: number): number {
+  const match = /^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, "utf8"));
+  return Number(match?.[1] ?? Number.NaN);
+}
+
 /** Warms the side up, counts one cycle (listed with --show), then `cycles` cycles. */
 async function count(name: string, server: Counted, once: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < WARM_UP_CYCLES; i += 1) await once();
@@ -105,11 +114,16 @@ async function count(name: string, server: Counted, once: () => Promise<boolean>
   await sleep(300);
   const single = await collect(server);
   let wrong = 0;
+  const syscallsBefore = writeSyscalls(server.pid);
   for (let i = 0; i < cycles; i += 1) if (!(await once())) wrong += 1;
   await sleep(300);
+  const syscalls = writeSyscalls(server.pid) - syscallsBefore;
   const many = await collect(server);
   console.log(`${name} (${cycles} cycles, ${wrong} wrong):`);
   for (const line of summarise(many, cycles)) console.log(line);
+  console.log(
+    `  write system calls (sockets and files): ${(syscalls / cycles).toFixed(2)} per cycle`,
+  );
   if (args.show) {
     console.log(`  one cycle, write by write:`);
     for (const write of single)
