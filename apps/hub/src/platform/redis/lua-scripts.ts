@@ -85,16 +85,16 @@ return 1
  * stream, all in one atomic step. Returns {'resolved', body, status, resolution, holder} for
  * the winner, {'already-final', body, status, resolution, holder} with the stored winner
  * otherwise, or {'not-found'}. The caller then drops the id from the cross-user indexes.
- * Running the same resolution again (byte-identical JSON: same device, answer and resolvedAt)
- * answers 'resolved' again: a client resending after a lost reply or an unconfirmed WAIT,
- * or ioredis resending a pipeline after a connection closed, learns that it won.
+ * A record already final is never 'resolved' again, not even by a byte-identical resolution
+ * (one device's same answer sent through two nodes within a millisecond): commands are never
+ * resent (redis-connection.ts), and a caller whose write was ambiguous learns from a retry
+ * that it is final, as every other loser does.
  */
 const RESOLVE = `${HELPERS}
 local current = redis.call('HMGET', KEYS[1], 'body', 'status', 'resolution', 'userId', 'holder')
 if not current[1] then return {'not-found'} end
 if current[2] ~= 'pending' then
-  local kind = current[3] == ARGV[3] and 'resolved' or 'already-final'
-  return {kind, current[1], current[2], current[3], current[5] or ''}
+  return {'already-final', current[1], current[2], current[3], current[5] or ''}
 end
 redis.call('HSET', KEYS[1], 'status', ARGV[2], 'resolution', ARGV[3])
 local ttl = tonumber(ARGV[4])

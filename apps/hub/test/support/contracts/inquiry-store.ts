@@ -166,6 +166,24 @@ export function describeInquiryStoreContract(
       expect(await store.listByUser(userId, "pending")).toStrictEqual([]);
     });
 
+    it("lets one of two byte-identical resolves win: one device's same answer through two nodes in one millisecond", async () => {
+      const inquiries = Array.from({ length: 20 }, (_, index) => pendingInquiry(userId, index));
+      await Promise.all(inquiries.map((inquiry) => store.insert(inquiry)));
+      const outcomes = await Promise.all(
+        inquiries.map((inquiry) =>
+          Promise.all([
+            store.resolve(inquiry.id, answerBy("phone")),
+            store.resolve(inquiry.id, answerBy("phone")),
+          ]),
+        ),
+      );
+      for (const attempts of outcomes)
+        expect(attempts.map((outcome) => outcome.kind).sort()).toEqual([
+          "already-final",
+          "resolved",
+        ]);
+    });
+
     it("extends a pending inquiry only from its current expiresAt, never once final", async () => {
       const inquiry = pendingInquiry(userId);
       await store.insert(inquiry);
