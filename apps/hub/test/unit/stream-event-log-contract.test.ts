@@ -45,6 +45,24 @@ function describeStreamEventLogContract(
 
 describeStreamEventLogContract("memory", (limits) => createMemoryStreamEventLog(limits));
 
+describe("the memory stream event log's sweep", () => {
+  it("drops only expired streams: a stream appended to again lives on past older ones", async () => {
+    let nowMs = 0;
+    const log = createMemoryStreamEventLog({ maxEventsPerStream: 10, ttlMs: 1_000 }, () => nowMs);
+    const [kept, dropped] = [randomUUID(), randomUUID()];
+    const keptFirst = await log.append(kept, "one");
+    nowMs = 500;
+    const droppedFirst = await log.append(dropped, "lone");
+    await log.append(dropped, "last");
+    nowMs = 900;
+    await log.append(kept, "two");
+    nowMs = 1_600;
+    await log.append(randomUUID(), "sweeps");
+    expect((await log.after(keptFirst))?.events.map((event) => event.message)).toEqual(["two"]);
+    expect(await log.after(droppedFirst)).toBeUndefined();
+  });
+});
+
 describe("a session's SDK event store", () => {
   it("replays its own streams under the SDK's ids and refuses another session's event ids", async () => {
     const log = createMemoryStreamEventLog({ maxEventsPerStream: 10, ttlMs: 60_000 });
