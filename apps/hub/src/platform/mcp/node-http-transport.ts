@@ -3,10 +3,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
-  isInitializeRequest,
-  isJSONRPCErrorResponse,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
 } from "@modelcontextprotocol/server";
 import type {
   AuthInfo,
@@ -17,6 +13,7 @@ import type {
   Transport,
   TransportSendOptions,
 } from "@modelcontextprotocol/server";
+import { asInitializeRequest, isRequestMessage, isResponseMessage } from "./jsonrpc-messages";
 import { REFUSALS, checkSessionHeaders, header, sendRefusal } from "./node-http-refusals";
 import { readPostMessages } from "./node-post-messages";
 import { openSseStream } from "./node-sse-stream";
@@ -27,6 +24,15 @@ import type { SessionStream } from "./node-sse-replay";
 
 /** The standalone GET stream's id, as the SDK names it (event ids of a session name it). */
 const GET_STREAM = "_GET_stream";
+
+/** The first initialize request of a POST's messages, if any. */
+function firstInitialize(messages: JSONRPCMessage[]) {
+  for (const message of messages) {
+    const initialize = asInitializeRequest(message);
+    if (initialize !== undefined) return initialize;
+  }
+  return undefined;
+}
 
 export interface NodeHttpTransportOptions {
   /** This session's id, sent in `mcp-session-id` from the initialize answer on. */
@@ -95,7 +101,7 @@ export class NodeHttpTransport implements Transport {
     const read = readPostMessages(req, body);
     if ("refusal" in read) return sendRefusal(res, read.refusal);
     const { messages } = read;
-    const initialize = messages.find((message) => isInitializeRequest(message));
+    const initialize = firstInitialize(messages);
     if (initialize !== undefined) {
       if (this.sessionId !== undefined) return sendRefusal(res, REFUSALS.alreadyInitialized);
       if (messages.length > 1) return sendRefusal(res, REFUSALS.oneInitialize);
@@ -109,7 +115,7 @@ export class NodeHttpTransport implements Transport {
       ...(req.auth === undefined ? {} : { authInfo: req.auth }),
       ...this.webRequestOf(req),
     };
-    if (!messages.some((message) => isJSONRPCRequest(message))) {
+    if (!messages.some(isRequestMessage)) {
       for (const message of messages) this.onmessage?.(message, extra);
       res.writeHead(202).end();
       return;
@@ -145,12 +151,12 @@ export class NodeHttpTransport implements Transport {
     const sse = openSseStream(res, this.sessionId, () => this.forget(streamId, sse));
     this.streams.set(streamId, { sse });
     for (const message of messages)
-      if (isJSONRPCRequest(message)) this.requestStreams.bind(message.id, streamId);
+      if (isRequestMessage(message)) this.requestStreams.bind(message.id, streamId);
     const resumable = this.resumable(version);
     if (resumable) await this.prime(streamId, sse);
     for (const message of messages) {
       const closers =
-        resumable && isJSONRPCRequest(message)
+        resumable && isRequestMessage(message)
           ? {
               closeSSEStream: () => this.closeSSEStream(message.id),
               closeStandaloneSSEStream: () => this.closeStandaloneSSEStream(),
@@ -218,7 +224,7 @@ export class NodeHttpTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    const isAnswer = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
+    const isAnswer = isResponseMessage(message);
     const requestId = isAnswer ? message.id : options?.relatedRequestId;
     if (requestId === undefined) {
       if (isAnswer)

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import { readJsonRpcMessage } from "./jsonrpc-messages";
 import { REFUSALS, header, isJsonContentType } from "./node-http-refusals";
 import type { Refusal } from "./node-http-refusals";
 
@@ -10,7 +10,8 @@ const MAX_BATCH = 100;
 /**
  * The JSON-RPC messages of a session's POST, from the body Express parsed once: the headers
  * the spec requires, at most 100 messages, each checked against the SDK's own message schema
- * (the SDK's Protocol then validates each method's params). A refusal otherwise.
+ * (once per body: see readJsonRpcMessage; the SDK's Protocol then validates each method's
+ * params). A refusal otherwise.
  */
 export function readPostMessages(
   req: IncomingMessage,
@@ -24,9 +25,9 @@ export function readPostMessages(
   if (raw.length > MAX_BATCH) return { refusal: REFUSALS.batchTooLarge };
   const messages: JSONRPCMessage[] = [];
   for (const item of raw) {
-    const parsed = JSONRPCMessageSchema.safeParse(item);
-    if (!parsed.success) return { refusal: REFUSALS.notJsonRpc };
-    messages.push(parsed.data);
+    const message = readJsonRpcMessage(item);
+    if (message === undefined) return { refusal: REFUSALS.notJsonRpc };
+    messages.push(message);
   }
   return { messages };
 }
