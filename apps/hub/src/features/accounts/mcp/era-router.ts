@@ -1,17 +1,12 @@
 import type { Request, Response } from "express";
-import {
-  PROTOCOL_VERSION_META_KEY,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  classifyInboundRequest,
-  createMcpHandler,
-} from "@modelcontextprotocol/server";
+import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
 import type { InboundHttpRequest, McpServerFactory } from "@modelcontextprotocol/server";
 import { requestPrincipal } from "../http/authenticate";
 import type { Logger } from "../../../kernel/ports";
 import { toAuthInfo } from "./modern-caller";
 import { parseSessionOptions } from "../../../platform/mcp/session-options";
 import { serveThroughFetchFace } from "../../../platform/mcp/node-fetch-face";
-import { readJsonRpcMessage } from "../../../platform/mcp/jsonrpc-messages";
+import { isSessionMessage } from "./session-message";
 
 /** One MCP URL serving every protocol generation in use. */
 export interface EraRouter {
@@ -21,37 +16,12 @@ export interface EraRouter {
   close(): Promise<void>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
-/** The versions a 2025-era session negotiates: never the 2026-07-28 generation. */
-const LEGACY_VERSIONS: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);
-
-/**
- * True for a message of an open 2025-era session, told without running the classifier, for
- * exactly the requests it would call legacy: a POST carrying `mcp-session-id`, no
- * `mcp-protocol-version` or a 2025-era one, and one JSON-RPC message (checked once for the
- * transport too, see readJsonRpcMessage) without the 2026-07-28 envelope in `params._meta`.
- * The classifier's failed guards cost more than the rest of a session's routing; a batch,
- * an initialize (no session yet) or anything else still goes to the classifier.
- */
-function isSessionMessage(req: Request): boolean {
-  if (req.header("mcp-session-id") === undefined) return false;
-  const version = req.header("mcp-protocol-version");
-  if (version !== undefined && !LEGACY_VERSIONS.has(version)) return false;
-  const body: unknown = req.body;
-  if (!isRecord(body)) return false;
-  const params = body["params"];
-  const meta = isRecord(params) ? params["_meta"] : undefined;
-  if (isRecord(meta) && PROTOCOL_VERSION_META_KEY in meta) return false;
-  return readJsonRpcMessage(body) !== undefined;
-}
-
 /**
  * True for a request of the 2025 generations, by the SDK's own classifier, the one its
  * `isLegacyRequest` runs. It reads the headers and the body Express already parsed, so no web
  * `Request` is built just to be classified (that copy cost more than the rest of the routing).
- * A POST without a JSON body is legacy, as there: the session transport answers it.
+ * A POST without a JSON body is legacy, as there: the session transport answers it. A message
+ * of an open session is told legacy without it (isSessionMessage), with the same answer.
  */
 function isLegacy(req: Request): boolean {
   if (req.method === "POST" && isSessionMessage(req)) return true;
