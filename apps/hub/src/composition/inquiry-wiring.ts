@@ -114,7 +114,7 @@ export function wireInquiries(
     store,
     teams,
     idempotent: createIdempotentInquiries(
-      { inquiries, index: deps.idempotencyIndex },
+      { inquiries, index: deps.idempotencyIndex, marks: deps.deliveryMarks },
       { ...timing, deliveryConfirmMs: config.deliveryConfirmSeconds * 1000 },
     ),
     settings,

@@ -7,6 +7,7 @@ import { createLmdbAuditTrail } from "../../features/inquiries/stores/lmdb-audit
 import { createLmdbDeliveryClaims } from "../../features/notifications/stores/lmdb-delivery-claims";
 import { createLmdbDeliveryLog } from "../../features/history/stores/lmdb-delivery-log";
 import { createLmdbDeviceStore } from "../../features/accounts/stores/lmdb-device-store";
+import { createMemoryIdempotencyIndex } from "../../features/inquiries/stores/memory-idempotency-index";
 import { createLmdbIdempotencyIndex } from "../../features/inquiries/stores/lmdb-idempotency-index";
 import { createLmdbUsedRequestStates } from "../../features/approvals/stores/lmdb-used-request-states";
 import { createLmdbToolDefinitionPins } from "../../features/approvals/stores/lmdb-tool-definition-pins";
@@ -64,6 +65,10 @@ export function createEmbeddedInfra(options: EmbeddedInfraOptions): EmbeddedInfr
     inquiryStore: createLmdbInquiryStore(db, { historyTtlSeconds }),
     pendingIndex: createLmdbPendingIndex(db),
     idempotencyIndex: createLmdbIdempotencyIndex(db),
+    // A delivery mark lives seconds and guards only this node's racing calls; one lost with the
+    // process leaves the answer kept, as an expired mark would. In memory it saves the two
+    // fsynced commits (claim, release) every answered call made.
+    deliveryMarks: createMemoryIdempotencyIndex(),
     usedRequestStates: createLmdbUsedRequestStates(db),
     toolDefinitionPins: createLmdbToolDefinitionPins(db),
     // A batch window lives seconds and one process serves the database: memory is enough.

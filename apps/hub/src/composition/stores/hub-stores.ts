@@ -62,6 +62,12 @@ export interface HubStores extends TeamStores {
   pendingIndex: PendingIndex | undefined;
   /** Idempotency keys of MCP calls → their inquiries, so a repeated call finds its question. */
   idempotencyIndex: IdempotencyIndex;
+  /**
+   * Where the short-lived marks of answers in delivery (kept-deliveries.ts) are claimed, when
+   * not in `idempotencyIndex` beside the keys: the embedded store's single node keeps them in
+   * memory. Never filled in by default, so nodes sharing an index share its marks too.
+   */
+  deliveryMarks?: IdempotencyIndex | undefined;
   /** Redeemed `requestState`s of the proxy's 2026-07-28 path, so each is spent once. */
   usedRequestStates: UsedRequestStates;
   /** Each person's pinned upstream tool definitions (the proxy's). */

@@ -48,7 +48,12 @@ export interface IdempotentInquiries extends KeptDeliveries {
  * between claim and create) is released after a bounded wait and claimed afresh, once.
  */
 export function createIdempotentInquiries(
-  deps: { inquiries: InquiryService; index: IdempotencyIndex },
+  deps: {
+    inquiries: InquiryService;
+    index: IdempotencyIndex;
+    /** Where kept answers' delivery marks are claimed; `index` when absent (KeptDeliveries). */
+    marks?: IdempotencyIndex | undefined;
+  },
   options: {
     defaultTimeoutMs: number;
     timeoutGraceMs: number;
@@ -95,7 +100,10 @@ export function createIdempotentInquiries(
     return undefined;
   }
 
-  const deliveries = createKeptDeliveries(index, { confirmWindowMs: options.deliveryConfirmMs });
+  const deliveries = createKeptDeliveries(index, {
+    confirmWindowMs: options.deliveryConfirmMs,
+    ...(deps.marks === undefined ? {} : { marks: deps.marks }),
+  });
   return {
     beginDelivery: (scope, key, inquiryId) => deliveries.beginDelivery(scope, key, inquiryId),
     takeKept: (scope, key, inquiryId) => deliveries.takeKept(scope, key, inquiryId),

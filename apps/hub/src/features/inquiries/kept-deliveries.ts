@@ -87,8 +87,14 @@ export function createKeptDeliveries(
     confirmWindowMs: number;
     /** The wait for a cancel behind a repeat; the stores' contract tests give it room. */
     cancelBehindRepeatMs?: number;
+    /**
+     * Where the marks are claimed, when not in `index` beside the keys: a single node's
+     * marks need not outlive it (one lost with the node must leave the answer kept anyway).
+     */
+    marks?: IdempotencyIndex;
   },
 ): KeptDeliveries {
+  const marks = options.marks ?? index;
   const markTtlMs = options.confirmWindowMs + MARK_GRACE_MS;
   const cancelBehindRepeatMs = options.cancelBehindRepeatMs ?? CANCEL_BEHIND_REPEAT_MS;
   let closed = false;
@@ -109,9 +115,9 @@ export function createKeptDeliveries(
   ): Promise<Delivery | "busy" | "gone"> {
     const markKey = markKeyOf(key, inquiryId);
     const token = randomUUID();
-    if ((await index.claim(scope, markKey, token, markTtlMs)) !== token) return "busy";
+    if ((await marks.claim(scope, markKey, token, markTtlMs)) !== token) return "busy";
     if ((await index.read(scope, key))?.inquiryId !== inquiryId) {
-      await index.release(scope, markKey, token);
+      await marks.release(scope, markKey, token);
       return "gone";
     }
     return {
@@ -119,7 +125,7 @@ export function createKeptDeliveries(
       settle: (lost) =>
         tracked(async () => {
           if (!lost) await index.release(scope, key, inquiryId);
-          await index.release(scope, markKey, token);
+          await marks.release(scope, markKey, token);
         }),
     };
   }
@@ -133,10 +139,10 @@ export function createKeptDeliveries(
   ): Promise<boolean> {
     const markKey = markKeyOf(key, inquiryId);
     for (let waited = 0; waited < waitMs; waited += MARK_POLL_MS) {
-      if ((await index.read(scope, markKey)) === undefined) return true;
+      if ((await marks.read(scope, markKey)) === undefined) return true;
       await sleep(MARK_POLL_MS);
     }
-    return (await index.read(scope, markKey)) === undefined;
+    return (await marks.read(scope, markKey)) === undefined;
   }
 
   return {
