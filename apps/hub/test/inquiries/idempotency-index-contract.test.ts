@@ -38,6 +38,30 @@ describe("on the embedded store", () => {
     const reopened = createLmdbIdempotencyIndex(suite().db);
     expect(await reopened.claim(scope, key, "after-restart", HOUR_MS)).toBe("before-restart");
   });
+
+  it("puts a release (written behind) on disk by the time the database closes", async () => {
+    const [scope, key] = [someScope(), randomUUID()];
+    const index = createLmdbIdempotencyIndex(suite().db);
+    await index.claim(scope, key, "answered", HOUR_MS);
+    await index.release(scope, key, "answered");
+    expect(await index.read(scope, key)).toBeUndefined();
+    await suite().reopen();
+    const reopened = createLmdbIdempotencyIndex(suite().db);
+    expect(await reopened.read(scope, key)).toBeUndefined();
+    expect(await reopened.claim(scope, key, "asked-anew", HOUR_MS)).toBe("asked-anew");
+  });
+
+  it("shares a release's commit with the next claim, which never sees the released entry", async () => {
+    const [scope, key, other] = [someScope(), randomUUID(), randomUUID()];
+    const table = suite().db.table<unknown>("idempotency");
+    const index = createLmdbIdempotencyIndex(suite().db);
+    await index.claim(scope, key, "answered", HOUR_MS);
+    await index.release(scope, key, "answered");
+    expect(table.get([scope.userId, scope.credentialId, key])).toBeDefined();
+    expect(await index.claim(scope, other, "next-question", HOUR_MS)).toBe("next-question");
+    expect(table.get([scope.userId, scope.credentialId, key])).toBeUndefined();
+    expect(await index.claim(scope, key, "asked-anew", HOUR_MS)).toBe("asked-anew");
+  });
 });
 
 describe("on Redis", () => {

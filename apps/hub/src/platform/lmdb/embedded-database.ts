@@ -17,6 +17,11 @@ import type { Database, Key, RangeOptions } from "lmdb";
 export interface EmbeddedDatabase {
   /** The table `name`, opened once and shared by every caller. */
   table<Value>(name: string): Database<Value, Key>;
+  /**
+   * Runs `flush` when the database closes, before its tables do: for a store that defers a
+   * write to share a later commit, so a clean shutdown still puts it on disk.
+   */
+  onClose(flush: () => Promise<void>): void;
   /** Flushes and closes every table. */
   close(): Promise<void>;
 }
@@ -43,6 +48,7 @@ export function openEmbeddedDatabase(dir: string): EmbeddedDatabase {
   const root = open({ path: dir, maxDbs: 64, noSubdir: false });
   restrictToOwner(dir);
   const tables = new Map<string, Database<unknown, Key>>();
+  const flushes: (() => Promise<void>)[] = [];
   return {
     table<Value>(name: string): Database<Value, Key> {
       let table = tables.get(name);
@@ -52,7 +58,11 @@ export function openEmbeddedDatabase(dir: string): EmbeddedDatabase {
       }
       return table as Database<Value, Key>;
     },
+    onClose(flush) {
+      flushes.push(flush);
+    },
     async close() {
+      await Promise.all(flushes.splice(0).map((flush) => flush()));
       await root.close();
     },
   };

@@ -27,6 +27,15 @@ const storedKeyOf = (scope: IdempotencyScope, key: string): StoredKey => [
   key,
 ];
 
+/** How long a release may wait for another write of the index to share its commit. */
+const RELEASE_DELAY_MS = 1_000;
+
+/** A release decided but not yet on disk: the entry it drops, if that still names `inquiryId`. */
+interface PendingRelease {
+  stored: StoredKey;
+  inquiryId: string;
+}
+
 /**
  * The idempotency index on disk, so an agent that repeats its call after a hub restart still
  * lands on the inquiry it opened before. Table `idempotency` holds `[userId, credentialId,
@@ -34,6 +43,14 @@ const storedKeyOf = (scope: IdempotencyScope, key: string): StoredKey => [
  * one wins. Expired entries are swept (bounded) on every claim through `idempotency-expiry`,
  * whose ids are the JSON of the entry's table key. An attached result is a field of the entry,
  * written in the same kind of transaction, so it expires and is released with the key.
+ *
+ * A release is written behind: it takes effect for this index at once (reads and claims no
+ * longer see the entry) and reaches the disk with the next claim or attach, or after
+ * RELEASE_DELAY_MS, or when the database closes, so it shares a commit instead of paying an
+ * fsync of its own (one per answered repeat-keyed call, when its confirm window ends). The
+ * embedded store is one node's, so no other reader needs the release sooner; a release lost
+ * with the process leaves the key held, as a node that died before its release would: the
+ * repeat finds the kept answer, and no inquiry is ever created twice.
  */
 export function createLmdbIdempotencyIndex(
   db: EmbeddedDatabase,
@@ -41,23 +58,70 @@ export function createLmdbIdempotencyIndex(
 ): IdempotencyIndex {
   const table = db.table<Entry>("idempotency");
   const expiries = createExpiryIndex(db.table<string>("idempotency-expiry"), "key");
-  const readStored = (stored: StoredKey): Entry | undefined => {
+  const releasing = new Map<string, PendingRelease>();
+  let flushTimer: NodeJS.Timeout | undefined;
+
+  const readOnDisk = (stored: StoredKey): Entry | undefined => {
     const parsed = EntrySchema.safeParse(table.get(stored));
     return parsed.success ? parsed.data : undefined;
   };
+  /** The entry as this index sees it: none once a release of its inquiry was decided. */
+  const readStored = (stored: StoredKey): Entry | undefined => {
+    const entry = readOnDisk(stored);
+    const release = releasing.get(JSON.stringify(stored));
+    return entry !== undefined && release?.inquiryId === entry.inquiryId ? undefined : entry;
+  };
   const read = (scope: IdempotencyScope, key: string) => readStored(storedKeyOf(scope, key));
+
+  /** Writes the pending releases; call inside a write transaction. Returns what it wrote. */
+  function applyReleases(): PendingRelease[] {
+    const applied = [...releasing.values()];
+    for (const { stored, inquiryId } of applied) {
+      const held = readOnDisk(stored);
+      if (held?.inquiryId !== inquiryId) continue;
+      table.removeSync(stored);
+      expiries.unschedule(JSON.stringify(stored), held.expiresAtMs);
+    }
+    return applied;
+  }
+
+  /** Forgets releases once their commit is done, unless a newer one of the key replaced them. */
+  function committed(applied: PendingRelease[]): void {
+    for (const release of applied) {
+      const id = JSON.stringify(release.stored);
+      if (releasing.get(id) === release) releasing.delete(id);
+    }
+  }
+
+  /** Runs `write` in a write transaction that also carries the pending releases. */
+  async function withReleases<T>(write: () => T): Promise<T> {
+    let applied: PendingRelease[] = [];
+    const result = await table.transaction(() => {
+      applied = applyReleases();
+      return write();
+    });
+    committed(applied);
+    return result;
+  }
+
+  async function flush(): Promise<void> {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (releasing.size > 0) await withReleases(() => undefined);
+  }
+  db.onClose(flush);
 
   return {
     claim(scope, key, inquiryId, ttlMs) {
-      return table.transaction(() => {
+      return withReleases(() => {
         const nowMs = now();
         expiries.sweep(nowMs, (id) => {
           const expired = StoredKeySchema.parse(JSON.parse(id));
-          const entry = readStored(expired);
+          const entry = readOnDisk(expired);
           if (entry !== undefined && entry.expiresAtMs <= nowMs) table.removeSync(expired);
         });
         const stored = storedKeyOf(scope, key);
-        const held = readStored(stored);
+        const held = readOnDisk(stored);
         if (held !== undefined && held.expiresAtMs > nowMs) return held.inquiryId;
         const expiresAtMs = nowMs + ttlMs;
         table.putSync(stored, { inquiryId, expiresAtMs });
@@ -66,7 +130,7 @@ export function createLmdbIdempotencyIndex(
       });
     },
     attachResult(scope, key, inquiryId, result, mode) {
-      return table.transaction(() => {
+      return withReleases(() => {
         const held = read(scope, key);
         if (held?.inquiryId !== inquiryId || held.expiresAtMs <= now()) return undefined;
         if (mode === "if-absent" && held.result !== undefined) return held.result;
@@ -79,14 +143,16 @@ export function createLmdbIdempotencyIndex(
       if (held === undefined || held.expiresAtMs <= now()) return Promise.resolve(undefined);
       return Promise.resolve({ inquiryId: held.inquiryId, result: held.result });
     },
-    async release(scope, key, inquiryId) {
-      await table.transaction(() => {
-        const stored = storedKeyOf(scope, key);
-        const held = readStored(stored);
-        if (held?.inquiryId !== inquiryId) return;
-        table.removeSync(stored);
-        expiries.unschedule(JSON.stringify(stored), held.expiresAtMs);
-      });
+    release(scope, key, inquiryId) {
+      const stored = storedKeyOf(scope, key);
+      if (readStored(stored)?.inquiryId === inquiryId) {
+        releasing.set(JSON.stringify(stored), { stored, inquiryId });
+        // A failed flush leaves its releases pending for the next write to retry; until one
+        // lands, the keys stay held on disk: the safe side, as above.
+        flushTimer ??= setTimeout(() => void flush().catch(() => undefined), RELEASE_DELAY_MS);
+        flushTimer.unref();
+      }
+      return Promise.resolve();
     },
   };
 }
