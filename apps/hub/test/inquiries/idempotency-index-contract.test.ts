@@ -28,6 +28,8 @@ describe("on the embedded store", () => {
     });
     const index = createLmdbIdempotencyIndex(suite().db);
     expect(await index.claim({ userId, credentialId: "c" }, key, "new", HOUR_MS)).toBe("new");
+    // A claim is answered before its write commits (see createLmdbIdempotencyIndex).
+    await table.committed;
     expect(table.get([userId, key])).toBeUndefined();
   });
 
@@ -51,14 +53,28 @@ describe("on the embedded store", () => {
     expect(await reopened.claim(scope, key, "asked-anew", HOUR_MS)).toBe("asked-anew");
   });
 
+  it("commits a claim no later than the next write its caller awaits", async () => {
+    const [scope, key] = [someScope(), randomUUID()];
+    const table = suite().db.table<unknown>("idempotency");
+    const inquiries = suite().db.table<number>("idempotency-order-probe");
+    const index = createLmdbIdempotencyIndex(suite().db);
+    expect(await index.claim(scope, key, "question", HOUR_MS)).toBe("question");
+    await inquiries.transaction(() => inquiries.putSync(key, 1));
+    expect(table.get([scope.userId, scope.credentialId, key])).toMatchObject({
+      inquiryId: "question",
+    });
+  });
+
   it("shares a release's commit with the next claim, which never sees the released entry", async () => {
     const [scope, key, other] = [someScope(), randomUUID(), randomUUID()];
     const table = suite().db.table<unknown>("idempotency");
     const index = createLmdbIdempotencyIndex(suite().db);
     await index.claim(scope, key, "answered", HOUR_MS);
+    await table.committed;
     await index.release(scope, key, "answered");
     expect(table.get([scope.userId, scope.credentialId, key])).toBeDefined();
     expect(await index.claim(scope, other, "next-question", HOUR_MS)).toBe("next-question");
+    await table.committed;
     expect(table.get([scope.userId, scope.credentialId, key])).toBeUndefined();
     expect(await index.claim(scope, key, "asked-anew", HOUR_MS)).toBe("asked-anew");
   });

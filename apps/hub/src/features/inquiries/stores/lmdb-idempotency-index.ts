@@ -39,18 +39,22 @@ interface PendingRelease {
 /**
  * The idempotency index on disk, so an agent that repeats its call after a hub restart still
  * lands on the inquiry it opened before. Table `idempotency` holds `[userId, credentialId,
- * key]` → entry; a claim reads and writes in one write transaction, so of two racing claims
- * one wins. Expired entries are swept (bounded) on every claim through `idempotency-expiry`,
- * whose ids are the JSON of the entry's table key. An attached result is a field of the entry,
- * written in the same kind of transaction, so it expires and is released with the key.
+ * key]` → entry. Expired entries are swept (bounded) on every claim through
+ * `idempotency-expiry`, whose ids are the JSON of the entry's table key. An attached result is
+ * a field of the entry, written in a write transaction, so it expires and is released with the
+ * key.
  *
- * A release is written behind: it takes effect for this index at once (reads and claims no
- * longer see the entry) and reaches the disk with the next claim or attach, or after
- * RELEASE_DELAY_MS, or when the database closes, so it shares a commit instead of paying an
- * fsync of its own (one per answered repeat-keyed call, when its confirm window ends). The
- * embedded store is one node's, so no other reader needs the release sooner; a release lost
- * with the process leaves the key held, as a node that died before its release would: the
- * repeat finds the kept answer, and no inquiry is ever created twice.
+ * The embedded store is one node's, and this index its only writer, so claims and releases
+ * are decided here, in one event loop (of two racing claims exactly one wins), and their
+ * writes join later commits instead of paying an fsync each:
+ * - a claim is answered before its write commits: its caller's next write (the inquiry's
+ *   insert, or the "started" mark a forward waits for) is queued behind it, and LMDB commits
+ *   in order, so nothing the claim leads to is on disk, or seen by anyone, before the claim is;
+ *   a crash before that commit loses both, and nothing was answered;
+ * - a release takes effect for this index at once and reaches the disk with the next claim
+ *   or attach, after RELEASE_DELAY_MS, or when the database closes; one lost with the process
+ *   leaves the key held, as a node that died before releasing would: the repeat finds the
+ *   kept answer, and nothing is created or forwarded twice.
  */
 export function createLmdbIdempotencyIndex(
   db: EmbeddedDatabase,
@@ -59,28 +63,38 @@ export function createLmdbIdempotencyIndex(
   const table = db.table<Entry>("idempotency");
   const expiries = createExpiryIndex(db.table<string>("idempotency-expiry"), "key");
   const releasing = new Map<string, PendingRelease>();
+  const claiming = new Map<string, Entry>();
   let flushTimer: NodeJS.Timeout | undefined;
 
   const readOnDisk = (stored: StoredKey): Entry | undefined => {
     const parsed = EntrySchema.safeParse(table.get(stored));
     return parsed.success ? parsed.data : undefined;
   };
-  /** The entry as this index sees it: none once a release of its inquiry was decided. */
+  /**
+   * The entry as this index sees it: a claim decided but not yet committed, and none once a
+   * release of its inquiry was decided.
+   */
   const readStored = (stored: StoredKey): Entry | undefined => {
-    const entry = readOnDisk(stored);
-    const release = releasing.get(JSON.stringify(stored));
+    const id = JSON.stringify(stored);
+    const entry = claiming.get(id) ?? readOnDisk(stored);
+    const release = releasing.get(id);
     return entry !== undefined && release?.inquiryId === entry.inquiryId ? undefined : entry;
   };
   const read = (scope: IdempotencyScope, key: string) => readStored(storedKeyOf(scope, key));
 
-  /** Writes the pending releases; call inside a write transaction. Returns what it wrote. */
+  /**
+   * Writes the pending releases; call inside a write transaction. Returns those it is done
+   * with: all but the release of a claim whose own write has not run yet.
+   */
   function applyReleases(): PendingRelease[] {
-    const applied = [...releasing.values()];
-    for (const { stored, inquiryId } of applied) {
-      const held = readOnDisk(stored);
-      if (held?.inquiryId !== inquiryId) continue;
-      table.removeSync(stored);
-      expiries.unschedule(JSON.stringify(stored), held.expiresAtMs);
+    const applied: PendingRelease[] = [];
+    for (const [id, release] of releasing) {
+      if (claiming.get(id)?.inquiryId === release.inquiryId) continue;
+      applied.push(release);
+      const held = readOnDisk(release.stored);
+      if (held?.inquiryId !== release.inquiryId) continue;
+      table.removeSync(release.stored);
+      expiries.unschedule(id, held.expiresAtMs);
     }
     return applied;
   }
@@ -113,21 +127,29 @@ export function createLmdbIdempotencyIndex(
 
   return {
     claim(scope, key, inquiryId, ttlMs) {
-      return withReleases(() => {
-        const nowMs = now();
-        expiries.sweep(nowMs, (id) => {
-          const expired = StoredKeySchema.parse(JSON.parse(id));
-          const entry = readOnDisk(expired);
-          if (entry !== undefined && entry.expiresAtMs <= nowMs) table.removeSync(expired);
+      const nowMs = now();
+      const stored = storedKeyOf(scope, key);
+      const held = readStored(stored);
+      if (held !== undefined && held.expiresAtMs > nowMs) return Promise.resolve(held.inquiryId);
+      const id = JSON.stringify(stored);
+      const entry = { inquiryId, expiresAtMs: nowMs + ttlMs };
+      claiming.set(id, entry);
+      const written = withReleases(() => {
+        expiries.sweep(nowMs, (expiredId) => {
+          const expired = StoredKeySchema.parse(JSON.parse(expiredId));
+          const found = readOnDisk(expired);
+          if (found !== undefined && found.expiresAtMs <= nowMs) table.removeSync(expired);
         });
-        const stored = storedKeyOf(scope, key);
-        const held = readOnDisk(stored);
-        if (held !== undefined && held.expiresAtMs > nowMs) return held.inquiryId;
-        const expiresAtMs = nowMs + ttlMs;
-        table.putSync(stored, { inquiryId, expiresAtMs });
-        expiries.schedule(JSON.stringify(stored), expiresAtMs, held?.expiresAtMs);
-        return inquiryId;
+        const former = readOnDisk(stored);
+        table.putSync(stored, entry);
+        expiries.schedule(id, entry.expiresAtMs, former?.expiresAtMs);
+        claiming.delete(id);
       });
+      // A claim failing to commit drops out of the overlay (the write above never ran).
+      written.catch(() => {
+        if (claiming.get(id) === entry) claiming.delete(id);
+      });
+      return Promise.resolve(inquiryId);
     },
     attachResult(scope, key, inquiryId, result, mode) {
       return withReleases(() => {
