@@ -44,8 +44,15 @@ export function createLmdbDeliveryClaims(
   const inFlight = new Map<string, InFlight>();
   const tombstones = new Map<string, number>();
   const idOf = (channel: ClaimedChannel, inquiryId: string) => `${channel}:${inquiryId}`;
+  /**
+   * The ids the table holds, read once: this process is its only writer, and most questions
+   * have nothing stored (no delayed step, no push or webhook follow-up), so the look-ups every
+   * announcement and resolution makes skip the disk for them.
+   */
+  const onDisk = new Set([...followUps.getKeys()].map(String));
 
   function stored(id: string): StoredClaim | undefined {
+    if (!onDisk.has(id)) return undefined;
     const claim = followUps.get(id);
     return claim !== undefined && claim.expiresAtMs > now() ? claim : undefined;
   }
@@ -72,22 +79,33 @@ export function createLmdbDeliveryClaims(
   ): Promise<StoredClaim | undefined> {
     return followUps.transaction(() => {
       const nowMs = now();
-      expiries.sweep(nowMs, (expired) => followUps.removeSync(expired));
+      expiries.sweep(nowMs, (expired) => {
+        followUps.removeSync(expired);
+        onDisk.delete(expired);
+      });
       const former = followUps.get(id);
       if (unless(former === undefined || former.expiresAtMs <= nowMs ? undefined : former))
         return undefined;
       const written = { ...claim, expiresAtMs: nowMs + DELIVERY_CLAIM_TTL_MS };
       followUps.putSync(id, written);
+      onDisk.add(id);
       expiries.schedule(id, written.expiresAtMs, former?.expiresAtMs);
       return written;
     });
   }
 
   async function take(id: string, claim: StoredClaim): Promise<void> {
-    await followUps.transaction(() => {
-      followUps.removeSync(id);
-      expiries.unschedule(id, claim.expiresAtMs);
-    });
+    try {
+      await followUps.transaction(() => {
+        followUps.removeSync(id);
+        onDisk.delete(id);
+        expiries.unschedule(id, claim.expiresAtMs);
+      });
+    } catch (error) {
+      // Not removed after all: the claim is still on disk.
+      onDisk.add(id);
+      throw error;
+    }
   }
 
   return {
