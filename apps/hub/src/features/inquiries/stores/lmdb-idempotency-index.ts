@@ -63,7 +63,8 @@ export function createLmdbIdempotencyIndex(
   const table = db.table<Entry>("idempotency");
   const expiries = createExpiryIndex(db.table<string>("idempotency-expiry"), "key");
   const releasing = new Map<string, PendingRelease>();
-  const claiming = new Map<string, Entry>();
+  /** Claims decided and not yet committed; `written` once their transaction ran. */
+  const claiming = new Map<string, { entry: Entry; written: boolean }>();
   let flushTimer: NodeJS.Timeout | undefined;
 
   const readOnDisk = (stored: StoredKey): Entry | undefined => {
@@ -76,7 +77,7 @@ export function createLmdbIdempotencyIndex(
    */
   const readStored = (stored: StoredKey): Entry | undefined => {
     const id = JSON.stringify(stored);
-    const entry = claiming.get(id) ?? readOnDisk(stored);
+    const entry = claiming.get(id)?.entry ?? readOnDisk(stored);
     const release = releasing.get(id);
     return entry !== undefined && release?.inquiryId === entry.inquiryId ? undefined : entry;
   };
@@ -89,7 +90,8 @@ export function createLmdbIdempotencyIndex(
   function applyReleases(): PendingRelease[] {
     const applied: PendingRelease[] = [];
     for (const [id, release] of releasing) {
-      if (claiming.get(id)?.inquiryId === release.inquiryId) continue;
+      const claim = claiming.get(id);
+      if (claim?.written === false && claim.entry.inquiryId === release.inquiryId) continue;
       applied.push(release);
       const held = readOnDisk(release.stored);
       if (held?.inquiryId !== release.inquiryId) continue;
@@ -133,7 +135,8 @@ export function createLmdbIdempotencyIndex(
       if (held !== undefined && held.expiresAtMs > nowMs) return Promise.resolve(held.inquiryId);
       const id = JSON.stringify(stored);
       const entry = { inquiryId, expiresAtMs: nowMs + ttlMs };
-      claiming.set(id, entry);
+      const claim = { entry, written: false };
+      claiming.set(id, claim);
       const written = withReleases(() => {
         expiries.sweep(nowMs, (expiredId) => {
           const expired = StoredKeySchema.parse(JSON.parse(expiredId));
@@ -143,17 +146,21 @@ export function createLmdbIdempotencyIndex(
         const former = readOnDisk(stored);
         table.putSync(stored, entry);
         expiries.schedule(id, entry.expiresAtMs, former?.expiresAtMs);
-        claiming.delete(id);
+        claim.written = true;
       });
-      // A claim failing to commit drops out of the overlay (the write above never ran).
-      written.catch(() => {
-        if (claiming.get(id) === entry) claiming.delete(id);
-      });
+      // Until its commit, reads outside a transaction still see the disk without the claim:
+      // it stays in the overlay until then, or until it failed (and is on disk never).
+      const settled = (): void => {
+        if (claiming.get(id) === claim) claiming.delete(id);
+      };
+      written.then(settled, settled);
       return Promise.resolve(inquiryId);
     },
     attachResult(scope, key, inquiryId, result, mode) {
       return withReleases(() => {
-        const held = read(scope, key);
+        // In the transaction, after the claims queued before it and the releases it carries:
+        // the disk is the whole truth here, the overlay only for reads outside one.
+        const held = readOnDisk(storedKeyOf(scope, key));
         if (held?.inquiryId !== inquiryId || held.expiresAtMs <= now()) return undefined;
         if (mode === "if-absent" && held.result !== undefined) return held.result;
         table.putSync(storedKeyOf(scope, key), { ...held, result });
