@@ -65,6 +65,16 @@ export function describeVoteContract(name: string, open: () => ApprovalVoteStore
       expect(ballot.votes.map((each) => each.userId)).toEqual(["b", "c"]);
     });
 
+    it("lists votes cast within one millisecond in the order they were cast", async () => {
+      const store = open();
+      const id = randomUUID();
+      const at = new Date().toISOString();
+      const voters = ["e", "b", "d", "a", "c"];
+      for (const userId of voters)
+        await store.cast(id, { ...vote(userId), at }, { required: 10, rejectEnds: true });
+      expect((await store.ballot(id)).votes.map((each) => each.userId)).toEqual(voters);
+    });
+
     it("ends at a reject when rejects end it, and keeps counting when they do not", async () => {
       const store = open();
       const ended = randomUUID();

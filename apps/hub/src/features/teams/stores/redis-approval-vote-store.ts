@@ -9,7 +9,8 @@ import { callRedis } from "../../../platform/redis/redis-errors";
 /**
  * One vote, atomically. KEYS: ballot hash. ARGV: voter id, vote JSON, approving (1/0),
  * required, rejectEnds (1/0), TTL seconds. Refuses after the decision ('closed') and a
- * person's second vote ('duplicate' with the first); otherwise records it, counts distinct
+ * person's second vote ('duplicate' with the first); otherwise records it with its place in
+ * the casting order (`order:<voter>`: votes cast within one millisecond keep it), counts distinct
  * approvers and, when this vote decides, sets `decided` in the same step. Replies with the
  * kind and the whole hash, so the caller sees the ballot exactly as this vote left it.
  */
@@ -20,7 +21,7 @@ if redis.call('HEXISTS', key, 'decided') == 1 then
 end
 local previous = redis.call('HGET', key, 'vote:' .. ARGV[1])
 if previous then return {'duplicate', {'previous', previous}} end
-redis.call('HSET', key, 'vote:' .. ARGV[1], ARGV[2])
+redis.call('HSET', key, 'vote:' .. ARGV[1], ARGV[2], 'order:' .. ARGV[1], redis.call('HINCRBY', key, 'cast', 1))
 redis.call('HINCRBY', key, 'votes', 1)
 local approvals = tonumber(redis.call('HGET', key, 'approvals') or '0')
 if ARGV[3] == '1' then
@@ -58,7 +59,7 @@ local key = KEYS[1]
 local struck = 0
 local previous = redis.call('HGET', key, 'vote:' .. ARGV[1])
 if previous and redis.call('HEXISTS', key, 'decided') == 0 then
-  redis.call('HDEL', key, 'vote:' .. ARGV[1])
+  redis.call('HDEL', key, 'vote:' .. ARGV[1], 'order:' .. ARGV[1])
   redis.call('HINCRBY', key, 'votes', -1)
   if cjson.decode(previous).decision ~= 'reject' then
     redis.call('HINCRBY', key, 'approvals', -1)
@@ -76,10 +77,13 @@ function toBallot(pairs: string[]): Ballot {
   const fields = new Map<string, string>();
   for (let index = 0; index + 1 < pairs.length; index += 2)
     fields.set(pairs[index] ?? "", pairs[index + 1] ?? "");
+  // A hash hands its fields back in no set order, so the votes are put in casting order: by
+  // time, and within one millisecond by the order the cast script counted.
+  const castOrder = (userId: string): number => Number(fields.get(`order:${userId}`) ?? "0");
   const votes = [...fields]
     .filter(([field]) => field.startsWith("vote:"))
     .map(([, json]) => ApprovalVoteSchema.parse(JSON.parse(json)))
-    .sort((a, b) => a.at.localeCompare(b.at));
+    .sort((a, b) => a.at.localeCompare(b.at) || castOrder(a.userId) - castOrder(b.userId));
   const decided = z.enum(["approve", "reject"]).optional().parse(fields.get("decided"));
   return {
     step: Number(fields.get("step") ?? "0"),
