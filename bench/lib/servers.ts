@@ -26,10 +26,13 @@ export interface ServerProcess {
   child: ChildProcess;
 }
 
+/** The V8 flags of apps/hub's `start` script; the bench runs the hub as `npm start` does. */
+const HUB_START_FLAGS = ["--max-semi-space-size=64"];
+
 /**
  * Starts the real hub exactly as `npm start` does (the bundle apps/hub/dist/main.js, which turbo
- * builds before the bench's test; embedded store unless `env` says otherwise) on a free loopback
- * port. `nodeFlags` lets a run add `--cpu-prof`.
+ * builds before the bench's test, with HUB_START_FLAGS; embedded store unless `env` says
+ * otherwise) on a free loopback port. `nodeFlags` lets a run add `--cpu-prof`.
  * Its data folder is a fresh temp dir, removed when the hub exits, so a run never writes into
  * the checkout's `.data` and every run starts empty; `dataDir` instead names a folder the
  * caller owns (and removes), so a second hub process can start on the first one's data.
@@ -59,7 +62,7 @@ export async function startHub(
       ...BENCH_RATE_LIMITS,
       ...options.env,
     },
-    nodeFlags: options.nodeFlags ?? [],
+    nodeFlags: [...HUB_START_FLAGS, ...(options.nodeFlags ?? [])],
     ready: HUB_LISTENING_LINE,
   }).catch((error: unknown) => {
     removeOwned();
