@@ -45,10 +45,14 @@ export interface DeviceAttention {
 }
 
 interface LocalConnection {
-  userId: string;
-  deviceId: string;
   here: boolean;
   reportedAtMs: number;
+}
+
+/** One device's sockets on this node, by connection id. */
+interface LocalDevice {
+  userId: string;
+  connections: Map<string, LocalConnection>;
 }
 
 /**
@@ -63,7 +67,8 @@ export function createDeviceAttention(deps: {
   now?: () => number;
 }): DeviceAttention {
   const now = deps.now ?? Date.now;
-  const local = new Map<string, LocalConnection>();
+  // By device, so a report or a closing socket looks at its own device's sockets only.
+  const local = new Map<string, LocalDevice>();
 
   function renewMark(userId: string, deviceId: string): void {
     deps.store
@@ -73,38 +78,34 @@ export function createDeviceAttention(deps: {
       );
   }
 
-  function siblingHere(deviceId: string): boolean {
-    for (const connection of local.values())
-      if (connection.deviceId === deviceId && connection.here) return true;
-    return false;
-  }
+  const isHere = (device: LocalDevice | undefined): boolean =>
+    [...(device?.connections.values() ?? [])].some((connection) => connection.here);
 
   const renew = setInterval(() => {
-    const renewed = new Set<string>();
-    for (const { userId, deviceId, here } of local.values())
-      if (here && !renewed.has(deviceId)) {
-        renewed.add(deviceId);
-        renewMark(userId, deviceId);
-      }
+    for (const [deviceId, device] of local) if (isHere(device)) renewMark(device.userId, deviceId);
   }, PRESENCE_TTL_MS / 3);
   renew.unref();
 
   return {
     async report({ userId, deviceId, connectionId }, report) {
       const nowMs = now();
-      const previous = local.get(connectionId);
+      const device: LocalDevice = local.get(deviceId) ?? { userId, connections: new Map() };
+      const previous = device.connections.get(connectionId);
       if (previous !== undefined && nowMs - previous.reportedAtMs < PRESENCE_MIN_GAP_MS)
         return false;
       const here = report.visible && report.focused;
-      local.set(connectionId, { userId, deviceId, here, reportedAtMs: nowMs });
+      device.connections.set(connectionId, { here, reportedAtMs: nowMs });
+      local.set(deviceId, device);
       if (here) await deps.store.markHere(userId, deviceId, PRESENCE_TTL_MS);
-      else if (!siblingHere(deviceId)) await deps.store.clear(userId, deviceId);
+      else if (!isHere(device)) await deps.store.clear(userId, deviceId);
       return true;
     },
     async forget({ userId, deviceId, connectionId }) {
-      const left = local.get(connectionId);
-      local.delete(connectionId);
-      if (left?.here !== true || siblingHere(deviceId)) return;
+      const device = local.get(deviceId);
+      const left = device?.connections.get(connectionId);
+      device?.connections.delete(connectionId);
+      if (device?.connections.size === 0) local.delete(deviceId);
+      if (left?.here !== true || isHere(device)) return;
       await deps.store.markHere(userId, deviceId, PRESENCE_LEAVE_GRACE_MS);
     },
     hereDevices(userId) {
