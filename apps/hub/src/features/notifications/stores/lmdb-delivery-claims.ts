@@ -65,9 +65,18 @@ export function createLmdbDeliveryClaims(
     return false;
   }
 
+  /**
+   * Every tombstone lives DELIVERY_CLAIM_TTL_MS, so the map, kept in burial order, is also in
+   * expiry order: the sweep stops at the first live one instead of reading every tombstone on
+   * every burial (thousands per minute under load).
+   */
   function bury(id: string): void {
     const nowMs = now();
-    for (const [each, expiresAtMs] of tombstones) if (expiresAtMs <= nowMs) tombstones.delete(each);
+    for (const [each, expiresAtMs] of tombstones) {
+      if (expiresAtMs > nowMs) break;
+      tombstones.delete(each);
+    }
+    tombstones.delete(id);
     tombstones.set(id, nowMs + DELIVERY_CLAIM_TTL_MS);
   }
 
