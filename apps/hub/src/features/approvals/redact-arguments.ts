@@ -1,11 +1,12 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 
 /**
  * Key of the digests in redacted arguments, new each process: equal values still show as
  * equal within one run (was the call edited before it went upstream?), but a short value
- * such as `DELETE FROM notes` cannot be confirmed by hashing guesses offline.
+ * such as `DELETE FROM notes` cannot be confirmed by hashing guesses offline. A KeyObject, as
+ * `createHmac` given raw bytes prepares a key object of its own on every call.
  */
-const DIGEST_KEY = randomBytes(32);
+const DIGEST_KEY = createSecretKey(randomBytes(32));
 
 /** One value as the audit shows it when arguments are redacted. */
 export function redactedValue(value: unknown): string {
