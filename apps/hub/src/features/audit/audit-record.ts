@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { z } from "zod";
 import { canonicalJson } from "./canonical-json";
 
@@ -77,12 +77,16 @@ export type UnsealedAuditRecord = Omit<AuditRecord, "hash" | "signature">;
 
 /** sha256 (hex) of a value's canonical JSON. */
 export function digestOf(value: unknown): string {
-  return createHash("sha256").update(canonicalJson(value)).digest("hex");
+  return hash("sha256", canonicalJson(value), "hex");
 }
 
-/** The hash a record must carry: over everything but its hash and signature. */
+/**
+ * The hash a record must carry: over everything but its hash and signature. An unsealed
+ * record (the appender's, about to be sealed) has neither, so it is digested as it is.
+ */
 export function recordHash(record: UnsealedAuditRecord | AuditRecord): string {
-  const unsealed: Partial<AuditRecord> = { ...record };
+  if (!("hash" in record) && !("signature" in record)) return digestOf(record);
+  const unsealed: Partial<AuditRecord> = { ...(record as AuditRecord) };
   delete unsealed.hash;
   delete unsealed.signature;
   return digestOf(unsealed);

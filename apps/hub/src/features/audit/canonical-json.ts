@@ -3,17 +3,68 @@
  * value always gives the same bytes: what the audit hashes and signs, and what a verifier
  * recomputes from an exported line whatever order its keys were written in.
  *
+ * The text is written directly, with no sorted copy of the value built first (the seal of
+ * every audit record runs this). Its bytes are those of `JSON.stringify` over a copy whose
+ * objects were rebuilt with `Object.fromEntries` from their sorted entries, as the chain's
+ * first records were hashed, so keys that are array indices ("2", "10") come first in
+ * numeric order, as an object rebuilt that way holds them. Meant for JSON data: a value's
+ * own `toJSON` is not called.
+ *
  * @example canonicalJson({ b: 1, a: [ { d: 2, c: undefined } ] }) // '{"a":[{"d":2}],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortedKeys(value));
+  return memberText(value);
 }
 
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value === null || typeof value !== "object") return value;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, member]) => member !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(entries.map(([key, member]) => [key, sortedKeys(member)]));
+/** What `JSON.stringify` leaves out of an object and writes as `null` in an array. */
+const isOmitted = (value: unknown): boolean =>
+  value === undefined || typeof value === "function" || typeof value === "symbol";
+
+/** Array indices ("0" … "4294967294"): an object rebuilt from entries lists them first. */
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+const isArrayIndex = (key: string): boolean => ARRAY_INDEX.test(key) && Number(key) < 4_294_967_295;
+
+/** Up to this many keys are sorted in place by insertion: `sort` would copy them first. */
+const FEW_KEYS = 16;
+
+function sortInPlace(keys: string[]): string[] {
+  if (keys.length > FEW_KEYS) return keys.sort();
+  for (let next = 1; next < keys.length; next += 1) {
+    const key = keys[next] as string;
+    let at = next;
+    for (; at > 0 && (keys[at - 1] as string) > key; at -= 1) keys[at] = keys[at - 1] as string;
+    keys[at] = key;
+  }
+  return keys;
+}
+
+function sortedKeysOf(record: Record<string, unknown>): string[] {
+  const keys = sortInPlace(Object.keys(record));
+  if (!keys.some(isArrayIndex)) return keys;
+  const indices = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
+  return [...indices, ...keys.filter((key) => !isArrayIndex(key))];
+}
+
+/** A value's text; `undefined` (and a function or symbol) alone gives `undefined`, as `JSON.stringify` does. */
+function memberText(value: unknown): string {
+  return value === null || typeof value !== "object" ? JSON.stringify(value) : textOf(value);
+}
+
+function textOf(value: object): string {
+  if (Array.isArray(value)) {
+    const items: string[] = [];
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      items.push(isOmitted(item) ? "null" : memberText(item));
+    }
+    return `[${items.join(",")}]`;
+  }
+  const record = value as Record<string, unknown>;
+  let text = "";
+  for (const key of sortedKeysOf(record)) {
+    const member = record[key];
+    if (isOmitted(member)) continue;
+    text += `${text === "" ? "" : ","}${JSON.stringify(key)}:${memberText(member)}`;
+  }
+  return `{${text}}`;
 }

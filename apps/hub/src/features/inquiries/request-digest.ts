@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** `value` with every object's keys sorted, recursively; arrays keep their order. */
 function canonical(value: unknown): unknown {
@@ -29,7 +29,7 @@ export function requestDigest(
 ): string {
   const bound =
     meta === undefined ? [tool, canonical(args)] : [tool, canonical(args), canonical(meta)];
-  return createHash("sha256").update(JSON.stringify(bound)).digest("base64url");
+  return hash("sha256", JSON.stringify(bound), "base64url");
 }
 
 /** What of an upstream tool's definition is pinned: what the model and the person read. */
@@ -48,7 +48,9 @@ export interface PinnedDefinition {
  */
 export function definitionDigest(tool: PinnedDefinition): string {
   const { name, description, inputSchema, annotations } = tool;
-  return createHash("sha256")
-    .update(JSON.stringify(canonical({ name, description, inputSchema, annotations })))
-    .digest("base64url");
+  return hash(
+    "sha256",
+    JSON.stringify(canonical({ name, description, inputSchema, annotations })),
+    "base64url",
+  );
 }
