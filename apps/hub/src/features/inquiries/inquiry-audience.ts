@@ -11,7 +11,8 @@ export function audienceUserIds(
   inquiry: Pick<Inquiry, "userId" | "sharedApproval">,
   step = Number.POSITIVE_INFINITY,
 ): string[] {
-  const members = inquiry.sharedApproval?.audience ?? [];
+  const members = inquiry.sharedApproval?.audience;
+  if (members === undefined || members.length === 0) return [inquiry.userId];
   const visible = members.filter((member) => member.step <= step).map((member) => member.userId);
   return [...new Set([inquiry.userId, ...visible])];
 }
