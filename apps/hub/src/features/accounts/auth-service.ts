@@ -6,6 +6,7 @@ import type {
   LoginBody,
   PublicUser,
 } from "@inquiry-hub/protocol";
+import { createCredentialIdentities } from "./credential-identities";
 import { credentialKindOf } from "./ports";
 import type { DeviceRecord } from "./ports";
 import type { DeviceService } from "./device-service";
@@ -68,7 +69,9 @@ function toPublicUser(user: UserRecord): PublicUser {
 /**
  * Creates the auth service. Tokens are 32 random bytes (base64url) stored only as sha256: the
  * token store maps the hash to the user, the device registry binds it to one device and is
- * the authority on revocation. Login of an unknown user still runs scrypt so timing does not
+ * the authority on revocation. Once a token has authenticated, its user and device id are
+ * remembered (they never change, see credential-identities.ts) and later requests read only
+ * the device record, fresh each time, so a revocation or expiry still refuses the next request. Login of an unknown user still runs scrypt so timing does not
  * reveal which usernames exist; every refused registration hashes the password first and
  * answers REGISTRATION_REFUSED, whatever the reason.
  */
@@ -83,6 +86,7 @@ export function createAuthService(deps: {
 }): AuthService {
   const now = deps.now ?? (() => new Date());
   const decoyHash = hashPassword(randomUUID());
+  const identities = createCredentialIdentities();
 
   async function issueDevice(
     user: PublicUser,
@@ -104,13 +108,21 @@ export function createAuthService(deps: {
     return endsAt <= now().getTime();
   }
 
-  async function principalOf(device: DeviceRecord | undefined): Promise<Principal> {
+  /** The principal of an active credential; its user is read unless `knownUser` is given. */
+  async function principalOf(
+    device: DeviceRecord | undefined,
+    knownUser?: PublicUser,
+  ): Promise<Principal> {
     if (device !== undefined && hasExpired(device))
       throw new HubError("UNAUTHORIZED", "credential expired: log in again");
-    const user = device === undefined ? undefined : await deps.users.findById(device.userId);
+    const stored =
+      knownUser === undefined && device !== undefined
+        ? await deps.users.findById(device.userId)
+        : undefined;
+    const user = knownUser ?? (stored === undefined ? undefined : toPublicUser(stored));
     if (device === undefined || user === undefined)
       throw new HubError("UNAUTHORIZED", INVALID_CREDENTIAL);
-    return { user: toPublicUser(user), device, kind: credentialKindOf(device.purpose) };
+    return { user, device, kind: credentialKindOf(device.purpose) };
   }
 
   return {
@@ -145,11 +157,16 @@ export function createAuthService(deps: {
 
     async authenticate(token) {
       const tokenHash = hashSecret(token);
+      const known = identities.get(tokenHash);
+      if (known !== undefined)
+        return principalOf(await deps.devices.findActive(known.deviceId), known.user);
       const [userId, device] = await Promise.all([
         deps.tokens.findUserId(tokenHash),
         deps.devices.findActiveByTokenHash(tokenHash),
       ]);
-      return principalOf(device?.userId === userId ? device : undefined);
+      const principal = await principalOf(device?.userId === userId ? device : undefined);
+      identities.remember(tokenHash, { user: principal.user, deviceId: principal.device.id });
+      return principal;
     },
 
     async authenticateDevice(deviceId) {
