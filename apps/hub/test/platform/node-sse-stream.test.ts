@@ -64,7 +64,7 @@ describe("openSseStream", () => {
   it("sends the headers, a priming event and an answer written in one turn in one socket write", async () => {
     const { url, writes } = await serve((stream) => {
       stream.prime("event-0");
-      stream.write(ANSWER, "event-1");
+      stream.write(JSON.stringify(ANSWER), "event-1");
       setTimeout(() => stream.end(), 20);
     });
     const response = await fetch(url);
@@ -84,7 +84,7 @@ describe("openSseStream", () => {
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(writes()).toBe(1);
-    stream!.write(PING);
+    stream!.write(JSON.stringify(PING));
     stream!.end();
     expect(await response.text()).toBe(`event: message\ndata: ${JSON.stringify(PING)}\n\n`);
   });
@@ -92,8 +92,8 @@ describe("openSseStream", () => {
   it("sends what a turn gathered together with the end of the response", async () => {
     const { url, writes } = await serve((stream) => {
       setTimeout(() => {
-        stream.write(PING, "event-1");
-        stream.write(ANSWER, "event-2");
+        stream.write(JSON.stringify(PING), "event-1");
+        stream.write(JSON.stringify(ANSWER), "event-2");
         stream.end();
       }, 20);
     });
@@ -119,6 +119,6 @@ describe("openSseStream", () => {
     aborter.abort();
     await closed;
     expect(stream!.open).toBe(false);
-    expect(stream!.write(PING)).toBe(false);
+    expect(stream!.write(JSON.stringify(PING))).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import { readPostMessages } from "./node-post-messages";
 import { openSseStream } from "./node-sse-stream";
 import type { NodeSseStream } from "./node-sse-stream";
 import { resumeStream } from "./node-sse-replay";
+import type { SessionEventStore } from "./sdk-event-store";
 import { RequestStreams } from "./request-streams";
 import type { SessionStream } from "./node-sse-replay";
 
@@ -40,7 +41,7 @@ export interface NodeHttpTransportOptions {
   /** Runs when the initialize request arrives, before the server sees it. */
   onsessioninitialized?: (sessionId: string) => void;
   /** Keeps each stream's events so a client reconnecting with Last-Event-ID resumes. */
-  eventStore?: EventStore;
+  eventStore?: SessionEventStore;
   /**
    * The web Request handlers see as `ctx.http.req`, for the requests that need one (building
    * it per message is the cost this transport exists to avoid); none when it returns undefined.
@@ -239,12 +240,16 @@ export class NodeHttpTransport implements Transport {
       this.streams.get(streamId)?.sse.end();
   }
 
-  /** Stores the event (if resumable) and writes it to the stream's response if one is open. */
+  /**
+   * Stores the event (if resumable) and writes it to the stream's response if one is open,
+   * both the same JSON text, serialized once.
+   */
   private async deliver(streamId: string, message: JSONRPCMessage): Promise<void> {
-    const eventId = await this.options.eventStore?.storeEvent(streamId, message);
+    const json = JSON.stringify(message);
+    const eventId = await this.options.eventStore?.storeSerialized(streamId, json);
     const stream = this.streams.get(streamId);
     if (stream === undefined || (eventId !== undefined && stream.replayed?.has(eventId))) return;
-    stream.sse.write(message, eventId);
+    stream.sse.write(json, eventId);
   }
 
   close(): Promise<void> {

@@ -64,7 +64,7 @@ export async function resumeStream(
   if (target.isClosed()) return sendRefusal(res, REFUSALS.sessionNotFound);
   const { streamId, events } = replayed;
   const sse = openSseStream(res, target.sessionId, () => target.forget(streamId, sse));
-  for (const event of events) sse.write(event.message, event.eventId);
+  for (const event of events) sse.write(JSON.stringify(event.message), event.eventId);
   target.streams.get(streamId)?.sse.end();
   if (!target.isAnswering(streamId)) return sse.end();
   target.streams.set(streamId, { sse, replayed: new Set(events.map((event) => event.eventId)) });

@@ -1,13 +1,15 @@
 import type { ServerResponse } from "node:http";
-import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 
 /** How often an idle SSE response gets a comment line, so proxies do not cut it. */
 const KEEP_ALIVE_MS = 15_000;
 
 /** One open `text/event-stream` response of an MCP session, written straight to Node's socket. */
 export interface NodeSseStream {
-  /** Writes one event; false once the response is gone (the event is then the store's to replay). */
-  write(message: JSONRPCMessage, eventId?: string): boolean;
+  /**
+   * Writes one event, `json` being its JSON-RPC message's JSON text; false once the response is
+   * gone (the event is then the store's to replay).
+   */
+  write(json: string, eventId?: string): boolean;
   /** Writes a priming event: an id with empty data, so the client can resume from the start. */
   prime(eventId: string): void;
   /** Ends the response (the client may reconnect with Last-Event-ID). */
@@ -69,10 +71,10 @@ export function openSseStream(
     get open() {
       return open && !res.writableEnded;
     },
-    write(message, eventId) {
+    write(json, eventId) {
       if (!open || res.writableEnded) return false;
       const id = eventId === undefined ? "" : `id: ${eventId}\n`;
-      enqueue(`event: message\n${id}data: ${JSON.stringify(message)}\n\n`);
+      enqueue(`event: message\n${id}data: ${json}\n\n`);
       return true;
     },
     prime(eventId) {
