@@ -125,6 +125,7 @@ describe("a channel's waiting first step", () => {
       },
       claims: createMemoryDeliveryClaims(),
       channel: "push",
+      now: clock,
     });
     let sent = false;
     const step = waits.first(question, () => Promise.resolve(void (sent = true)));
