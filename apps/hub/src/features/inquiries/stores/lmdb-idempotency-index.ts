@@ -30,10 +30,16 @@ const storedKeyOf = (scope: IdempotencyScope, key: string): StoredKey => [
 /** How long a release may wait for another write of the index to share its commit. */
 const RELEASE_DELAY_MS = 1_000;
 
-/** A release decided but not yet on disk: the entry it drops, if that still names `inquiryId`. */
+/**
+ * A release decided but not yet on disk: the entry it drops, if that still names `inquiryId`.
+ * `written` once a transaction carried it: the later transactions of the same commit need not
+ * read the entry again (LMDB batches several transactions into one commit, and the release
+ * stays here until that commit is done).
+ */
 interface PendingRelease {
   stored: StoredKey;
   inquiryId: string;
+  written: boolean;
 }
 
 /**
@@ -68,7 +74,10 @@ export function createLmdbIdempotencyIndex(
   let flushTimer: NodeJS.Timeout | undefined;
 
   const readOnDisk = (stored: StoredKey): Entry | undefined => {
-    const parsed = EntrySchema.safeParse(table.get(stored));
+    // Most reads find no entry: skip building the zod error a parse of undefined would throw.
+    const value = table.get(stored);
+    if (value === undefined) return undefined;
+    const parsed = EntrySchema.safeParse(value);
     return parsed.success ? parsed.data : undefined;
   };
   /**
@@ -90,8 +99,10 @@ export function createLmdbIdempotencyIndex(
   function applyReleases(): PendingRelease[] {
     const applied: PendingRelease[] = [];
     for (const [id, release] of releasing) {
+      if (release.written) continue;
       const claim = claiming.get(id);
       if (claim?.written === false && claim.entry.inquiryId === release.inquiryId) continue;
+      release.written = true;
       applied.push(release);
       const held = readOnDisk(release.stored);
       if (held?.inquiryId !== release.inquiryId) continue;
@@ -109,15 +120,23 @@ export function createLmdbIdempotencyIndex(
     }
   }
 
-  /** Runs `write` in a write transaction that also carries the pending releases. */
+  /**
+   * Runs `write` in a write transaction that also carries the pending releases. A failed
+   * commit leaves them unwritten, for the next transaction to carry again.
+   */
   async function withReleases<T>(write: () => T): Promise<T> {
     let applied: PendingRelease[] = [];
-    const result = await table.transaction(() => {
-      applied = applyReleases();
-      return write();
-    });
-    committed(applied);
-    return result;
+    try {
+      const result = await table.transaction(() => {
+        applied = applyReleases();
+        return write();
+      });
+      committed(applied);
+      return result;
+    } catch (error) {
+      for (const release of applied) release.written = false;
+      throw error;
+    }
   }
 
   async function flush(): Promise<void> {
@@ -175,7 +194,7 @@ export function createLmdbIdempotencyIndex(
     release(scope, key, inquiryId) {
       const stored = storedKeyOf(scope, key);
       if (readStored(stored)?.inquiryId === inquiryId) {
-        releasing.set(JSON.stringify(stored), { stored, inquiryId });
+        releasing.set(JSON.stringify(stored), { stored, inquiryId, written: false });
         // A failed flush leaves its releases pending for the next write to retry; until one
         // lands, the keys stay held on disk: the safe side, as above.
         flushTimer ??= setTimeout(() => void flush().catch(() => undefined), RELEASE_DELAY_MS);
