@@ -87,6 +87,23 @@ export function putInquiry(tables: InquiryTables, stored: StoredInquiry): void {
   for (const key of indexKeysOf(stored)) tables.index.putSync(key, true);
 }
 
+/**
+ * Writes the new version `next` of the record `current` and moves its index keys, touching
+ * only those that differ (a resolution keeps its `by-user` key, an extension all but `due`);
+ * call inside a write transaction.
+ */
+export function replaceInquiry(
+  tables: InquiryTables,
+  current: StoredInquiry,
+  next: StoredInquiry,
+): void {
+  const currentKeys = new Map(indexKeysOf(current).map((key) => [JSON.stringify(key), key]));
+  const nextKeys = new Map(indexKeysOf(next).map((key) => [JSON.stringify(key), key]));
+  for (const [text, key] of currentKeys) if (!nextKeys.has(text)) tables.index.removeSync(key);
+  tables.records.putSync(next.inquiry.id, next);
+  for (const [text, key] of nextKeys) if (!currentKeys.has(text)) tables.index.putSync(key, true);
+}
+
 /** Removes the index keys of `stored` (the record itself is left to the caller). */
 export function unindexInquiry(tables: InquiryTables, stored: StoredInquiry): void {
   for (const key of indexKeysOf(stored)) tables.index.removeSync(key);

@@ -19,6 +19,7 @@ import {
   openInquiryTables,
   putInquiry,
   readStoredInquiry,
+  replaceInquiry,
   unindexInquiry,
   userRange,
 } from "./inquiry-tables";
@@ -165,8 +166,7 @@ export function createLmdbInquiryStore(
         if (current === undefined) return { kind: "not-found" };
         const outcome = applyResolution(current.inquiry, resolution);
         if (!outcome.applied) return { kind: "already-final", inquiry: current.inquiry };
-        unindexInquiry(tables, current);
-        putInquiry(tables, retired(outcome.inquiry, current.traceContext));
+        replaceInquiry(tables, current, retired(outcome.inquiry, current.traceContext));
         writeAuditRecord(audit, 1, resolutionRecord(outcome.inquiry));
         return { kind: "resolved", inquiry: outcome.inquiry };
       });
@@ -181,8 +181,7 @@ export function createLmdbInquiryStore(
         if (inquiry.status !== "pending") return { kind: "already-final", inquiry };
         if (inquiry.expiresAt !== from) return { kind: "stale", inquiry };
         const extended = { ...inquiry, expiresAt: to };
-        unindexInquiry(tables, current);
-        putInquiry(tables, { ...current, inquiry: extended });
+        replaceInquiry(tables, current, { ...current, inquiry: extended });
         return { kind: "extended", inquiry: extended };
       });
     },
@@ -194,7 +193,7 @@ export function createLmdbInquiryStore(
         if (current === undefined) return { kind: "not-found" };
         const outcome = applyAgentWaiting(current.inquiry, waiting);
         if (outcome.kind === "changed")
-          putInquiry(tables, { ...current, inquiry: outcome.inquiry });
+          replaceInquiry(tables, current, { ...current, inquiry: outcome.inquiry });
         return outcome;
       });
     },
