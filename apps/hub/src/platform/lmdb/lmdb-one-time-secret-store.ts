@@ -12,8 +12,8 @@ interface StoredSecret<Value> {
  * kept across restarts, so a pairing code shown before a restart still pairs after it.
  * Table `secrets` holds `[kind, secretHash]` → value and deadline; `take` reads and removes in
  * one write transaction, so of two racing takes exactly one gets the value. The deadline is
- * checked against `now` at `take`; expired secrets are also swept (bounded) on every `put`
- * through `secrets-expiry`, so abandoned codes do not pile up on disk.
+ * checked against `now` at `take`; expired secrets are also swept (bounded) by a `put`, at most
+ * once a second, through `secrets-expiry`, so abandoned codes do not pile up on disk.
  *
  * @param kind keeps the secret kinds apart ("pairing", "ticket", …); one kind's hash never
  *   takes another kind's secret.

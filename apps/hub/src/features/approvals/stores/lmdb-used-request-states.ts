@@ -7,7 +7,7 @@ import { createExpiryIndex } from "../../../platform/lmdb/lmdb-expiry-index";
  * (the embedded hub keeps its request-state secret across restarts too). Table
  * `request-states-used` holds state id → the mark's deadline; a consume reads and writes in
  * one write transaction, so of racing consumers one wins. Expired marks are swept (bounded)
- * on every consume through `request-states-used-expiry`.
+ * by a consume, at most once a second, through `request-states-used-expiry`.
  */
 export function createLmdbUsedRequestStates(
   db: EmbeddedDatabase,

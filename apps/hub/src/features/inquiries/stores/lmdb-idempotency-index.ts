@@ -45,7 +45,7 @@ interface PendingRelease {
 /**
  * The idempotency index on disk, so an agent that repeats its call after a hub restart still
  * lands on the inquiry it opened before. Table `idempotency` holds `[userId, credentialId,
- * key]` → entry. Expired entries are swept (bounded) on every claim through
+ * key]` → entry. Expired entries are swept (bounded) by a claim, at most once a second, through
  * `idempotency-expiry`, whose ids are the JSON of the entry's table key. An attached result is
  * a field of the entry, written in a write transaction, so it expires and is released with the
  * key.

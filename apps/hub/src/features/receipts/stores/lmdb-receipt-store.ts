@@ -37,7 +37,7 @@ export function createLmdbReceiptStore(
         const nowMs = Date.now();
         expiries.sweep(nowMs, (id) => stored.removeSync(id));
         const former = stored.get(inquiryId);
-        // Expired but beyond this sweep's batch: drop it and its entry now, or that entry
+        // Expired but not swept yet (a later sweep, or beyond its batch): drop it and its entry now, or that entry
         // would later remove the fresh record written below.
         if (former !== undefined && former.expiresAtMs <= nowMs) {
           stored.removeSync(inquiryId);
