@@ -82,6 +82,25 @@ describe("embedded inquiry store: across a reopen", () => {
   });
 });
 
+describe("embedded inquiry store: records it did not write", () => {
+  it("still validates a record from elsewhere, while reading back its own", async () => {
+    const temp = openTempEmbeddedDatabase("inquiry-foreign");
+    try {
+      const store = createLmdbInquiryStore(temp.db, { historyTtlSeconds: 3_600 });
+      const own = pendingInquiry("foreign-user", 0);
+      await store.insert(own);
+      const foreignId = randomUUID();
+      await temp.db
+        .table<unknown>("inquiries")
+        .put(foreignId, { inquiry: { id: foreignId }, dropAt: null });
+      expect(await store.get(own.id)).toStrictEqual(own);
+      await expect(store.get(foreignId)).rejects.toThrow();
+    } finally {
+      await temp.close();
+    }
+  });
+});
+
 describe("memory inquiry store: bounded history", () => {
   it("keeps at most maxResolvedPerUser resolved inquiries per user, dropping the oldest resolution first", async () => {
     const store = createMemoryInquiryStore({ maxResolvedPerUser: 2 });

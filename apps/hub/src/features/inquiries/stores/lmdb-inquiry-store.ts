@@ -24,6 +24,7 @@ import {
   userRange,
 } from "./inquiry-tables";
 import type { StoredInquiry } from "./inquiry-tables";
+import { createOwnRecords } from "./lmdb-own-records";
 import type { TraceCarrier } from "../inquiry-tracing";
 import { creationRecord, resolutionRecord } from "../audit-records";
 
@@ -60,9 +61,12 @@ export function createLmdbInquiryStore(
   const { historyTtlSeconds, now = Date.now } = options;
   const tables = openInquiryTables(db);
   const audit = openAuditTable(db);
+  const own = createOwnRecords();
 
+  /** The stored record, parsed unless this process committed it (see OwnRecords). */
   function read(id: string): StoredInquiry | undefined {
-    return readStoredInquiry(tables.records.get(id));
+    const value = tables.records.get(id);
+    return value !== undefined && own.has(id) ? value : readStoredInquiry(value);
   }
 
   function readLive(id: string): StoredInquiry | undefined {
@@ -132,6 +136,7 @@ export function createLmdbInquiryStore(
         return { kind: "inserted" };
       });
       if (outcome === "duplicate") throw new Error(`duplicate inquiry id ${inquiry.id}`);
+      if (outcome.kind === "inserted") own.committed(inquiry.id);
       return outcome;
     },
 
@@ -161,7 +166,7 @@ export function createLmdbInquiryStore(
 
     async resolve(id, resolution) {
       await sweepExpired();
-      return tables.records.transaction((): StoreResolveOutcome => {
+      const outcome = await tables.records.transaction((): StoreResolveOutcome => {
         const current = readLive(id);
         if (current === undefined) return { kind: "not-found" };
         const outcome = applyResolution(current.inquiry, resolution);
@@ -170,11 +175,13 @@ export function createLmdbInquiryStore(
         writeAuditRecord(audit, 1, resolutionRecord(outcome.inquiry));
         return { kind: "resolved", inquiry: outcome.inquiry };
       });
+      if (outcome.kind === "resolved") own.committed(id);
+      return outcome;
     },
 
     async extend(id, { from, to }) {
       await sweepExpired();
-      return tables.records.transaction((): StoreExtendOutcome => {
+      const outcome = await tables.records.transaction((): StoreExtendOutcome => {
         const current = readLive(id);
         if (current === undefined) return { kind: "not-found" };
         const { inquiry } = current;
@@ -184,11 +191,13 @@ export function createLmdbInquiryStore(
         replaceInquiry(tables, current, { ...current, inquiry: extended });
         return { kind: "extended", inquiry: extended };
       });
+      if (outcome.kind === "extended") own.committed(id);
+      return outcome;
     },
 
     async setAgentWaiting(id, waiting) {
       await sweepExpired();
-      return tables.records.transaction((): StoreAgentWaitingOutcome => {
+      const outcome = await tables.records.transaction((): StoreAgentWaitingOutcome => {
         const current = readLive(id);
         if (current === undefined) return { kind: "not-found" };
         const outcome = applyAgentWaiting(current.inquiry, waiting);
@@ -196,6 +205,8 @@ export function createLmdbInquiryStore(
           replaceInquiry(tables, current, { ...current, inquiry: outcome.inquiry });
         return outcome;
       });
+      if (outcome.kind === "changed") own.committed(id);
+      return outcome;
     },
   };
 }
