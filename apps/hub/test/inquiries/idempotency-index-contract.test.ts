@@ -33,6 +33,22 @@ describe("on the embedded store", () => {
     expect(table.get([userId, key])).toBeUndefined();
   });
 
+  it("sweeps an entry it claimed once that expired, at a later claim", async () => {
+    const table = suite().db.table<unknown>("idempotency");
+    const scope = someScope();
+    let nowMs = Date.now();
+    const index = createLmdbIdempotencyIndex(suite().db, () => nowMs);
+    const [expiring, later] = [randomUUID(), randomUUID()];
+    await index.claim(scope, expiring, "short-lived", 1_000);
+    await table.committed;
+    expect(table.get([scope.userId, scope.credentialId, expiring])).toBeDefined();
+    nowMs += 5_000;
+    await index.claim(scope, later, "later", HOUR_MS);
+    await table.committed;
+    expect(table.get([scope.userId, scope.credentialId, expiring])).toBeUndefined();
+    expect(table.get([scope.userId, scope.credentialId, later])).toBeDefined();
+  });
+
   it("keeps claims across a reopen of the database", async () => {
     const [scope, key] = [someScope(), randomUUID()];
     await createLmdbIdempotencyIndex(suite().db).claim(scope, key, "before-restart", HOUR_MS);

@@ -1,7 +1,8 @@
+import type { Database, Key } from "lmdb";
 import { z } from "zod";
 import type { IdempotencyIndex, IdempotencyScope } from "../ports";
 import type { EmbeddedDatabase } from "../../../platform/lmdb/embedded-database";
-import { createExpiryIndex } from "../../../platform/lmdb/lmdb-expiry-index";
+import { loadIdempotencyDeadlines } from "./lmdb-idempotency-deadlines";
 
 const EntrySchema = z.object({
   inquiryId: z.string().min(1),
@@ -27,6 +28,15 @@ const storedKeyOf = (scope: IdempotencyScope, key: string): StoredKey => [
   key,
 ];
 
+/** The deadlines of the entries on disk, for the index's in-memory deadlines. */
+function* storedDeadlines(table: Database<Entry, Key>): Generator<[StoredKey, number]> {
+  for (const { key, value } of table.getRange()) {
+    const stored = StoredKeySchema.safeParse(key);
+    const entry = EntrySchema.safeParse(value);
+    if (stored.success && entry.success) yield [stored.data, entry.data.expiresAtMs];
+  }
+}
+
 /** How long a release may wait for another write of the index to share its commit. */
 const RELEASE_DELAY_MS = 1_000;
 
@@ -45,8 +55,9 @@ interface PendingRelease {
 /**
  * The idempotency index on disk, so an agent that repeats its call after a hub restart still
  * lands on the inquiry it opened before. Table `idempotency` holds `[userId, credentialId,
- * key]` → entry. Expired entries are swept (bounded) by a claim, at most once a second, through
- * `idempotency-expiry`, whose ids are the JSON of the entry's table key. An attached result is
+ * key]` → entry. Expired entries are swept (bounded) by a claim, at most once a second, found
+ * through deadlines kept in memory (see IdempotencyDeadlines; an older version's
+ * `idempotency-expiry` table is no longer read or written). An attached result is
  * a field of the entry, written in a write transaction, so it expires and is released with the
  * key.
  *
@@ -67,7 +78,7 @@ export function createLmdbIdempotencyIndex(
   now: () => number = Date.now,
 ): IdempotencyIndex {
   const table = db.table<Entry>("idempotency");
-  const expiries = createExpiryIndex(db.table<string>("idempotency-expiry"), "key");
+  const expiries = loadIdempotencyDeadlines(storedDeadlines(table));
   const releasing = new Map<string, PendingRelease>();
   /** Claims decided and not yet committed; `written` once their transaction ran. */
   const claiming = new Map<string, { entry: Entry; written: boolean }>();
@@ -107,7 +118,7 @@ export function createLmdbIdempotencyIndex(
       const held = readOnDisk(release.stored);
       if (held?.inquiryId !== release.inquiryId) continue;
       table.removeSync(release.stored);
-      expiries.unschedule(id, held.expiresAtMs);
+      expiries.unschedule(id);
     }
     return applied;
   }
@@ -157,14 +168,14 @@ export function createLmdbIdempotencyIndex(
       const claim = { entry, written: false };
       claiming.set(id, claim);
       const written = withReleases(() => {
-        expiries.sweep(nowMs, (expiredId) => {
-          const expired = StoredKeySchema.parse(JSON.parse(expiredId));
+        expiries.sweep(nowMs, (expired) => {
           const found = readOnDisk(expired);
-          if (found !== undefined && found.expiresAtMs <= nowMs) table.removeSync(expired);
+          if (found === undefined) return;
+          if (found.expiresAtMs <= nowMs) table.removeSync(expired);
+          else expiries.schedule(JSON.stringify(expired), expired, found.expiresAtMs);
         });
-        const former = readOnDisk(stored);
         table.putSync(stored, entry);
-        expiries.schedule(id, entry.expiresAtMs, former?.expiresAtMs);
+        expiries.schedule(id, stored, entry.expiresAtMs);
         claim.written = true;
       });
       // Until its commit, reads outside a transaction still see the disk without the claim:
