@@ -2,7 +2,8 @@ import type { Database, Key } from "lmdb";
 import { z } from "zod";
 import type { IdempotencyIndex, IdempotencyScope } from "../ports";
 import type { EmbeddedDatabase } from "../../../platform/lmdb/embedded-database";
-import { loadIdempotencyDeadlines } from "./lmdb-idempotency-deadlines";
+import { loadCommittedEntries } from "./lmdb-idempotency-committed";
+import type { CommittedEntry, EntryChange } from "./lmdb-idempotency-committed";
 
 const EntrySchema = z.object({
   inquiryId: z.string().min(1),
@@ -28,14 +29,20 @@ const storedKeyOf = (scope: IdempotencyScope, key: string): StoredKey => [
   key,
 ];
 
-/** The deadlines of the entries on disk, for the index's in-memory deadlines. */
-function* storedDeadlines(table: Database<Entry, Key>): Generator<[StoredKey, number]> {
+/** The valid entries on disk, as the index keeps them in memory. */
+function* storedEntries(table: Database<Entry, Key>): Generator<[StoredKey, CommittedEntry]> {
   for (const { key, value } of table.getRange()) {
     const stored = StoredKeySchema.safeParse(key);
-    const entry = EntrySchema.safeParse(value);
-    if (stored.success && entry.success) yield [stored.data, entry.data.expiresAtMs];
+    const parsed = EntrySchema.safeParse(value);
+    if (stored.success && parsed.success) yield [stored.data, committedEntryOf(parsed.data)];
   }
 }
+
+const committedEntryOf = ({ inquiryId, expiresAtMs, result }: Entry): CommittedEntry => ({
+  inquiryId,
+  expiresAtMs,
+  hasResult: result !== undefined,
+});
 
 /** How long a release may wait for another write of the index to share its commit. */
 const RELEASE_DELAY_MS = 1_000;
@@ -55,8 +62,8 @@ interface PendingRelease {
 /**
  * The idempotency index on disk, so an agent that repeats its call after a hub restart still
  * lands on the inquiry it opened before. Table `idempotency` holds `[userId, credentialId,
- * key]` → entry. Expired entries are swept (bounded) by a claim, at most once a second, found
- * through deadlines kept in memory (see IdempotencyDeadlines; an older version's
+ * key]` → entry, mirrored in memory as of the last commit (see CommittedEntries). Expired
+ * entries are swept (bounded) by a claim, at most once a second (an older version's
  * `idempotency-expiry` table is no longer read or written). An attached result is
  * a field of the entry, written in a write transaction, so it expires and is released with the
  * key.
@@ -78,12 +85,13 @@ export function createLmdbIdempotencyIndex(
   now: () => number = Date.now,
 ): IdempotencyIndex {
   const table = db.table<Entry>("idempotency");
-  const expiries = loadIdempotencyDeadlines(storedDeadlines(table));
+  const entries = loadCommittedEntries(() => storedEntries(table));
   const releasing = new Map<string, PendingRelease>();
   /** Claims decided and not yet committed; `written` once their transaction ran. */
   const claiming = new Map<string, { entry: Entry; written: boolean }>();
   let flushTimer: NodeJS.Timeout | undefined;
 
+  /** The entry in the write transaction's view; outside one, readCommitted is the cheaper read. */
   const readOnDisk = (stored: StoredKey): Entry | undefined => {
     // Most reads find no entry: skip building the zod error a parse of undefined would throw.
     const value = table.get(stored);
@@ -95,9 +103,15 @@ export function createLmdbIdempotencyIndex(
    * The entry as this index sees it: a claim decided but not yet committed, and none once a
    * release of its inquiry was decided.
    */
+  const readCommitted = (stored: StoredKey, id: string): Entry | undefined => {
+    const entry = entries.get(id);
+    if (entry === undefined) return undefined;
+    const { inquiryId, expiresAtMs, hasResult } = entry;
+    return hasResult ? readOnDisk(stored) : { inquiryId, expiresAtMs };
+  };
   const readStored = (stored: StoredKey): Entry | undefined => {
     const id = JSON.stringify(stored);
-    const entry = claiming.get(id)?.entry ?? readOnDisk(stored);
+    const entry = claiming.get(id)?.entry ?? readCommitted(stored, id);
     const release = releasing.get(id);
     return entry !== undefined && release?.inquiryId === entry.inquiryId ? undefined : entry;
   };
@@ -107,7 +121,7 @@ export function createLmdbIdempotencyIndex(
    * Writes the pending releases; call inside a write transaction. Returns those it is done
    * with: all but the release of a claim whose own write has not run yet.
    */
-  function applyReleases(): PendingRelease[] {
+  function applyReleases(changes: EntryChange<StoredKey>[]): PendingRelease[] {
     const applied: PendingRelease[] = [];
     for (const [id, release] of releasing) {
       if (release.written) continue;
@@ -118,7 +132,7 @@ export function createLmdbIdempotencyIndex(
       const held = readOnDisk(release.stored);
       if (held?.inquiryId !== release.inquiryId) continue;
       table.removeSync(release.stored);
-      expiries.unschedule(id);
+      changes.push({ id, key: release.stored, entry: undefined });
     }
     return applied;
   }
@@ -132,20 +146,24 @@ export function createLmdbIdempotencyIndex(
   }
 
   /**
-   * Runs `write` in a write transaction that also carries the pending releases. A failed
-   * commit leaves them unwritten, for the next transaction to carry again.
+   * Runs `write` in a write transaction that also carries the pending releases; both note
+   * their writes in `changes`, which the in-memory entries take on once the commit is done. A
+   * failed commit leaves the releases unwritten, for the next transaction to carry again.
    */
-  async function withReleases<T>(write: () => T): Promise<T> {
+  async function withReleases<T>(write: (changes: EntryChange<StoredKey>[]) => T): Promise<T> {
     let applied: PendingRelease[] = [];
+    const changes: EntryChange<StoredKey>[] = [];
     try {
       const result = await table.transaction(() => {
-        applied = applyReleases();
-        return write();
+        applied = applyReleases(changes);
+        return write(changes);
       });
+      entries.apply(changes);
       committed(applied);
       return result;
     } catch (error) {
       for (const release of applied) release.written = false;
+      entries.reload();
       throw error;
     }
   }
@@ -167,19 +185,19 @@ export function createLmdbIdempotencyIndex(
       const entry = { inquiryId, expiresAtMs: nowMs + ttlMs };
       const claim = { entry, written: false };
       claiming.set(id, claim);
-      const written = withReleases(() => {
-        expiries.sweep(nowMs, (expired) => {
+      const written = withReleases((changes) => {
+        for (const expired of entries.due(nowMs)) {
           const found = readOnDisk(expired);
-          if (found === undefined) return;
-          if (found.expiresAtMs <= nowMs) table.removeSync(expired);
-          else expiries.schedule(JSON.stringify(expired), expired, found.expiresAtMs);
-        });
+          if (found === undefined || found.expiresAtMs > nowMs) continue;
+          table.removeSync(expired);
+          changes.push({ id: JSON.stringify(expired), key: expired, entry: undefined });
+        }
         table.putSync(stored, entry);
-        expiries.schedule(id, stored, entry.expiresAtMs);
+        changes.push({ id, key: stored, entry: committedEntryOf(entry) });
         claim.written = true;
       });
-      // Until its commit, reads outside a transaction still see the disk without the claim:
-      // it stays in the overlay until then, or until it failed (and is on disk never).
+      // Until its commit, the committed entries (and the disk outside a transaction) lack the
+      // claim: it stays in the overlay until then, or until it failed (and is on disk never).
       const settled = (): void => {
         if (claiming.get(id) === claim) claiming.delete(id);
       };
@@ -187,13 +205,20 @@ export function createLmdbIdempotencyIndex(
       return Promise.resolve(inquiryId);
     },
     attachResult(scope, key, inquiryId, result, mode) {
-      return withReleases(() => {
+      return withReleases((changes) => {
         // In the transaction, after the claims queued before it and the releases it carries:
         // the disk is the whole truth here, the overlay only for reads outside one.
-        const held = readOnDisk(storedKeyOf(scope, key));
+        const stored = storedKeyOf(scope, key);
+        const held = readOnDisk(stored);
         if (held?.inquiryId !== inquiryId || held.expiresAtMs <= now()) return undefined;
         if (mode === "if-absent" && held.result !== undefined) return held.result;
-        table.putSync(storedKeyOf(scope, key), { ...held, result });
+        const attached = { ...held, result };
+        table.putSync(stored, attached);
+        changes.push({
+          id: JSON.stringify(stored),
+          key: stored,
+          entry: committedEntryOf(attached),
+        });
         return result;
       });
     },
