@@ -97,11 +97,20 @@ export function replaceInquiry(
   current: StoredInquiry,
   next: StoredInquiry,
 ): void {
-  const currentKeys = new Map(indexKeysOf(current).map((key) => [JSON.stringify(key), key]));
-  const nextKeys = new Map(indexKeysOf(next).map((key) => [JSON.stringify(key), key]));
-  for (const [text, key] of currentKeys) if (!nextKeys.has(text)) tables.index.removeSync(key);
+  const currentKeys = indexKeysOf(current);
+  const nextKeys = indexKeysOf(next);
+  for (const key of currentKeys) if (!includesKey(nextKeys, key)) tables.index.removeSync(key);
   tables.records.putSync(next.inquiry.id, next);
-  for (const [text, key] of nextKeys) if (!currentKeys.has(text)) tables.index.putSync(key, true);
+  for (const key of nextKeys) if (!includesKey(currentKeys, key)) tables.index.putSync(key, true);
+}
+
+/** Whether `keys` (a record's few index keys) holds a tuple equal to `key`, part by part. */
+function includesKey(keys: readonly Key[], key: Key): boolean {
+  const parts = key as readonly unknown[];
+  return keys.some((each) => {
+    const eachParts = each as readonly unknown[];
+    return eachParts.length === parts.length && eachParts.every((part, i) => part === parts[i]);
+  });
 }
 
 /** Removes the index keys of `stored` (the record itself is left to the caller). */
