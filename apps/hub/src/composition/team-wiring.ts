@@ -4,7 +4,7 @@ import type { ArgumentsValidator } from "../features/inquiries/ports";
 import type { Logger } from "../kernel/ports";
 import { routeToTeams } from "../features/teams/approval-routing";
 import type { TeamLookup } from "../features/teams/approval-routing";
-import type { InquiryService } from "../features/inquiries/inquiry-service";
+import type { InquiryCore, InquiryService } from "../features/inquiries/inquiry-service";
 import type { InquiryStore } from "../features/inquiries/ports";
 import type { UserStore } from "../features/accounts/ports";
 import { withSharedApprovals } from "../features/teams/shared-approvals";
@@ -44,7 +44,7 @@ export interface Teams {
 export function createTeams(
   config: HubConfig,
   core: {
-    inquiries: InquiryService;
+    inquiries: InquiryCore;
     store: InquiryStore;
     users: UserStore;
     /** The asker's reach settings decide early escalation (early-escalation.ts). */

@@ -110,3 +110,21 @@ export interface InquiryService {
   /** Stops all timers and the bus subscription; pending inquiries stay pending in the store. */
   close(): void;
 }
+
+/**
+ * The service as the wrappers built on it see it (shared approvals): a wrapper that has just
+ * read the record to decide who may answer passes it on instead of having it read again.
+ */
+export interface InquiryCore extends InquiryService {
+  /**
+   * `answer` by the record's owner, given the record the caller has just read: the same checks
+   * and the same compare-and-set, which decides against any answer that came in meanwhile.
+   */
+  answerRecord: (
+    inquiry: Inquiry,
+    body: AnswerBody,
+    deviceId: string,
+    via?: AnswerVia,
+    options?: AnswerOptions,
+  ) => Promise<Inquiry>;
+}

@@ -17,9 +17,9 @@ import { NO_INQUIRY_TRACING } from "./inquiry-tracing";
 import type { InquiryTracing } from "./inquiry-tracing";
 import { createInquiryWaiters } from "./inquiry-waiters";
 import { openInquiryFor } from "./create-inquiry-input";
-import type { InquiryService, InquiryServiceOptions } from "./inquiry-service-api";
+import type { AnswerOptions, InquiryCore, InquiryServiceOptions } from "./inquiry-service-api";
 
-export type { InquiryService, InquiryServiceOptions } from "./inquiry-service-api";
+export type { InquiryCore, InquiryService, InquiryServiceOptions } from "./inquiry-service-api";
 export type { CreateInquiryInput } from "./create-inquiry-input";
 
 /**
@@ -41,7 +41,7 @@ export function createInquiryService(
     tracing?: InquiryTracing;
   },
   options: InquiryServiceOptions,
-): InquiryService {
+): InquiryCore {
   const now = options.now ?? (() => new Date());
   const metrics = deps.metrics ?? NO_INQUIRY_METRICS;
   const tracing = deps.tracing ?? NO_INQUIRY_TRACING;
@@ -164,6 +164,28 @@ export function createInquiryService(
     return outcome.inquiry;
   }
 
+  /** A person's answer to the record just read, traced as one answer span. */
+  async function answerRecord(
+    inquiry: Inquiry,
+    body: AnswerBody,
+    deviceId: string,
+    via: AnswerVia | undefined,
+    answerOptions: AnswerOptions | undefined,
+  ): Promise<Inquiry> {
+    const endSpan = tracing.startAnswer(
+      tracing.enabled ? await deps.store.traceContextOf(inquiry.id) : undefined,
+      inquiry,
+    );
+    try {
+      const answered = await answerPending(inquiry, body, deviceId, via, answerOptions?.batchId);
+      endSpan({ outcome: answered.status });
+      return answered;
+    } catch (error) {
+      endSpan({ error });
+      throw error;
+    }
+  }
+
   return {
     async create(userId, input) {
       const inquiry = openInquiryFor(userId, input, now(), options.defaultTimeoutMs);
@@ -192,20 +214,10 @@ export function createInquiryService(
     },
 
     async answer(userId, id, body, deviceId, via, answerOptions) {
-      const inquiry = await getOwned(userId, id);
-      const endSpan = tracing.startAnswer(
-        tracing.enabled ? await deps.store.traceContextOf(id) : undefined,
-        inquiry,
-      );
-      try {
-        const answered = await answerPending(inquiry, body, deviceId, via, answerOptions?.batchId);
-        endSpan({ outcome: answered.status });
-        return answered;
-      } catch (error) {
-        endSpan({ error });
-        throw error;
-      }
+      return answerRecord(await getOwned(userId, id), body, deviceId, via, answerOptions);
     },
+
+    answerRecord,
 
     async extend(userId, id, deviceId) {
       return extendPending(await getOwned(userId, id), deviceId);

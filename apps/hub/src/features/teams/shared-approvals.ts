@@ -7,7 +7,7 @@ import type { ApprovalVoteStore } from "./ports";
 import { HubError } from "../../kernel/errors";
 import type { Logger } from "../../kernel/ports";
 import { alreadyResolvedError } from "../inquiries/inquiry-machine";
-import type { InquiryService } from "../inquiries/inquiry-service";
+import type { InquiryCore, InquiryService } from "../inquiries/inquiry-service";
 import type { InquiryStore } from "../inquiries/ports";
 import { audienceRole, audienceUserIds, newcomersAt } from "../inquiries/inquiry-audience";
 import { judgeStanding, rank } from "./shared-approval-standing";
@@ -65,7 +65,7 @@ export interface SharedApprovals {
  * with a voting role decide, and only current members are offered an escalated approval.
  */
 export function withSharedApprovals(
-  inner: InquiryService,
+  inner: InquiryCore,
   deps: {
     store: InquiryStore;
     votes: ApprovalVoteStore;
@@ -169,8 +169,9 @@ export function withSharedApprovals(
     }
   }
 
+  const { answerRecord, ...unchanged } = inner;
   const inquiries: InquiryService = {
-    ...inner,
+    ...unchanged,
 
     async create(userId, input) {
       const sharedApproval = input.sharedApproval;
@@ -209,7 +210,7 @@ export function withSharedApprovals(
     async answer(userId, id, body, deviceId, via, options) {
       const inquiry = await visible(userId, id);
       if (inquiry.sharedApproval === undefined)
-        return inner.answer(userId, id, body, deviceId, via, options);
+        return answerRecord(inquiry, body, deviceId, via, options);
       return castVote(voting, userId, inquiry, body, deviceId, via);
     },
   };
