@@ -22,6 +22,7 @@ import { pushEndpointProblem, webhookUrlProblem } from "../platform/outbound-htt
 import type { EscalationListener } from "../features/teams/shared-approvals";
 import type { Attention, ReachSettings } from "../features/notifications/routing-plan";
 import type { RoutingSources } from "../features/notifications/routing-waits";
+import { shareReachReads } from "../features/notifications/shared-reach-reads";
 import { createReceiptService } from "../features/receipts/receipt-service";
 import type { ReceiptService } from "../features/receipts/receipt-service";
 import { createReceiptRoutes } from "../features/receipts/http/receipt-routes";
@@ -146,7 +147,7 @@ export function createChannels(
     core.reachOf === undefined
       ? undefined
       : {
-          reachOf: core.reachOf,
+          reachOf: shareReachReads(core.reachOf),
           seen,
           step: (inquiry, channel, kind, waitSeconds) =>
             receipts.step(inquiry, channel, kind, waitSeconds),

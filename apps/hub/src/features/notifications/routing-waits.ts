@@ -8,8 +8,8 @@ export type RoutingStepKind = "waiting" | "held" | "no-tab" | "skipped-seen";
 
 /** Where a channel's delayed first step learns the person's plan and whether anyone saw the question. */
 export interface RoutingSources {
-  /** The owner's routing plan and quiet hours. */
-  reachOf: (userId: string) => Promise<ReachSettings>;
+  /** The question's owner's routing plan and quiet hours, read when its event is heard. */
+  reachOf: (inquiry: Inquiry) => Promise<ReachSettings>;
   /** Whether any device or notification has a `seen` receipt for the question. */
   seen: (inquiryId: string) => Promise<boolean>;
   /** Whether the person has a visible, focused tab now; none: `unknown`, the plan's wait holds. */
@@ -113,7 +113,7 @@ export function createRoutingWaits(deps: {
 
   return {
     async first(inquiry, send) {
-      const settings = sources === undefined ? {} : await sources.reachOf(inquiry.userId);
+      const settings = sources === undefined ? {} : await sources.reachOf(inquiry);
       const attention = await attentionFor(settings, inquiry);
       const createdAt = new Date(inquiry.createdAt);
       const step = channelStep(settings, inquiry, channel, createdAt, attention);
