@@ -56,18 +56,21 @@ export interface VotingDeps {
  * casts atomically; only the vote that decides resolves the inquiry, through the service's
  * compare-and-set, so the call is forwarded once however votes race. A non-deciding vote
  * returns the pending record. `via` says how the vote came (a push notification's action).
+ * `read` is the record and ballot the caller has just read to find the voter in the audience
+ * (the ballot is read here when the caller needed none); the store's cast decides anyway.
  */
 export async function castVote(
   deps: VotingDeps,
   userId: string,
-  inquiry: Inquiry,
+  read: { inquiry: Inquiry; ballot?: Ballot | undefined },
   body: AnswerBody,
   deviceId: string,
   via?: AnswerVia,
 ): Promise<Inquiry> {
+  const { inquiry } = read;
   const shared = inquiry.sharedApproval;
   if (shared === undefined) throw new HubError("INTERNAL", `inquiry ${inquiry.id} is not shared`);
-  const { step, votes } = await deps.votes.ballot(inquiry.id);
+  const { step, votes } = read.ballot ?? (await deps.votes.ballot(inquiry.id));
   if (audienceRole(inquiry, userId, step) === undefined && inquiry.userId !== userId)
     throw new HubError("NOT_FOUND", `inquiry ${inquiry.id} not found`);
   const judge = await deps.standing(inquiry, step);

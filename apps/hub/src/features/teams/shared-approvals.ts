@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { AnswerVia, ApprovalVote, Inquiry, InquiryProgress } from "@inquiry-hub/protocol";
 import type { ArgumentsValidator } from "../inquiries/ports";
 import type { TeamLookup } from "./approval-routing";
-import type { ApprovalVoteStore } from "./ports";
+import type { ApprovalVoteStore, Ballot } from "./ports";
 import { HubError } from "../../kernel/errors";
 import type { Logger } from "../../kernel/ports";
 import { alreadyResolvedError } from "../inquiries/inquiry-machine";
@@ -91,13 +91,19 @@ export function withSharedApprovals(
     return alreadyResolvedError(inquiry, name);
   }
 
-  /** The record if the user owns it or is in its audience by now; NOT_FOUND otherwise. */
-  async function visible(userId: string, id: string): Promise<Inquiry> {
+  /**
+   * The record if the user owns it or is in its audience by now, with the ballot read to
+   * judge the audience (none for the owner, who needs none); NOT_FOUND otherwise.
+   */
+  async function visible(
+    userId: string,
+    id: string,
+  ): Promise<{ inquiry: Inquiry; ballot?: Ballot }> {
     const inquiry = await deps.store.get(id);
-    if (inquiry?.userId === userId) return inquiry;
+    if (inquiry?.userId === userId) return { inquiry };
     if (inquiry?.sharedApproval !== undefined) {
-      const { step } = await deps.votes.ballot(id);
-      if (audienceRole(inquiry, userId, step) !== undefined) return inquiry;
+      const ballot = await deps.votes.ballot(id);
+      if (audienceRole(inquiry, userId, ballot.step) !== undefined) return { inquiry, ballot };
     }
     throw new HubError("NOT_FOUND", `inquiry ${id} not found`);
   }
@@ -189,7 +195,9 @@ export function withSharedApprovals(
       return inner.create(userId, { ...input, id });
     },
 
-    get: visible,
+    async get(userId, id) {
+      return (await visible(userId, id)).inquiry;
+    },
 
     async list(userId, status) {
       const [own, sharedIds] = await Promise.all([
@@ -208,10 +216,10 @@ export function withSharedApprovals(
     },
 
     async answer(userId, id, body, deviceId, via, options) {
-      const inquiry = await visible(userId, id);
+      const { inquiry, ballot } = await visible(userId, id);
       if (inquiry.sharedApproval === undefined)
         return answerRecord(inquiry, body, deviceId, via, options);
-      return castVote(voting, userId, inquiry, body, deviceId, via);
+      return castVote(voting, userId, { inquiry, ballot }, body, deviceId, via);
     },
   };
 
