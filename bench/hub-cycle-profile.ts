@@ -1,6 +1,6 @@
 /**
  * `npm run hub-profile -w @inquiry-hub/bench [-- --users <n>] [-- --seconds <n>]
- * [-- --warm-up <n>] [-- --cpu-prof] [-- --heap-prof]`
+ * [-- --warm-up <n>] [-- --cpu-prof] [-- --heap-prof] [-- --node-flag <flag> ...]`
  *
  * The cycle suite's hub side alone (one node, embedded store, the built bundle as `npm start`
  * runs it; 30 users × 3 devices, each user's agent looping on `send_inquiry`, one device
@@ -8,7 +8,8 @@
  * cycles of one window, the hub's CPU per cycle and how that CPU splits over the hub's threads
  * (the main JavaScript thread, lmdb's writer, libuv's pool, V8's helpers), read from
  * `/proc/<pid>/task`. `--cpu-prof` / `--heap-prof` write V8 profiles of the whole run into
- * bench/results/profiles/hub-profile. Figures to claim come from `npm run bench`, where the
+ * bench/results/profiles/hub-profile; `--node-flag` (repeatable) adds a flag to the hub's `node`
+ * beside `npm start`'s, to try a V8 setting. Figures to claim come from `npm run bench`, where the
  * floors are measured in the same run; this is the quicker loop for finding where it goes.
  */
 import { readFileSync, readdirSync } from "node:fs";
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     "warm-up": { type: "string", default: "15" },
     "cpu-prof": { type: "boolean", default: false },
     "heap-prof": { type: "boolean", default: false },
+    "node-flag": { type: "string", multiple: true, default: [] },
   },
 });
 
@@ -52,6 +54,7 @@ function threadCpuMs(pid: number): Map<string, number> {
 const flags = [
   ...(args["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : []),
   ...(args["heap-prof"] ? ["--heap-prof", "--heap-prof-dir", PROFILE_DIR] : []),
+  ...args["node-flag"],
 ];
 const users = Number(args.users);
 const hub = await startHub({ name: "hub-profile", nodeFlags: flags });
