@@ -12,20 +12,19 @@
  * beside `npm start`'s, to try a V8 setting. Figures to claim come from `npm run bench`, where the
  * floors are measured in the same run; this is the quicker loop for finding where it goes.
  */
-import { readFileSync, readdirSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { startDevicePool } from "./lib/device-pool";
 import { connectMcp, createBenchUsers, hubDeviceSpecs } from "./lib/hub-client";
 import { stop } from "./lib/processes";
-import { cpuMs } from "./lib/proc-stats";
+import { cpuMs, threadCpuMs } from "./lib/proc-stats";
 import { startHub } from "./lib/servers";
+import { startLoops } from "./suites/cpu-cycle";
 import { callOnce } from "./suites/throughput";
 
 const PROFILE_DIR = new URL("results/profiles/hub-profile", import.meta.url).pathname;
 const DEVICES_PER_USER = 3;
-const TICK_MS = 10;
 
 const { values: args } = parseArgs({
   options: {
@@ -37,19 +36,6 @@ const { values: args } = parseArgs({
     "node-flag": { type: "string", multiple: true, default: [] },
   },
 });
-
-/** CPU (ms) of each thread of `pid` so far, summed by thread name. */
-function threadCpuMs(pid: number): Map<string, number> {
-  const byName = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    byName.set(name, (byName.get(name) ?? 0) + ms);
-  }
-  return byName;
-}
 
 const flags = [
   ...(args["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : []),
@@ -63,23 +49,15 @@ const pool = await startDevicePool(hubDeviceSpecs(accounts, [hub.url]), "auto-an
 const clients: Client[] = [];
 for (const account of accounts) clients.push(await connectMcp(hub.url, account.tokens[0]!));
 
-let running = true;
-let completed = 0;
-let wrong = 0;
-const loops = clients.map(async (client) => {
-  while (running) {
-    if (await callOnce(client).catch(() => false)) completed += 1;
-    else wrong += 1;
-  }
-});
+const loops = startLoops(clients.length, (loop) => callOnce(clients[loop]!));
 try {
   await sleep(Number(args["warm-up"]) * 1000);
   const threadsBefore = threadCpuMs(hub.pid);
   const cpuBefore = cpuMs(hub.pid);
-  const cyclesBefore = completed;
+  const cyclesBefore = loops.completed();
   const startedAt = performance.now();
   await sleep(Number(args.seconds) * 1000);
-  const cycles = completed - cyclesBefore;
+  const cycles = loops.completed() - cyclesBefore;
   const seconds = (performance.now() - startedAt) / 1000;
   const cpu = cpuMs(hub.pid) - cpuBefore;
   const threads = [...threadCpuMs(hub.pid)].map(
@@ -88,13 +66,12 @@ try {
   console.log(
     `${users} users × ${DEVICES_PER_USER} devices: ${cycles} cycles in ${seconds.toFixed(1)} s ` +
       `(${(cycles / seconds).toFixed(0)}/s), hub CPU ${(cpu / cycles).toFixed(3)} ms/cycle, ` +
-      `${wrong} wrong`,
+      `${loops.wrong()} wrong`,
   );
   for (const [name, ms] of threads.sort((a, b) => b[1] - a[1]))
     if (ms > 0) console.log(`  ${name.padEnd(16)} ${(ms / cycles).toFixed(3)} ms/cycle`);
 } finally {
-  running = false;
-  await Promise.all(loops);
+  await loops.stop();
   await Promise.allSettled(clients.map((client) => client.close()));
   await pool.close();
   await stop(hub.child);

@@ -9,10 +9,28 @@ const TICK_MS = 10;
  * callers measure over runs long enough for that to vanish.
  */
 export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return statCpuMs(readFileSync(`/proc/${pid}/stat`, "utf8"));
+}
+
+/** User + system CPU (ms) of one `/proc/<pid>/stat` or `/proc/<pid>/task/<tid>/stat` text. */
+function statCpuMs(stat: string): number {
   // The command name (field 2) may contain spaces; the fields after its ")" are fixed.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/**
+ * CPU (ms) of each thread of `pid` so far, summed by thread name (`MainThread`, `libuv-worker`
+ * for libuv's pool, where lmdb-js commits, `V8Worker` for V8's helpers).
+ */
+export function threadCpuMs(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    byName.set(name, (byName.get(name) ?? 0) + statCpuMs(stat));
+  }
+  return byName;
 }
 
 /** A `<field>: <n> kB` line of /proc/<pid>/status, in bytes. */

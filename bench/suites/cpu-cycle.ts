@@ -67,7 +67,7 @@ export interface CpuCycleResult extends CpuCycleSizes {
  * `concurrency` loops each calling `once` back to back until stopped; counts completions, so
  * a window reads how many cycles finished inside it.
  */
-function startLoops(concurrency: number, once: (loop: number) => Promise<boolean>) {
+export function startLoops(concurrency: number, once: (loop: number) => Promise<boolean>) {
   let running = true;
   let completed = 0;
   let wrong = 0;
