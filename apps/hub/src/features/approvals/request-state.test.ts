@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestDigest } from "../inquiries/request-digest";
+import { definitionDigest, requestDigest } from "../inquiries/request-digest";
 import type { UsedRequestStates } from "./ports";
 import { CLOCK_SKEW_ALLOWANCE_MS, createRequestStates } from "./request-state";
 import type { GatedRequest, RequestStatePrincipal, RequestStateRefusal } from "./request-state";
@@ -215,5 +215,24 @@ describe("request digest", () => {
     expect(requestDigest("t", { a: 1, b: { c: [1, { d: 2, e: "3" }] } })).not.toBe(digest);
     expect(requestDigest("t", { a: 1, b: { c: [{ d: 2, e: 3 }, 1] } })).not.toBe(digest);
     expect(requestDigest("t", { a: 1, b: { c: [1, { d: 2, e: 3 }] }, f: null })).not.toBe(digest);
+    // Pinned bytes: digests sealed by earlier versions (a sorted copy, then JSON.stringify)
+    // must still match; array-index keys and nested arrays included.
+    expect(
+      requestDigest("write_file", {
+        path: "notes/a.txt",
+        text: "hi",
+        opts: { z: 1, a: [2, { y: null, b: "é" }], "10": 1, "2": 0 },
+      }),
+    ).toBe("dM4J8D_r70P4arRS6TSpbcWI8ynAktuOivX6zRCN9gA");
+    expect(
+      requestDigest("run_sql", { sql: "SELECT 1" }, { progressToken: 7, trace: { b: 1, a: 2 } }),
+    ).toBe("tN9bd_EoB44yGfvCWK_1dvOKKSqIJiRs5nnLIv7srCU");
+    expect(
+      definitionDigest({
+        name: "get_weather",
+        description: "Gets the weather",
+        inputSchema: { type: "object", properties: { city: { type: "string" } } },
+      }),
+    ).toBe("Zq2mX9ljMXO4cwqkgSwe4FMBunlKK3Vc3nN1zeqqoLw");
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../../kernel/canonical-json";
 import type { AuditRecord } from "./audit-record";
 import type { AuditSigner } from "./signing-key";
 

@@ -1,6 +1,6 @@
 import { hash } from "node:crypto";
 import { z } from "zod";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../../kernel/canonical-json";
 
 /** What a record is about; one chain holds every kind in the order they happened. */
 export const AuditKindSchema = z.enum([

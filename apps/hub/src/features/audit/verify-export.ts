@@ -3,7 +3,7 @@ import type { KeyObject } from "node:crypto";
 import { AuditExportHeaderSchema } from "./audit-export";
 import { AuditRecordSchema, recordHash } from "./audit-record";
 import type { AuditRecord } from "./audit-record";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../../kernel/canonical-json";
 
 /** What verifying an export found: every chain intact, or the first problem in words. */
 export type VerifyResult = { valid: true; summary: string } | { valid: false; problem: string };

@@ -1,16 +1,5 @@
 import { hash } from "node:crypto";
-
-/** `value` with every object's keys sorted, recursively; arrays keep their order. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== "object") return value;
-  const record = value as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(record)
-      .sort()
-      .map((key) => [key, canonical(record[key])]),
-  );
-}
+import { canonicalJson } from "../../kernel/canonical-json";
 
 /**
  * The sha256 (base64url) of a tool call as the approval saw it: the tool name and its
@@ -27,9 +16,8 @@ export function requestDigest(
   args: Record<string, unknown>,
   meta?: Record<string, unknown>,
 ): string {
-  const bound =
-    meta === undefined ? [tool, canonical(args)] : [tool, canonical(args), canonical(meta)];
-  return hash("sha256", JSON.stringify(bound), "base64url");
+  const bound = meta === undefined ? [tool, args] : [tool, args, meta];
+  return hash("sha256", canonicalJson(bound), "base64url");
 }
 
 /** What of an upstream tool's definition is pinned: what the model and the person read. */
@@ -50,7 +38,7 @@ export function definitionDigest(tool: PinnedDefinition): string {
   const { name, description, inputSchema, annotations } = tool;
   return hash(
     "sha256",
-    JSON.stringify(canonical({ name, description, inputSchema, annotations })),
+    canonicalJson({ name, description, inputSchema, annotations }),
     "base64url",
   );
 }

@@ -1,7 +1,8 @@
 /**
  * JSON with object keys sorted at every depth and `undefined` members left out, so the same
- * value always gives the same bytes: what the audit hashes and signs, and what a verifier
- * recomputes from an exported line whatever order its keys were written in.
+ * value always gives the same bytes: what the audit hashes and signs, what a verifier
+ * recomputes from an exported line whatever order its keys were written in, and what an
+ * approval's request digest binds (features/inquiries/request-digest.ts).
  *
  * The text is written directly, with no sorted copy of the value built first (the seal of
  * every audit record runs this). Its bytes are those of `JSON.stringify` over a copy whose
